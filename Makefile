@@ -1,0 +1,51 @@
+# Attila board: every command sets itself up from a fresh clone.
+#   make sim     play (desktop simulator; text mode where there is no display)
+#   make test    every test: MicroPython unix, MicroPython WebAssembly, CPython
+#   make bench   speed and heap figures on CPython and MicroPython
+#   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+WASM := tools/wasm/node_modules/.installed
+
+.PHONY: all install sim test test-micropython test-wasm test-cpython bench flash clean
+
+all: install
+
+install: $(STAMP) $(WASM)
+
+$(STAMP): requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
+
+$(WASM): tools/wasm/package.json tools/wasm/package-lock.json
+	cd tools/wasm && npm ci --silent --no-audit --no-fund
+	touch $@
+
+sim: $(STAMP)
+	$(BIN)/attila sim $(ARGS)
+
+test: test-micropython test-wasm test-cpython
+
+test-micropython: install
+	$(PY) tools/mpytest.py unix
+
+test-wasm: install
+	$(PY) tools/mpytest.py wasm
+
+test-cpython: install
+	$(PY) -m pytest
+
+bench: install
+	$(PY) tools/bench/run.py
+
+flash: install
+	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))
+
+clean:
+	rm -rf $(VENV) tools/wasm/node_modules build .pytest_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Desktop simulator: virtual LEDs, reed switches and buttons under the real controller."""

@@ -1,0 +1,1 @@
+"""Host tools for makers: the `attila` command, flashing, layouts, analysis."""
