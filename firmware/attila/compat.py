@@ -8,6 +8,6 @@ try:
     from micropython import const  # noqa: F401
 except ImportError:
 
-    def const(value):
+    def const(value):  # type: ignore[misc]  # CPython stand-in for the builtin
         """Identity on CPython."""
         return value

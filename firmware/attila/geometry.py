@@ -97,12 +97,18 @@ class Layout:
 
     def index(self, name):
         """Square index of a name like 'b3'; LayoutError if it is no square."""
-        if len(name) >= 2 and "a" <= name[0] <= "z" and name[1:].isdigit():
+        if (
+            isinstance(name, str)
+            and len(name) >= 2
+            and "a" <= name[0] <= "z"
+            and name[1:].isdigit()
+            and name[1] != "0"
+        ):
             i = self.at(ord(name[0]) - 97, int(name[1:]) - 1)
             if i >= 0:
                 return i
             raise LayoutError("%s is not a square of this layout" % name)
-        raise LayoutError("%r is not a square name (like b3)" % name)
+        raise LayoutError("%r is not a square name (like b3)" % (name,))
 
     def rows(self):
         """The layout as text rows from the top rank down: '.' square, '-' none."""
@@ -137,7 +143,11 @@ class Layout:
 
 
 def from_rows(rows, name=""):
-    """Layout from text rows (top rank first): '-' is no square, anything else is one."""
+    """Layout from text rows (top rank first): '-' is no square, anything else is one.
+
+    The rows must be the layout's bounding box (no row or column without a
+    square at the edges), so that square names start at a1 as on the board.
+    """
     height = len(rows)
     width = len(rows[0]) if rows else 0
     places = []
@@ -150,6 +160,20 @@ def from_rows(rows, name=""):
         for f, ch in enumerate(row):
             if ch != "-":
                 places.append((f, height - 1 - k))
+    if not places:
+        raise LayoutError("layout has no square")
+    for k in (0, height - 1):
+        if rows[k] == "-" * width:
+            raise LayoutError(
+                "row %d (rank %d) has no square; leave out empty edge rows"
+                % (k + 1, height - k)
+            )
+    for f in (0, width - 1):
+        if not any(p[0] == f for p in places):
+            raise LayoutError(
+                "column %d (file %s) has no square; leave out empty edge columns"
+                % (f + 1, chr(97 + f))
+            )
     return Layout(width, height, places, name)
 
 
@@ -162,8 +186,8 @@ def bounded(places, name=""):
     minr = min(p[1] for p in places)
     if minf or minr:
         raise LayoutError(
-            "layout starts at %s; its squares must reach file a and rank 1"
-            % square_name(minf, minr)
+            "layout starts at file %s, rank %d; move it so its squares reach "
+            "file a and rank 1" % (chr(97 + minf), minr + 1)
         )
     width = max(p[0] for p in places) + 1
     height = max(p[1] for p in places) + 1

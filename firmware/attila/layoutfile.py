@@ -40,7 +40,7 @@ def parse(data, source="layout"):
     """(Layout, modules, tiles) from decoded JSON; LayoutError says where it is wrong."""
     if not isinstance(data, dict):
         raise LayoutError("%s: the top level must be an object {...}" % source)
-    for key in data:
+    for key in sorted(data):  # sorted: MicroPython dicts keep no order
         if key not in _KEYS:
             raise LayoutError(
                 "%s: unknown field %r (known: %s)" % (source, key, ", ".join(_KEYS))
@@ -51,7 +51,7 @@ def parse(data, source="layout"):
     if tiles is not None and (
         not isinstance(tiles, int) or isinstance(tiles, bool) or tiles < 0
     ):
-        raise LayoutError("%s: tiles must be a whole number >= 0" % source)
+        raise LayoutError("%s: tiles must be a whole number >= 0, not %r" % (source, tiles))
     if "rows" in data:
         if not custom:
             raise LayoutError(
@@ -62,12 +62,12 @@ def parse(data, source="layout"):
         rows = _field(source, "rows", data["rows"], list)
         for k, row in enumerate(rows):
             if not isinstance(row, str):
-                raise LayoutError("%s: rows[%d] must be a string" % (source, k))
+                raise LayoutError("%s: rows: row %d must be a string" % (source, k + 1))
             for c, ch in enumerate(row):
                 if ch not in ".-":
                     raise LayoutError(
-                        "%s: rows[%d] column %d: %r must be '.' (square) or '-' (none)"
-                        % (source, k, c + 1, ch)
+                        "%s: rows: row %d, column %d: %r must be '.' (square) or '-' (none)"
+                        % (source, k + 1, c + 1, ch)
                     )
         try:
             layout = from_rows(rows, name)
@@ -81,12 +81,14 @@ def parse(data, source="layout"):
     items = _field(source, "modules", data["modules"], list)
     modules = []
     for k, item in enumerate(items):
-        where = "%s: modules[%d]" % (source, k)
+        where = "%s: module %d" % (source, k + 1)
         if not isinstance(item, dict):
             raise LayoutError("%s must be an object {\"kind\", \"at\", \"turn\"}" % where)
-        for key in item:
+        for key in sorted(item):
             if key not in ("kind", "at", "turn"):
-                raise LayoutError("%s: unknown field %r" % (where, key))
+                raise LayoutError(
+                    "%s: unknown field %r (known: kind, at, turn)" % (where, key)
+                )
         kind = _field(where, "kind", item.get("kind"), str)
         file, rank = _square(where, item.get("at"))
         turn = item.get("turn", 0)
@@ -119,6 +121,10 @@ def load(path):
     try:
         with open(path) as f:
             text = f.read()
+    except UnicodeError:
+        raise LayoutError("%s: not UTF-8 text" % path)
     except OSError as e:
-        raise LayoutError("%s: cannot read (%s)" % (path, e))
+        # CPython names the reason; MicroPython gives only the errno.
+        why = getattr(e, "strerror", None) or "OSError %s" % (e.args[0] if e.args else "")
+        raise LayoutError("%s: cannot read (%s)" % (path, why))
     return loads(text, path)

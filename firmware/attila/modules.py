@@ -56,7 +56,8 @@ def place_module(number, kind, file, rank, turn):
     """A module of the game's set placed with its lower-left corner at (file, rank)."""
     if kind not in KINDS:
         raise LayoutError(
-            "module %d: kind %r is not one of %s" % (number, kind, ", ".join(KINDS))
+            "module %d: kind %r is not one of %s"
+            % (number, kind, ", ".join(sorted(KINDS)))
         )
     if turn not in TURNS:
         raise LayoutError(
@@ -87,7 +88,7 @@ def compose(modules, name="", custom=False):
     The game's boards need exactly its four modules, without overlap, joined
     side to side into one piece. A custom DIY board skips the set check.
     """
-    owner = {}
+    owner = {}  # type: dict
     for m in modules:
         for p in m.places:
             if p in owner:
@@ -127,3 +128,16 @@ def compose(modules, name="", custom=False):
         )
     layout = bounded(owner, name)
     return layout, modules
+
+
+def chain(layout, modules):
+    """Square index of each LED/sensor in cable order (module 1 local 0, 1, ...).
+
+    Modules are cabled one after another in the order of their numbers, and
+    each carries its LEDs and sensors in local index order.
+    """
+    out = bytearray()
+    for m in sorted(modules, key=lambda m: m.number):
+        for f, r in m.places:
+            out.append(layout.at(f, r))
+    return bytes(out)

@@ -9,7 +9,7 @@ A game log is actions separated by spaces; a half turn 'b1-c3' may end it.
 
 from attila.errors import LayoutError, NotationError
 from attila.geometry import from_rows, lowest, popcount
-from attila.rules import KNIGHTS, MOVE, SCORCH, SETUP, SIDES, SIDE_NAMES, Game
+from attila.rules import KNIGHT_NAMES, KNIGHTS, MOVE, SCORCH, SETUP, SIDES, SIDE_NAMES, Game
 
 _PIECES = "RHx.-"
 
@@ -64,7 +64,8 @@ def _stand(layout, romans, huns, scorched, side, tiles):
     for n, who in ((r, 0), (h, 1)):
         if n > KNIGHTS:
             raise NotationError(
-                "position: %d %s knights; at most %d a side" % (n, SIDE_NAMES[who], KNIGHTS)
+                "position: %d %s knights; at most %d a side"
+                % (n, KNIGHT_NAMES[who], KNIGHTS)
             )
     setup = r < KNIGHTS or h < KNIGHTS
     if setup:
@@ -73,10 +74,15 @@ def _stand(layout, romans, huns, scorched, side, tiles):
                 "position: scorched earth on %s during setup"
                 % names[lowest(scorched)]
             )
-        if abs(r - h) > 1 or (r != h and (r < h) != (side == 0)):
+        if abs(r - h) > 1:
             raise NotationError(
-                "position: Romans have placed %d and Huns %d, so %s cannot be to place"
-                % (r, h, SIDE_NAMES[side])
+                "position: Romans have placed %d and Huns %d; setup alternates, "
+                "so the counts differ by at most one" % (r, h)
+            )
+        if r != h and (r < h) != (side == 0):
+            raise NotationError(
+                "position: Romans have placed %d and Huns %d, so the %s place next, "
+                "not the %s" % (r, h, SIDE_NAMES[side ^ 1], SIDE_NAMES[side])
             )
         first = side if r == h else side ^ 1
     else:
@@ -90,7 +96,8 @@ def _stand(layout, romans, huns, scorched, side, tiles):
     game.knights = [romans, huns]
     game.scorched = scorched
     game.side = side
-    if setup:
+    if setup or not scorched:
+        # Setup never leaves a knight trapped; only scorching can trap one.
         stuck = game.trapped()
         if stuck:
             raise NotationError(
@@ -173,7 +180,7 @@ def play(game, text):
 
 def log(game):
     """The game so far as a log: placements and turns separated by spaces."""
-    out = []
+    out = []  # type: list
     for entry in game.history:
         text = game.describe(entry)
         if text[0] == ",":

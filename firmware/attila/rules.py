@@ -4,6 +4,10 @@ A Game keeps one bitmask per side for the knights, one for scorched earth,
 the side to act and the phase. Every action is checked; an illegal one
 raises IllegalAction and changes nothing. The history holds one small int
 per action so undo can walk back through setup and play alike.
+
+Our rulings where RULES.md is silent: a side that has no legal setup
+placement loses; a side to move with no scorched-earth tile left in the
+supply loses (only possible with a supply smaller than the default).
 """
 
 from attila.compat import const
@@ -14,6 +18,7 @@ ROMANS = const(0)
 HUNS = const(1)
 SIDES = "RH"
 SIDE_NAMES = ("Romans", "Huns")
+KNIGHT_NAMES = ("Roman", "Hun")  # as an adjective: "a Roman knight"
 KNIGHTS = const(3)  # per side
 
 SETUP = const(0)
@@ -45,18 +50,31 @@ def placements(knight, full, knights, blocked):
     """Bitmask of setup squares where a knight may go without trapping any knight.
 
     full: all squares; knights: every knight on the board; blocked: knights and
-    scorched earth.
+    scorched earth. A square is out if a knight there could not jump anywhere,
+    or if it is the last free landing square of a knight already on the board
+    (then that knight would be trapped). If a knight is trapped already, no
+    placement can help it, so none is allowed.
     """
-    out = 0
     free = full & ~blocked
-    m = free
+    forbid = 0
+    m = knights
     i = 0
     while m:
         if m & 1:
-            b = 1 << i
-            after = free & ~b
-            if knight[i] & after and not traps(knight, knights, after):
-                out |= b
+            n = knight[i] & free
+            if not n:
+                return 0
+            if not n & (n - 1):
+                forbid |= n
+        m >>= 1
+        i += 1
+    out = 0
+    m = free & ~forbid
+    i = 0
+    while m:
+        # knight[i] never holds i itself, so `free` is the board after placing.
+        if m & 1 and knight[i] & free:
+            out |= 1 << i
         m >>= 1
         i += 1
     return out
@@ -68,8 +86,11 @@ class Game:
     def __init__(self, layout, first=ROMANS, tiles=None):
         self.layout = layout
         self.first = first
-        # Default supply: one tile for every square left free after setup.
-        self.supply = layout.size - 2 * KNIGHTS if tiles is None else tiles
+        # Default supply: one tile for every square left free after setup
+        # (14 on the 20-square boards, as in the box).
+        if tiles is None:
+            tiles = layout.size - 2 * KNIGHTS
+        self.supply = tiles if tiles > 0 else 0
         self.reset()
 
     def reset(self):
@@ -160,7 +181,7 @@ class Game:
         self._on_board(end)
         if not self.knights[self.side] >> start & 1:
             raise IllegalAction("%s: no %s knight there"
-                                % (names[start], SIDE_NAMES[self.side]))
+                                % (names[start], KNIGHT_NAMES[self.side]))
         if not self.layout.knight[start] >> end & 1:
             raise IllegalAction("%s-%s is not a knight's jump"
                                 % (names[start], names[end]))
@@ -170,7 +191,7 @@ class Game:
         self.knights[self.side] ^= 1 << start | 1 << end
         self.lifted = end
         self.history.append(_STEP << 16 | start << 8 | end)
-        self.phase = SCORCH
+        self.phase = SCORCH  # type: int
 
     def scorch(self, square):
         """Put a scorched-earth tile on a free square, ending the turn."""
@@ -259,7 +280,9 @@ class Game:
                 self.phase = OVER
                 self.winner = self.side ^ 1
             return
-        # A turn needs a knight that can move and a tile to scorch with.
+        # A turn needs a knight that can move and a tile to scorch with. The
+        # rules never run out of tiles with the default supply; with a smaller
+        # one our ruling is that the side that cannot finish a turn loses.
         if not (self.knights[self.side] & ~self.trapped()) or self.tiles() <= 0:
             self.phase = OVER
             self.winner = self.side ^ 1

@@ -1,7 +1,222 @@
-"""The `attila` command (placeholder until the CLI lands)."""
+"""The `attila` command: analysis of positions, layout checks, and the other tools.
+
+    attila moves POSITION         legal actions, as one JSON object
+    attila perft POSITION DEPTH   number of legal lines of DEPTH plies
+    attila show POSITION          draw a position
+    attila layout FILE            check and draw a layout file
+    attila sim | flash | games | solve ...   tools of their own (loaded lazily)
+
+Bad input gives exit status 2 and one line on stderr; never a traceback.
+"""
+
+import argparse
+import importlib
+import json
 import sys
+
+from attila.errors import AttilaError
+
+# Subcommands that live in their own modules: name -> (module, help).
+# Each module has main(argv) -> exit code; it is imported only when called.
+PLUGINS = {
+    "sim": ("attila_sim.app", "play on the desktop simulator"),
+    "flash": ("attila_tools.flash", "build and copy the firmware to a board"),
+    "games": ("attila_tools.games", "play or replay games"),
+    "solve": ("attila_tools.solve", "solve a position"),
+}
+
+PHASES = ("setup", "play", "play", "over")  # by rules phase: SETUP, MOVE, SCORCH, OVER
+
+
+class UsageError(Exception):
+    """Bad command line; the message is the one line shown."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit 2) that takes positions as arguments."""
+
+    def error(self, message):
+        raise UsageError("%s: %s (see %s --help)" % (self.prog, message, self.prog))
+
+    def _parse_optional(self, arg_string):
+        # Position rows may start with '-' (no square): '--..R/..... R'.
+        # No option contains '/' or '.', so such an argument is positional.
+        if "/" in arg_string or "." in arg_string.split("=")[0]:
+            return None
+        return super()._parse_optional(arg_string)
+
+
+def _position(words, tiles):
+    from attila.notation import parse_position
+
+    return parse_position(" ".join(words), tiles)
+
+
+def _tiles_option(parser):
+    parser.add_argument(
+        "--tiles",
+        type=int,
+        metavar="N",
+        help="scorched-earth tiles in the supply (default: one per free square after setup)",
+    )
+
+
+def build_parser():
+    """The argument parser of `attila` (plugins listed, but parsed by themselves)."""
+    from attila_tools import layout_cmd
+
+    parser = _Parser(
+        prog="attila",
+        description="Attila board: analyse positions, check layouts, run the tools.",
+        epilog="A position is one line: rows from the top rank down, '/' between "
+        "them (R Roman, H Hun, x scorched, . free, - no square), a space, the side "
+        "to move. Quote it: attila moves 'R.x.H/.x.../H.x.R/..HR. R'",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("moves", help="legal actions of a position, as JSON")
+    p.add_argument("position", nargs="+", metavar="POSITION")
+    _tiles_option(p)
+
+    p = sub.add_parser("perft", help="count the legal lines of DEPTH plies")
+    p.add_argument("words", nargs="+", metavar="POSITION DEPTH")
+    _tiles_option(p)
+
+    p = sub.add_parser("show", help="draw a position")
+    p.add_argument("position", nargs="+", metavar="POSITION")
+    _tiles_option(p)
+    p.add_argument("--colour", choices=("auto", "always", "never"), default="auto",
+                   help="colour the pieces (auto: only on a terminal)")
+
+    p = sub.add_parser("layout", help="check and draw a layout file")
+    layout_cmd.add_arguments(p)
+
+    for name, (_, text) in PLUGINS.items():
+        sub.add_parser(name, help=text, add_help=False)
+    return parser
+
+
+def moves_report(game):
+    """The `attila moves` object; every key is always there (empty lists if not applicable)."""
+    from attila.perft import turns
+    from attila.rules import MOVE, OVER, SETUP, SIDES
+
+    from attila_tools.draw import bits
+
+    names = game.layout.names
+    placements = []
+    moves = []
+    if game.phase == SETUP:
+        placements = sorted("@" + names[i] for i in bits(game.placements()))
+    elif game.phase == MOVE:
+        for a in bits(game.movable()):
+            for b in bits(game.destinations(a)):
+                moves.append(names[a] + "-" + names[b])
+        moves.sort()
+    return {
+        "side": SIDES[game.side],
+        "phase": PHASES[game.phase],
+        "placements": placements,
+        "moves": moves,
+        "turns": turns(game),
+        "trapped": sorted(names[i] for i in bits(game.trapped())),
+        "winner": SIDES[game.winner] if game.phase == OVER else None,
+    }
+
+
+def _moves(args):
+    game = _position(args.position, args.tiles)
+    print(json.dumps(moves_report(game)))
+    return 0
+
+
+def _perft(args):
+    from attila.perft import perft
+
+    if len(args.words) < 2:
+        raise UsageError("attila perft: give a POSITION and a DEPTH (see attila perft --help)")
+    text = args.words[-1]
+    if text in ("R", "H") or "/" in text:
+        raise UsageError("attila perft: DEPTH is missing after the position")
+    try:
+        depth = int(text)
+    except ValueError:
+        depth = -1
+    if depth < 0 or not text.strip().lstrip("+").isdigit():
+        raise UsageError("attila perft: depth %r must be a whole number >= 0" % text)
+    game = _position(args.words[:-1], args.tiles)
+    print(perft(game, depth))
+    return 0
+
+
+def _show(args):
+    from attila_tools.draw import position_lines, use_colour
+
+    game = _position(args.position, args.tiles)
+    print("\n".join(position_lines(game, use_colour(sys.stdout, args.colour))))
+    return 0
+
+
+def _layout(args):
+    from attila_tools import layout_cmd
+
+    return layout_cmd.run(args)
+
+
+COMMANDS = {"moves": _moves, "perft": _perft, "show": _show, "layout": _layout}
+
+
+def _plugin(name, argv):
+    module_name = PLUGINS[name][0]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        if e.name and module_name.startswith(e.name):
+            raise UsageError("attila: %s is not available in this build" % name)
+        raise UsageError("attila: %s cannot start: %s" % (name, e))
+    main = getattr(module, "main", None)
+    if main is None:
+        raise UsageError("attila: %s is not available in this build" % name)
+    code = main(argv)
+    return 0 if code is None else code
+
+
+def _tiles_ok(args):
+    tiles = getattr(args, "tiles", None)
+    if tiles is not None and tiles < 0:
+        raise UsageError("attila %s: --tiles must be >= 0, not %d" % (args.command, tiles))
 
 
 def main(argv=None):
-    print("attila: not yet", file=sys.stderr)
+    """Run `attila`; returns the exit status (0 ok, 2 bad input)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if argv and argv[0] in PLUGINS:
+            # Plugins parse their own arguments, all of them.
+            return _plugin(argv[0], argv[1:])
+        parser = build_parser()
+        if not argv:
+            raise UsageError(
+                "attila: give a command: %s (see attila --help)"
+                % ", ".join(list(COMMANDS) + list(PLUGINS))
+            )
+        args = parser.parse_args(argv)
+        _tiles_ok(args)
+        return COMMANDS[args.command](args)
+    except UsageError as e:
+        return _fail(str(e))
+    except AttilaError as e:
+        return _fail("attila: %s" % e)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _fail(line):
+    sys.stderr.write(line.replace("\n", " ") + "\n")
     return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,768 @@
+"""The board controller: what a change of occupancy means and what every LED shows.
+
+Fed with the debounced occupancy of the squares (a bitmask), button presses
+and the time, it follows an attila.rules.Game and paints `frame` (RGB per
+square, full scale). The sensors cannot tell a knight from a tile, so every
+reading is compared with the occupancy the game expects:
+
+- the same: nothing to do;
+- one knight of the side to move missing: it is lifted, its jumps light;
+- that knight down on a lit square: the move; a tile on a free square after
+  it: the scorch; a knight on a lit setup square: the placement;
+- the knight that just moved lifted again before the scorch: the move is
+  taken back (the player changes their mind);
+- anything else: a correction. Nothing is accepted until the board agrees.
+
+Only the legal actions of attila.rules ever change the game. After UNDO,
+RESUME or an action the board plays itself, the pieces must first match the
+game exactly (the LEDs show how) before a new action is read.
+
+The idle path (tick with nothing to animate, sense with an unchanged mask)
+allocates nothing; status() builds its text only when asked.
+"""
+
+from attila.compat import const
+from attila.errors import AttilaError
+from attila.geometry import lowest, popcount
+from attila.notation import format_turn, parse_placement, parse_turn
+from attila.palette import (
+    ERROR,
+    FAST_ON,
+    FAST_PERIOD,
+    FLASH_ON,
+    FLASH_PERIOD,
+    OFF,
+    PULSE_STEPS,
+    QUANTUM,
+    SIDE,
+    SIDE_DIM,
+    SLOW_ON,
+    SLOW_PERIOD,
+    TILE,
+    lit,
+    pulse,
+    put,
+    put_level,
+)
+from attila.rules import KNIGHT_NAMES, MOVE, ROMANS, SCORCH, SETUP, SIDE_NAMES, Game
+from attila.rules import OVER as ENDED  # the game's phase; OVER here is a mode
+from attila.selftest import SelfTest
+from attila.store import dump, restore
+
+BUTTON_UNDO = const(0)
+BUTTON_MENU = const(1)
+
+PLAY = const(0)  # following the game; the board agrees with it
+CORRECT = const(1)  # the board disagrees: the LEDs show what to fix
+OVER = const(2)  # game over: the winner's colour breathes over the board
+CLEAR = const(3)  # new game: take every piece off the board
+RESUME = const(4)  # a saved game was found at boot: MENU resume, UNDO discard
+SELFTEST = const(5)
+MODE_NAMES = ("play", "correct", "over", "clear", "resume", "selftest")
+
+NEW_GAME_PRESSES = const(3)  # MENU pressed this many times ...
+NEW_GAME_MS = const(2000)  # ... within this time starts a new game
+HOLD_NEW_MS = const(1500)  # MENU held this long: new game
+HOLD_TEST_MS = const(5000)  # MENU held this long: self-test
+
+
+def first_action(game):
+    """The trivial chooser: the first legal action as text ('@b1', 'b1-c3,d4')."""
+    names = game.layout.names
+    if game.phase == SETUP:
+        legal = game.placements()
+        return "@" + names[lowest(legal)] if legal else ""
+    if game.phase != MOVE or not game.movable():
+        return ""
+    a = lowest(game.movable())
+    b = lowest(game.destinations(a))
+    free = game.free() & ~(1 << b) | 1 << a
+    return format_turn(game.layout, a, b, lowest(free))
+
+
+def _single(mask):
+    return mask and not mask & (mask - 1)
+
+
+def _names(layout, mask):
+    out = []
+    for i in range(layout.size):
+        if mask >> i & 1:
+            out.append(layout.names[i])
+    return out
+
+
+def _colour(i, romans, huns):
+    """Colour of the piece on square i: a knight's side, else a tile."""
+    if romans >> i & 1:
+        return SIDE[0]
+    if huns >> i & 1:
+        return SIDE[1]
+    return TILE
+
+
+def _piece_words(i, knights):
+    for side in (0, 1):
+        if knights[side] >> i & 1:
+            return KNIGHT_NAMES[side] + " knight"
+    return "tile"
+
+
+def _join(words):
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+class Controller:
+    """Follows one game on one layout through sensor readings and buttons."""
+
+    def __init__(self, layout, store=None, first=ROMANS, tiles=None, computer=-1,
+                 opponent=None):
+        self.layout = layout
+        self.store = store
+        self.first = first
+        self.tiles = tiles
+        self.computer = computer
+        self.opponent = opponent
+        self.game = Game(layout, first, tiles)
+        n = layout.size
+        self.frame = bytearray(3 * n)
+        self._back = bytearray(3 * n)
+        self.mask = -1  # unknown until the first reading
+        self.lifted = -1  # square of the knight in the player's hand (PLAY)
+        self.mode = CLEAR
+        self.now = 0
+        self.error = ""  # last trouble with the store, for status()
+        self._strict = False  # the board must match the game before any action
+        # Take-back steps still to do by hand after UNDO, oldest first: the
+        # occupancy, the Roman and Hun knights after each undone action, and
+        # its notation. Followed one at a time: on the way back a tile may
+        # stand where a knight returns, and the sensors cannot tell them apart.
+        self._steps = []
+        self._pa = self._pb = self._pc = -1  # the planned action (computer, hint)
+        self._plan_len = -1  # history length the plan was made at; -1 none
+        self._hint = False
+        self._menu1 = self._menu2 = -NEW_GAME_MS  # times of the previous MENU presses
+        self._down = -1  # button held down (known once release() is called)
+        self._down_t = 0
+        self._held = 0  # 1: the hold started a new game, 2: also the self-test
+        self._releases = False  # the caller reports releases: holds are measurable
+        self._test = None
+        self._before_test = PLAY
+        self._dirty = True
+        self._anim = False
+        self._slot = -1
+        if store is not None:
+            text = None
+            try:
+                text = store.load()
+            except OSError:
+                self.error = "cannot read the saved game"
+            if text:
+                try:
+                    self.game = restore(text, layout)
+                    self.mode = RESUME
+                except AttilaError as e:
+                    self.error = "saved game ignored: %s" % e
+        self._render(0)
+
+    # -- inputs -------------------------------------------------------------
+
+    def sense(self, mask, now_ms):
+        """A new debounced occupancy (bitmask in square order)."""
+        if mask == self.mask:
+            return
+        self.mask = mask
+        self.now = now_ms
+        if self.mode == SELFTEST:
+            self._test.sense(mask, now_ms)
+        else:
+            self._follow()
+        self._dirty = True
+        self.tick(now_ms)
+
+    def press(self, button, now_ms):
+        """A button went down: BUTTON_UNDO or BUTTON_MENU."""
+        self.now = now_ms
+        self._down = button
+        self._down_t = now_ms
+        self._held = 0
+        mode = self.mode
+        if mode == SELFTEST:
+            if self._test.press(now_ms):
+                self._test = None
+                self.mode = self._before_test
+                if self.mode == CLEAR:
+                    self._follow()
+                elif self.mode != RESUME:
+                    self.mode = PLAY
+                    self._strict = True
+                    self._follow()
+        elif mode == RESUME:
+            if button == BUTTON_UNDO:
+                self._discard()
+            else:
+                self.mode = PLAY
+                self._strict = True
+                self._replan()
+                self._follow()
+        elif button == BUTTON_UNDO:
+            if mode == CLEAR:
+                # Changed our mind about the new game: back to the old one.
+                self.mode = PLAY
+                self._strict = True
+                self._follow()
+            else:
+                self.undo()
+        elif mode == OVER:
+            self._clear()
+        elif mode != CLEAR:
+            if now_ms - self._menu2 <= NEW_GAME_MS:
+                self._clear()
+            else:
+                self._menu2 = self._menu1
+                self._menu1 = now_ms
+                self.hint(now_ms)
+        self._dirty = True
+        self.tick(now_ms)
+
+    def release(self, button, now_ms):
+        """A button came up. Optional: with it, holding MENU has a meaning."""
+        self._releases = True
+        if button == self._down:
+            self._down = -1
+
+    def tick(self, now_ms):
+        """Advance animations; True when `frame` changed."""
+        self.now = now_ms
+        if self._down == BUTTON_MENU and self._releases:
+            held = now_ms - self._down_t
+            if self._held == 0 and held >= HOLD_NEW_MS:
+                self._held = 1
+                if self.mode != SELFTEST and self.mode != CLEAR:
+                    self._clear()
+                    self._dirty = True
+            elif self._held == 1 and held >= HOLD_TEST_MS:
+                self._held = 2
+                self.self_test(now_ms)
+        if self._test is not None and self._test.tick(now_ms):
+            self._dirty = True
+        slot = now_ms // QUANTUM
+        if not self._dirty and (not self._anim or slot == self._slot):
+            return False
+        self._slot = slot
+        self._dirty = False
+        return self._render(now_ms)
+
+    # -- requests -------------------------------------------------------------
+
+    def undo(self):
+        """Take back the last action; the LEDs then guide the pieces back."""
+        game = self.game
+        if self.mode in (RESUME, SELFTEST, CLEAR) or not game.history:
+            return False
+        text = game.describe(game.history[-1])
+        game.undo()
+        self._steps.append((game.occupied(), game.knights[0], game.knights[1], text))
+        self._strict = True
+        self._plan_len = -1
+        self._hint = False
+        self._changed()
+        self._follow()
+        self._dirty = True
+        return True
+
+    def hint(self, now_ms=0):
+        """Show the best action for the side to move the way the board shows its own."""
+        if self.mode in (PLAY, CORRECT) and self.game.phase != ENDED:
+            if self._plan_len < 0:
+                self._plan()
+            self._hint = self._plan_len >= 0
+            self._dirty = True
+
+    def self_test(self, now_ms):
+        """Enter the self-test (the port calls this when MENU is held at boot)."""
+        if self.mode != SELFTEST:
+            self._before_test = self.mode
+            self._test = SelfTest(self.layout, self.mask, now_ms)
+            self.mode = SELFTEST
+            self._dirty = True
+
+    def expected(self):
+        """Occupancy the game expects on the squares right now."""
+        if self.mode == CLEAR:
+            return 0
+        if self.mode == SELFTEST:
+            return self.mask if self.mask >= 0 else 0
+        if self._steps:
+            return self._steps[0][0]  # the next take-back step after UNDO
+        occ = self.game.occupied()
+        if self.lifted >= 0:
+            occ &= ~(1 << self.lifted)
+        return occ
+
+    # -- following the game -------------------------------------------------------
+
+    def _own(self):
+        """True while the board plays the side to act."""
+        game = self.game
+        return game.side == self.computer and game.phase != ENDED
+
+    def _follow(self):
+        """Read the occupancy against the game; carry out what it means."""
+        game = self.game
+        for _ in range(4):
+            self.lifted = -1
+            mode = self.mode
+            if mode == RESUME or mode == SELFTEST:
+                return
+            if mode == CLEAR:
+                if self.mask == 0:
+                    self._new_game()
+                return
+            self._replan()
+            if game.phase == ENDED:
+                self.mode = OVER
+                self._strict = False
+                self._steps = []
+                return
+            occ = game.occupied()
+            m = self.mask
+            if m < 0:
+                return
+            if self._strict:
+                steps = self._steps
+                while steps and m == steps[0][0]:
+                    steps.pop(0)
+                if steps or m != occ:
+                    self.mode = CORRECT
+                    return
+                self._strict = False
+            extra = m & ~occ
+            missing = occ & ~m
+            if not extra and not missing:
+                self.mode = PLAY
+                return
+            self.mode = CORRECT
+            if not self._act(extra, missing):
+                return
+
+    def _act(self, extra, missing):
+        """Carry out the one legal action the difference shows; True if done."""
+        game = self.game
+        own = self._own()
+        phase = game.phase
+        if phase == SETUP:
+            if missing or not _single(extra):
+                return False
+            legal = (1 << self._pa if self._pa >= 0 else 0) if own else game.placements()
+            if not extra & legal:
+                return False
+            game.place(lowest(extra))
+        elif phase == MOVE:
+            if not _single(missing):
+                return False
+            a = lowest(missing)
+            if own:
+                if a != self._pa:
+                    return False
+            elif not game.movable() >> a & 1:
+                return False
+            if not extra:
+                self.lifted = a
+                self.mode = PLAY
+                return False
+            if not _single(extra):
+                return False
+            b = lowest(extra)
+            if own:
+                if b != self._pb:
+                    return False
+            elif not game.destinations(a) >> b & 1:
+                return False
+            game.move(a, b)
+        else:
+            if missing:
+                if missing == 1 << game.lifted:
+                    # The knight that just moved is in a hand again: take the
+                    # move back, so it can go elsewhere (or home).
+                    game.undo()
+                    self._changed()
+                    return True
+                return False
+            if not _single(extra):
+                return False
+            legal = (1 << self._pc if self._pc >= 0 else 0) if own else game.scorchable()
+            if not extra & legal:
+                return False
+            game.scorch(lowest(extra))
+        self._changed()
+        return True
+
+    def _changed(self):
+        """After every change of the game: keep or drop the plan, save."""
+        game = self.game
+        if self._plan_len >= 0:
+            n = len(game.history)
+            keep = (n == self._plan_len and game.phase == MOVE) or (
+                n == self._plan_len + 1
+                and game.phase == SCORCH
+                and game.lifted == self._pb
+                and not game.occupied() >> self._pa & 1
+            )
+            if not keep:
+                self._plan_len = -1
+                self._hint = False
+        self._replan()
+        self._save()
+
+    def _replan(self):
+        if self._plan_len < 0 and self._own():
+            self._plan()
+
+    def _save(self):
+        store = self.store
+        if store is None:
+            return
+        try:
+            if self.game.history:
+                store.save(dump(self.game))
+            else:
+                store.clear()
+            self.error = ""
+        except OSError as e:
+            self.error = "cannot save the game (%s)" % e
+
+    def _plan(self):
+        """Ask the opponent (or the trivial chooser) for the side to act."""
+        game = self.game
+        if game.phase == ENDED:
+            return
+        moved = -1
+        if game.phase == SCORCH:
+            # Decide from the start of the turn, then keep what still fits.
+            moved = game.lifted
+            entry = game.undo()
+            start = entry >> 8 & 0xFF
+        text = ""
+        if self.opponent is not None:
+            try:
+                text = self.opponent(game)
+            except Exception:  # a broken opponent must not stop the game
+                text = ""
+        pa, pb, pc = self._check(text)
+        if pa < 0:
+            pa, pb, pc = self._check(first_action(game))
+        if moved >= 0:
+            game.move(start, moved)
+            if (pa, pb) != (start, moved) or not game.free() >> pc & 1:
+                pa, pb = start, moved
+                pc = lowest(game.free())
+        self._pa, self._pb, self._pc = pa, pb, pc
+        self._plan_len = len(game.history) - (1 if moved >= 0 else 0)
+
+    def _check(self, text):
+        """(a, b, c) of a legal action text for the game, (-1, -1, -1) if not."""
+        game = self.game
+        layout = self.layout
+        if not text:
+            return -1, -1, -1
+        try:
+            if game.phase == SETUP:
+                a = parse_placement(layout, text)
+                if game.placements() >> a & 1:
+                    return a, -1, -1
+                return -1, -1, -1
+            a, b, c = parse_turn(layout, text)
+        except AttilaError:
+            return -1, -1, -1
+        if not game.destinations(a) >> b & 1:
+            return -1, -1, -1
+        game.move(a, b)
+        ok = c >= 0 and game.free() >> c & 1
+        game.undo()
+        return (a, b, c) if ok else (-1, -1, -1)
+
+    def _clear(self):
+        """Start a new game: first the board must be emptied."""
+        self.mode = CLEAR
+        self._strict = False
+        self._steps = []
+        self._plan_len = -1
+        self._hint = False
+        self._menu1 = self._menu2 = -NEW_GAME_MS
+        self._follow()
+
+    def _discard(self):
+        """RESUME declined: forget the saved game."""
+        if self.store is not None:
+            try:
+                self.store.clear()
+            except OSError:
+                pass
+        self.game = Game(self.layout, self.first, self.tiles)
+        self._clear()
+
+    def _new_game(self):
+        self.game = Game(self.layout, self.first, self.tiles)
+        self.mode = PLAY
+        self._strict = False
+        self._plan_len = -1
+        self._hint = False
+        self._changed()
+
+    # -- the LEDs -------------------------------------------------------------------
+
+    def _render(self, now):
+        """Paint the frame for the mode and time; True when a byte changed."""
+        back = self._back
+        size3 = len(back)
+        for k in range(size3):
+            back[k] = 0
+        mode = self.mode
+        if mode == PLAY:
+            anim = self._draw_play(now)
+        elif mode == CORRECT:
+            steps = self._steps
+            if steps:
+                step = steps[0]
+                anim = self._draw_fix(now, step[0], step[1], step[2], False)
+            else:
+                game = self.game
+                anim = self._draw_fix(now, game.occupied(), game.knights[0],
+                                      game.knights[1], False)
+        elif mode == OVER:
+            anim = True
+            level = pulse(now)
+            colour = SIDE[self.game.winner]
+            for i in range(self.layout.size):
+                put_level(back, i, colour, level, PULSE_STEPS)
+        elif mode == CLEAR:
+            anim = True
+            if lit(now, SLOW_PERIOD, SLOW_ON):
+                m = self.mask
+                for i in range(self.layout.size):
+                    if m >> i & 1:
+                        put(back, i, TILE)
+        elif mode == RESUME:
+            game = self.game
+            anim = self._draw_fix(now, game.occupied(), game.knights[0], game.knights[1],
+                                  True)
+        else:
+            anim = self._test.draw(back, now)
+        self._anim = anim
+        frame = self.frame
+        changed = False
+        for k in range(size3):
+            if frame[k] != back[k]:
+                frame[k] = back[k]
+                changed = True
+        return changed
+
+    def _draw_fix(self, now, want, romans, huns, show):
+        """Extra pieces blink red, missing ones blink their colour in between.
+
+        With show, the squares that agree show their piece steadily (RESUME).
+        """
+        back = self._back
+        m = self.mask if self.mask >= 0 else want
+        extra = m & ~want
+        missing = want & ~m
+        on = lit(now, FAST_PERIOD, FAST_ON)
+        for i in range(self.layout.size):
+            if extra >> i & 1:
+                if on:
+                    put(back, i, ERROR)
+            elif missing >> i & 1:
+                if not on:
+                    put(back, i, _colour(i, romans, huns))
+            elif show and want >> i & 1:
+                put(back, i, _colour(i, romans, huns))
+        return bool(extra | missing)
+
+    def _draw_play(self, now):
+        game = self.game
+        back = self._back
+        n = self.layout.size
+        side = game.side
+        colour = SIDE[side]
+        own = self._own()
+        plan = self._plan_len >= 0 and (own or self._hint)
+        slow = lit(now, SLOW_PERIOD, SLOW_ON)
+        anim = plan
+        phase = game.phase
+        if phase == SETUP:
+            legal = 0 if own else game.placements()
+            for i in range(n):
+                if legal >> i & 1:
+                    put(back, i, colour)
+            if plan:
+                put(back, self._pa, colour if slow else OFF)
+            return anim
+        if phase == SCORCH:
+            put(back, game.lifted, SIDE_DIM[side])
+            legal = 0 if own else game.scorchable()
+            for i in range(n):
+                if legal >> i & 1:
+                    put(back, i, TILE)
+            if plan:
+                put(back, self._pc, TILE if slow else OFF)
+            return anim
+        # MOVE: trapped knights of both sides flash now and then.
+        trapped = game.trapped()
+        if trapped:
+            anim = True
+            if lit(now, FLASH_PERIOD, FLASH_ON):
+                for i in range(n):
+                    if trapped >> i & 1:
+                        put(back, i, SIDE[game.side_at(i)])
+        a = self.lifted
+        if a >= 0:
+            put(back, a, SIDE_DIM[side])
+            legal = 1 << self._pb if own else game.destinations(a)
+            for i in range(n):
+                if legal >> i & 1:
+                    put(back, i, colour)
+            return anim
+        legal = 0 if own else game.movable()
+        for i in range(n):
+            if legal >> i & 1:
+                put(back, i, colour)
+        if plan:
+            put(back, self._pa, colour if slow else OFF)
+            put(back, self._pb, colour)
+        return anim
+
+    # -- words ------------------------------------------------------------------------
+
+    def status(self):
+        """One line for the player: whose turn, what to do, what is wrong."""
+        text = self._status()
+        if self.error:
+            text += " [" + self.error + "]"
+        return text
+
+    def _status(self):
+        game = self.game
+        names = self.layout.names
+        mode = self.mode
+        if mode == SELFTEST:
+            return self._test.status()
+        if mode == CLEAR:
+            left = _names(self.layout, self.mask if self.mask >= 0 else self.layout.all)
+            return "New game: take every piece off the board (%d left: %s; UNDO: back)" % (
+                len(left), " ".join(left))
+        if mode == RESUME:
+            occ = game.occupied()
+            differ = popcount((self.mask if self.mask >= 0 else 0) ^ occ)
+            return "Saved game found (%d actions, %s). MENU: resume, UNDO: discard. %s" % (
+                len(game.history), self._turn_words(),
+                "%d squares differ from it" % differ if differ else "The board matches it")
+        if mode == OVER:
+            w = game.winner
+            return "Game over: %s win, %s cannot move. MENU: new game, UNDO: take back" % (
+                SIDE_NAMES[w], SIDE_NAMES[w ^ 1])
+        if mode == CORRECT:
+            return self._fix_words()
+        who = SIDE_NAMES[game.side]
+        own = self._own()
+        lead = ("The board plays the %s: " % who) if own else (who + ": ")
+        tail = ""
+        if self._hint and self._plan_len >= 0 and not own:
+            tail = " (hint: %s)" % self._plan_text()
+        if game.phase == SETUP:
+            if own:
+                return lead + "put a knight on %s" % names[self._pa]
+            return lead + "place a knight on a lit square (knight %d of 3)%s" % (
+                game.placed(game.side) + 1, tail)
+        if game.phase == SCORCH:
+            if own:
+                return lead + "put a tile on %s" % names[self._pc]
+            return lead + "put a tile on a lit square to scorch it%s" % tail
+        a = self.lifted
+        if a >= 0:
+            if own:
+                return lead + "put the knight on %s" % names[self._pb]
+            return lead + "put the knight on %s, or back on %s" % (
+                _join(_names(self.layout, game.destinations(a))), names[a])
+        if own:
+            return lead + "lift the knight on %s" % names[self._pa]
+        return lead + "lift a knight that can move (%s)%s" % (
+            " ".join(_names(self.layout, game.movable())), tail)
+
+    def _turn_words(self):
+        game = self.game
+        if game.phase == ENDED:
+            return "%s won" % SIDE_NAMES[game.winner]
+        if game.phase == SETUP:
+            return "%s to place" % SIDE_NAMES[game.side]
+        return "%s to %s" % (SIDE_NAMES[game.side],
+                             "scorch" if game.phase == SCORCH else "move")
+
+    def _plan_text(self):
+        game = self.game
+        if game.phase == SETUP:
+            return "@" + self.layout.names[self._pa]
+        return format_turn(self.layout, self._pa, self._pb, self._pc)
+
+    def _fix_words(self):
+        """What is wrong and how to fix it, in words."""
+        game = self.game
+        layout = self.layout
+        names = layout.names
+        occ = game.occupied()
+        knights = game.knights
+        steps = self._steps
+        if steps:
+            occ, knights = steps[0][0], steps[0][1:3]
+        m = self.mask
+        extra = m & ~occ
+        missing = occ & ~m
+        why = ""
+        if steps:
+            why = "Undo %s: " % steps[0][3]
+        elif not self._strict:
+            why = self._why(extra, missing)
+        fixes = []
+        if _single(extra) and _single(missing):
+            b = lowest(missing)
+            fixes.append("move the piece on %s to %s (%s)" % (
+                names[lowest(extra)], names[b], _piece_words(b, knights)))
+        else:
+            for i in range(layout.size):
+                if extra >> i & 1:
+                    fixes.append("take the piece off %s" % names[i])
+            for i in range(layout.size):
+                if missing >> i & 1:
+                    fixes.append("put the %s back on %s" % (_piece_words(i, knights), names[i]))
+        return why + "; ".join(fixes)
+
+    def _why(self, extra, missing):
+        """The reason a reading is not an action, where one is simple to say."""
+        game = self.game
+        names = self.layout.names
+        own = self._own()
+        phase = game.phase
+        if own:
+            return "The board plays %s: " % self._plan_text()
+        if phase == SETUP and not missing and _single(extra):
+            try:
+                game.place(lowest(extra))  # not legal, or it would have been taken
+            except AttilaError as e:
+                return "%s: " % e
+            game.undo()
+        if phase == MOVE and _single(missing):
+            a = lowest(missing)
+            side = game.side_at(a)
+            if side < 0:
+                return "%s is scorched: " % names[a]
+            if side != game.side:
+                return "%s to move, not %s: " % (SIDE_NAMES[game.side], SIDE_NAMES[side])
+            if not game.destinations(a):
+                return "the knight on %s cannot move: " % names[a]
+            if _single(extra):
+                return "%s-%s is not a move: " % (names[a], names[lowest(extra)])
+        if phase == MOVE and extra and not missing:
+            return "move a knight first: "
+        return ""

@@ -1,0 +1,257 @@
+"""Hardware profiles: which pins, which sensor wiring, which LEDs (boards/profiles/).
+
+A profile is a JSON object (format in boards/profiles/README.md):
+
+  {"name": "pico", "port": "micropython",
+   "leds": {"pin": 22, "order": "GRB", "brightness": 96, "budget_ma": 400},
+   "sensors": {"kind": "74hc165", "load": 13, "clock": 14, "data": 15},
+   "buttons": {"undo": 16, "menu": 17}, "buzzer": 18, "watchdog_ms": 5000}
+
+parse() checks every field and raises ProfileError naming the file and the
+field; nothing is half-read. Pins are GPIO numbers (MicroPython) or names
+(CircuitPython "GP22", ESP32 numbers too).
+"""
+
+import json
+
+from attila.errors import AttilaError
+from attila.leds import BUDGET_MA, IDLE_MA, MA_PER_CHANNEL, ORDERS, Leds
+from attila.sensing import HOLD_MS, Debouncer
+from attila.wiring import Wiring, check_order
+
+
+class ProfileError(AttilaError):
+    """A hardware profile that cannot be used."""
+
+
+PORTS = ("micropython", "circuitpython")
+KINDS = ("gpio", "matrix", "74hc165")
+DRIVERS = ("neopixel", "bitstream")
+_TOP = ("name", "description", "port", "board", "leds", "sensors", "buttons", "buzzer",
+        "loop_ms", "watchdog_ms", "notes")
+_LEDS = ("pin", "order", "driver", "brightness", "budget_ma", "ma_per_channel", "idle_ma",
+         "offset", "local_order")
+_SENSORS = {
+    "gpio": ("kind", "pins", "active_low", "pull", "debounce_ms", "local_order"),
+    "matrix": ("kind", "rows", "cols", "settle_us", "debounce_ms", "local_order"),
+    "74hc165": ("kind", "load", "clock", "data", "spi", "baudrate", "active_low",
+                "debounce_ms", "local_order"),
+}
+_BUTTONS = ("undo", "menu", "active_low", "debounce_ms")
+
+
+class Profile:
+    """A checked hardware profile; fields as attributes (see boards/profiles/README.md)."""
+
+    def wiring(self, layout, modules):
+        """The Wiring of a layout's modules under this profile's local orders."""
+        try:
+            return Wiring(layout, modules, self.led_local, self.sensor_local, self.led_offset)
+        except AttilaError as e:
+            raise ProfileError("%s: %s" % (self.source, e))
+
+    def leds(self, wiring):
+        """The LED renderer (colour order, brightness, power cap)."""
+        try:
+            return Leds(wiring, self.led_order, self.brightness, self.budget_ma,
+                        self.ma_per_channel, self.idle_ma)
+        except ValueError as e:
+            raise ProfileError("%s: leds: %s" % (self.source, e))
+
+    def debouncer(self, size):
+        """The square debouncer with the profile's hold time."""
+        return Debouncer(size, self.debounce_ms)
+
+
+def _fail(where, msg):
+    raise ProfileError("%s: %s" % (where, msg))
+
+
+def _keys(where, data, known):
+    if not isinstance(data, dict):
+        _fail(where, "must be an object {...}")
+    for key in data:
+        if key not in known:
+            _fail(where, "unknown field %r (known: %s)" % (key, ", ".join(known)))
+
+
+def _int(where, data, key, default, lo, hi):
+    v = data.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        _fail(where, "%s must be a whole number %d..%d, not %r" % (key, lo, hi, v))
+    return v
+
+
+def _bool(where, data, key, default):
+    v = data.get(key, default)
+    if not isinstance(v, bool):
+        _fail(where, "%s must be true or false, not %r" % (key, v))
+    return v
+
+
+def _pin(where, value, key):
+    if isinstance(value, bool) or not (
+        (isinstance(value, int) and 0 <= value <= 255)
+        or (isinstance(value, str) and value)
+    ):
+        _fail(where, "%s must be a pin number or name, not %r" % (key, value))
+    return value
+
+
+def _need(where, data, key):
+    if key not in data:
+        _fail(where, "needs %r" % key)
+    return data[key]
+
+
+def _pins(where, data, key):
+    v = _need(where, data, key)
+    if not isinstance(v, list) or not v:
+        _fail(where, "%s must be a non-empty list of pins" % key)
+    return tuple(_pin(where, p, "%s[%d]" % (key, i)) for i, p in enumerate(v))
+
+
+def _local(where, data):
+    v = data.get("local_order")
+    if v is None:
+        return None
+    if not isinstance(v, dict):
+        _fail(where, 'local_order must be an object like {"2x3": [0, 1, 3, 2, 4, 5]}')
+    out = {}
+    for kind, order in v.items():
+        key = 'local_order["%s"]' % kind
+        if not isinstance(order, list) or any(
+            isinstance(x, bool) or not isinstance(x, int) for x in order
+        ):
+            _fail(where, "%s must be a list of local indices" % key)
+        try:
+            out[kind] = check_order(order, len(order), key)
+        except AttilaError as e:
+            raise ProfileError("%s: %s" % (where, e))
+    return out
+
+
+def parse(data, source="profile"):
+    """Profile from decoded JSON; ProfileError says which file and field is wrong."""
+    _keys(source, data, _TOP)
+    p = Profile()
+    p.source = source
+    name = data.get("name", "")
+    if not isinstance(name, str):
+        _fail(source, "name must be a string")
+    p.name = name
+    p.port = data.get("port", "micropython")
+    if p.port not in PORTS:
+        _fail(source, "port must be one of %s, not %r" % (", ".join(PORTS), p.port))
+    p.board = data.get("board", "")
+    if not isinstance(p.board, str):
+        _fail(source, "board must be a string")
+
+    where = source + ": leds"
+    leds = _need(source, data, "leds")
+    _keys(where, leds, _LEDS)
+    p.led_pin = _pin(where, _need(where, leds, "pin"), "pin")
+    p.led_order = leds.get("order", "GRB")
+    if p.led_order not in ORDERS:
+        _fail(where, "order must be one of %s, not %r" % (", ".join(ORDERS), p.led_order))
+    p.led_driver = leds.get("driver", "neopixel")
+    if p.led_driver not in DRIVERS:
+        _fail(where, "driver must be one of %s, not %r" % (", ".join(DRIVERS), p.led_driver))
+    p.brightness = _int(where, leds, "brightness", 255, 0, 255)
+    p.budget_ma = _int(where, leds, "budget_ma", BUDGET_MA, 1, 100000)
+    p.ma_per_channel = _int(where, leds, "ma_per_channel", MA_PER_CHANNEL, 1, 1000)
+    p.idle_ma = _int(where, leds, "idle_ma", IDLE_MA, 0, 100)
+    p.led_offset = _int(where, leds, "offset", 0, 0, 64)
+    p.led_local = _local(where, leds)
+
+    where = source + ": sensors"
+    sensors = _need(source, data, "sensors")
+    if not isinstance(sensors, dict):
+        _fail(where, "must be an object {...}")
+    kind = sensors.get("kind")
+    if kind not in KINDS:
+        _fail(where, "kind must be one of %s, not %r" % (", ".join(KINDS), kind))
+    _keys(where, sensors, _SENSORS[kind])
+    p.sensor_kind = kind
+    p.debounce_ms = _int(where, sensors, "debounce_ms", HOLD_MS, 0, 1000)
+    p.sensor_local = _local(where, sensors)
+    p.active_low = _bool(where, sensors, "active_low", True)
+    p.sensor_pins = ()
+    p.pull = None
+    p.rows = p.cols = ()
+    p.settle_us = 0
+    p.load = p.clock = p.data = None
+    p.spi = None
+    p.baudrate = 1000000
+    if kind == "gpio":
+        p.sensor_pins = _pins(where, sensors, "pins")
+        p.pull = sensors.get("pull", "up" if p.active_low else "down")
+        if p.pull not in ("up", "down", None):
+            _fail(where, 'pull must be "up", "down" or null, not %r' % (p.pull,))
+    elif kind == "matrix":
+        p.rows = _pins(where, sensors, "rows")
+        p.cols = _pins(where, sensors, "cols")
+        p.settle_us = _int(where, sensors, "settle_us", 10, 0, 10000)
+        p.active_low = True  # rows driven low one at a time, columns pulled up
+    else:
+        p.load = _pin(where, _need(where, sensors, "load"), "load")
+        p.clock = _pin(where, _need(where, sensors, "clock"), "clock")
+        p.data = _pin(where, _need(where, sensors, "data"), "data")
+        spi = sensors.get("spi")
+        if spi is not None:
+            spi = _int(where, sensors, "spi", 0, 0, 3)
+        p.spi = spi
+        p.baudrate = _int(where, sensors, "baudrate", 1000000, 1000, 50000000)
+    used = list(p.sensor_pins) + list(p.rows) + list(p.cols)
+    used += [x for x in (p.load, p.clock, p.data) if x is not None]
+
+    where = source + ": buttons"
+    buttons = data.get("buttons")
+    p.buttons = ()
+    p.buttons_active_low = True
+    p.button_debounce_ms = HOLD_MS
+    if buttons is not None:
+        _keys(where, buttons, _BUTTONS)
+        # Index = the controller's button number: 0 undo, 1 menu.
+        p.buttons = tuple(
+            None if buttons.get(k) is None else _pin(where, buttons[k], k)
+            for k in ("undo", "menu")
+        )
+        p.buttons_active_low = _bool(where, buttons, "active_low", True)
+        p.button_debounce_ms = _int(where, buttons, "debounce_ms", HOLD_MS, 0, 1000)
+        used += [b for b in p.buttons if b is not None]
+    p.buzzer = data.get("buzzer")
+    if p.buzzer is not None:
+        p.buzzer = _pin(source, p.buzzer, "buzzer")
+        used.append(p.buzzer)
+    used.append(p.led_pin)
+    seen = []
+    for pin in used:
+        if pin in seen:
+            _fail(source, "pin %r is used twice" % (pin,))
+        seen.append(pin)
+    p.loop_ms = _int(source, data, "loop_ms", 10, 1, 1000)
+    p.watchdog_ms = _int(source, data, "watchdog_ms", 0, 0, 60000)
+    if p.watchdog_ms and p.watchdog_ms < 10 * p.loop_ms:
+        _fail(source, "watchdog_ms %d is too short for loop_ms %d (at least 10 loops)"
+              % (p.watchdog_ms, p.loop_ms))
+    return p
+
+
+def loads(text, source="profile"):
+    """Profile from JSON text."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise ProfileError("%s: not valid JSON (%s)" % (source, e))
+    return parse(data, source)
+
+
+def load(path):
+    """Read a profile file; errors name the file."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        raise ProfileError("%s: cannot read (%s)" % (path, e))
+    return loads(text, path)

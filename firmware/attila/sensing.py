@@ -1,0 +1,95 @@
+"""Per-square debounce of raw sensor scans.
+
+A reed switch chatters for a few milliseconds when a magnet comes or goes,
+and a piece slid over the board brushes the squares it crosses. Each square
+keeps the time its reading last flipped; a new reading becomes the square's
+stable state only once it has held for `hold_ms` (30 ms by default). A
+square that flickers, or a piece that passes over a square faster than
+that, never reaches the stable mask, so the controller sees no phantom lift
+or placement.
+
+State lives in integer bitmaps plus one preallocated list of times, so
+`update()` allocates nothing while the masks fit a small int (up to 30
+squares on a 32-bit board) and the clock stays below 2**30.
+
+Times are milliseconds from a clock that may wrap (MicroPython's
+time.ticks_ms() wraps every 2**30 ms, CircuitPython's supervisor.ticks_ms()
+every 2**29): elapsed times are taken modulo 2**29, which is right for any
+clock whose period is a multiple of that.
+"""
+
+from attila.compat import const
+
+HOLD_MS = const(30)  # default time a reading must hold before it is accepted
+_WRAP = const(0x1FFFFFFF)  # elapsed times modulo 2**29
+
+
+class Debouncer:
+    """Stable occupancy of `size` squares from raw scans.
+
+    update(mask, now_ms) -> stable mask. `ready` turns true once the first
+    readings have held for hold_ms, so the first stable mask can be trusted
+    even when it is empty.
+    """
+
+    def __init__(self, size, hold_ms=HOLD_MS):
+        if hold_ms < 0:
+            raise ValueError("debounce time %r must be >= 0 ms" % hold_ms)
+        self.size = size
+        self.hold_ms = hold_ms
+        self.stable = 0
+        self.ready = False
+        self._raw = 0
+        self._since = [0] * size  # time each square's reading last flipped
+        self._start = 0
+        self._started = False
+
+    def reset(self, mask=0, now_ms=0):
+        """Take `mask` as stable right now (e.g. after a self-test)."""
+        self.stable = mask
+        self._raw = mask
+        self.ready = True
+        self._started = True
+        self._start = now_ms
+
+    def update(self, mask, now_ms):
+        """Feed one raw scan (square order); return the stable mask."""
+        since = self._since
+        if not self._started:
+            # Every square's reading starts its clock now.
+            self._started = True
+            self._start = now_ms
+            self._raw = mask
+            for i in range(self.size):
+                since[i] = now_ms
+        flipped = mask ^ self._raw
+        if flipped:
+            self._raw = mask
+            i = 0
+            while flipped:
+                if flipped & 1:
+                    since[i] = now_ms
+                flipped >>= 1
+                i += 1
+        hold = self.hold_ms
+        if not self.ready:
+            if (now_ms - self._start) & _WRAP < hold:
+                return self.stable
+            self.ready = True
+        diff = mask ^ self.stable
+        if diff:
+            accept = 0
+            bit = 1
+            i = 0
+            while diff:
+                if diff & 1 and (now_ms - since[i]) & _WRAP >= hold:
+                    accept |= bit
+                diff >>= 1
+                bit <<= 1
+                i += 1
+            self.stable ^= accept
+        return self.stable
+
+    def settling(self):
+        """Squares whose reading differs from the stable state (still being timed)."""
+        return self._raw ^ self.stable

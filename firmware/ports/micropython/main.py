@@ -1,0 +1,95 @@
+"""Attila board, MicroPython entry point (copied to the board as /main.py).
+
+Reads /profile.json (the hardware: pins, sensors, LEDs) and /layout.json (the
+modules: where each lies and its place in the chain), builds the board and
+runs its loop every `loop_ms`, feeding the watchdog where the port has one.
+
+Maintenance: hold MENU while powering up (or put a file named `maintenance`
+on the board) and main.py stops before the watchdog starts, leaving the REPL
+free for mpremote.
+"""
+
+import time
+
+import hardware
+from attila import layoutfile, profile as profiles
+from attila.board import Board
+
+PROFILE = "profile.json"
+LAYOUT = "layout.json"
+SAVE = "game.txt"
+MAINTENANCE = "maintenance"
+
+
+def _controller(layout, tiles, store):
+    from attila.controller import Controller
+
+    return Controller(layout, store=store, tiles=tiles)
+
+
+def _store(path):
+    try:
+        from attila.store import Store
+    except ImportError:
+        return None
+    return Store(path)
+
+
+def build(prof, layout, modules, tiles=None, store=None, controller=None):
+    """The Board of a profile and a layout (controller built unless given)."""
+    wiring = prof.wiring(layout, modules)
+    leds = prof.leds(wiring)
+    if controller is None:
+        controller = _controller(layout, tiles, store)
+    return Board(
+        controller,
+        hardware.scanner(prof, wiring),
+        hardware.strip(prof, wiring.led_count),
+        wiring,
+        prof.debouncer(layout.size),
+        hardware.buttons(prof),
+        leds,
+        prof.button_debounce_ms,
+    )
+
+
+def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.sleep_ms):
+    """Step the board every loop_ms (for ever, or `ticks` times)."""
+    diff = time.ticks_diff
+    while ticks:
+        start = clock()
+        board.step(start)
+        if wdt is not None:
+            wdt.feed()
+        left = loop_ms - diff(clock(), start)
+        if left > 0:
+            sleep(left)
+        if ticks > 0:
+            ticks -= 1
+
+
+def _exists(path):
+    try:
+        open(path).close()
+        return True
+    except OSError:
+        return False
+
+
+def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
+         clock=time.ticks_ms, sleep=time.sleep_ms):
+    """Load, build and run; returns the Board when `ticks` runs out."""
+    prof = profiles.load(profile_path)
+    layout, modules, tiles = layoutfile.load(layout_path)
+    if _exists(MAINTENANCE) or hardware.held_at_boot(prof, 1):
+        print("attila: maintenance (MENU held or /maintenance): not starting")
+        return None
+    board = build(prof, layout, modules, tiles, _store(save_path))
+    print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
+    wdt = hardware.watchdog(prof.watchdog_ms)
+    run(board, prof.loop_ms, wdt, ticks, clock, sleep)
+    return board
+
+
+if __name__ == "__main__":
+    main()

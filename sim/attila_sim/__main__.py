@@ -1,0 +1,7 @@
+"""python -m attila_sim: the same as `attila sim`."""
+
+import sys
+
+from attila_sim.app import main
+
+sys.exit(main(sys.argv[1:]))

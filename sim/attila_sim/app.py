@@ -1,0 +1,201 @@
+"""`attila sim`: the simulator's command line.
+
+  attila sim                      the window (text mode where there is no display)
+  attila sim --text               play in the terminal
+  attila sim --script FILE        headless: carry out FILE ('-' for stdin), write frames
+  attila sim --replay FILE        step through a saved game or a game log
+                                  (Space in the window, Enter in text mode,
+                                  'next' lines in a script)
+Options: --layout boards/NAME.json, --first R|H, --computer R|H, --speed X,
+--profile boards/profiles/NAME.json,
+--save FILE (keep the game there: quit, start again, resume), --format json|text
+(scripted mode), --screenshot PNG (draw the window after the script or replay,
+save it and quit), --seconds N (close the window after N seconds).
+"""
+
+import argparse
+import os
+import sys
+
+from attila.errors import AttilaError
+
+DEFAULT_LAYOUT = "boards/4x5.json"
+
+
+def _repo_root():
+    # sim/attila_sim/app.py -> the repository root (an editable install).
+    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def find_layout(path):
+    """The layout path as given, or relative to the repository's root."""
+    if os.path.exists(path) or os.path.isabs(path):
+        return path
+    other = os.path.join(_repo_root(), path)
+    return other if os.path.exists(other) else path
+
+
+def layout_like(layout):
+    """(layout, modules, tiles) of the file in boards/ with this layout's
+    squares; failing that, the squares as one DIY module."""
+    from attila import layoutfile
+
+    folder = os.path.join(_repo_root(), "boards")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+        if name.endswith(".json"):
+            try:
+                found = layoutfile.load(os.path.join(folder, name))
+            except AttilaError:
+                continue
+            if found[0] == layout:
+                return found
+    return layoutfile.parse({"name": "saved", "custom": True, "rows": layout.rows()}, "save")
+
+
+def has_display(environ=None):
+    """False where a window cannot open: Linux/BSD without X11 or Wayland."""
+    env = os.environ if environ is None else environ
+    if env.get("SDL_VIDEODRIVER"):
+        return True
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def parser():
+    p = argparse.ArgumentParser(
+        prog="attila sim",
+        description="The Attila board simulator: the real controller under virtual "
+        "LEDs, reed switches and buttons.",
+    )
+    p.add_argument("--layout",
+                   help="layout file (default %s; a replayed save brings its own)"
+                   % DEFAULT_LAYOUT)
+    p.add_argument("--first", choices=("R", "H"), default="R",
+                   help="who places first: R Romans (default) or H Huns")
+    p.add_argument("--computer", choices=("R", "H"),
+                   help="the side the board plays (the computer opponent)")
+    p.add_argument("--speed", type=float, default=1.0,
+                   help="speed of the clock (2 = blinking twice as fast; default 1)")
+    p.add_argument("--text", action="store_true", help="play in the terminal")
+    p.add_argument("--script", metavar="FILE",
+                   help="headless: carry out the actions in FILE ('-' = stdin), write frames")
+    p.add_argument("--format", choices=("json", "text"), default="json",
+                   help="what --script writes (default json lines)")
+    p.add_argument("--replay", metavar="FILE",
+                   help="a saved game or a game log to replay step by step")
+    p.add_argument("--profile", metavar="FILE",
+                   help="hardware profile (boards/profiles/...json): its wiring, LED colour "
+                   "order, brightness, power budget and debounce (default: plain wiring, GRB)")
+    p.add_argument("--save", metavar="FILE",
+                   help="keep the game in FILE so a restart resumes it (default: memory only)")
+    p.add_argument("--screenshot", metavar="PNG",
+                   help="draw the window (after --script/--replay), save it and quit")
+    p.add_argument("--seconds", type=float,
+                   help="close the window after this many seconds")
+    return p
+
+
+def main(argv=None):
+    """Run the simulator; returns the exit code."""
+    args = parser().parse_args(argv)
+    from attila import layoutfile
+    from attila_sim.rig import Rig, load_replay, saved_layout
+    from attila_sim.table import TableError
+
+    if args.speed <= 0:
+        print("attila sim: --speed must be above 0", file=sys.stderr)
+        return 2
+    try:
+        layout, modules, tiles = layoutfile.load(find_layout(args.layout or DEFAULT_LAYOUT))
+        first = "RH".index(args.first)
+        items = None
+        if args.replay:
+            saved = saved_layout(args.replay)
+            if saved is not None and saved != layout and not args.layout:
+                # A save from a board laid out otherwise: its own layout.
+                layout, modules, tiles = layout_like(saved)
+            first, items, tiles = load_replay(args.replay, layout, tiles)
+        profile = None
+        if args.profile:
+            from attila import profile as profiles
+
+            profile = profiles.load(find_layout(args.profile))
+        rig = Rig(
+            layout, modules, tiles,
+            first=first,
+            computer="RH".index(args.computer) if args.computer else -1,
+            speed=args.speed,
+            save=args.save,
+            profile=profile,
+        )
+        if items is not None:
+            rig.start_replay(items)
+    except (AttilaError, OSError) as e:
+        print("attila sim: %s" % e, file=sys.stderr)
+        return 2
+
+    if args.script:
+        from attila_sim import script
+
+        try:
+            if args.script == "-":
+                lines = sys.stdin.read().splitlines()
+            else:
+                with open(args.script) as f:
+                    lines = f.read().splitlines()
+            if not args.screenshot:
+                try:
+                    return script.run(rig, lines, sys.stdout, args.format, args.script)
+                except BrokenPipeError:  # | head: the reader has seen enough
+                    return 0
+            from attila_sim import actions
+
+            todo = actions.parse_lines(rig.layout, lines, args.script)
+        except (AttilaError, OSError) as e:
+            print("attila sim: %s" % e, file=sys.stderr)
+            return 2
+        try:
+            for _, _, steps in todo:
+                rig.do(steps)
+        except TableError as e:
+            print("attila sim: %s" % e, file=sys.stderr)
+            return 1
+
+    if args.screenshot:
+        if not args.script:
+            rig.replay_all()
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        from attila_sim.window import Window
+
+        window = Window(rig)
+        held = rig.table.held()
+        if held is not None:
+            # A piece in the hand hovers just above where it was picked up.
+            if held.origin >= 0:
+                x, y = window.square_center(held.origin)
+            else:
+                x, y = window.slots[held.kind][0].center
+            window.pointer = (x + window.s // 3, y - window.s // 3)
+        window.save(args.screenshot)
+        return 0
+
+    if args.text or not has_display():
+        if not args.text:
+            print("attila sim: no display found (no DISPLAY or WAYLAND_DISPLAY); "
+                  "playing in text mode", file=sys.stderr)
+        from attila_sim import text
+
+        return text.run(rig)
+
+    try:
+        from attila_sim.window import Window
+
+        window = Window(rig)
+    except Exception as e:  # pygame cannot open a window here
+        print("attila sim: cannot open a window (%s); playing in text mode" % e,
+              file=sys.stderr)
+        from attila_sim import text
+
+        return text.run(rig)
+    return window.run(None if args.seconds is None else int(args.seconds * 1000))

@@ -1,0 +1,365 @@
+"""The simulated board: the core's Board and Controller on virtual hardware.
+
+    table (pieces) -> VirtualSwitches.scan()  raw bits, sensor chain order
+      -> attila.board.Board.step(now): wiring.squares -> Debouncer ->
+         Controller.sense/press/tick -> Leds.render -> VirtualStrip.write()
+      -> colours(): the strip's bytes decoded back through the wiring
+
+Nothing here decides what a reading means; the rig only moves pieces, holds
+buttons, runs the clock and reads the LEDs back. The window, the text mode
+and the scripted mode all drive a Rig.
+"""
+
+from attila import layoutfile, notation
+from attila.board import Board
+from attila.controller import MODE_NAMES, Controller
+from attila.errors import AttilaError
+from attila.leds import Leds
+from attila.rules import HUNS, ROMANS, SCORCH, SETUP, Game
+from attila.sensing import Debouncer
+from attila.store import MemoryStore, Store, restore
+from attila.wiring import Wiring
+
+from attila_sim import actions
+from attila_sim.hardware import VirtualButtons, VirtualStrip, VirtualSwitches
+from attila_sim.table import HUN, ROMAN, TILE, Table, TableError
+
+STEP_MS = 10  # the main loop's period on a real board (profile loop_ms)
+SETTLE_MS = 60  # after a hand movement: long enough for the 30 ms debounce
+MAX_STEPS = 500  # catch-up limit of one advance (a window that was frozen)
+BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
+MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
+
+
+def opponent_for(computer):
+    """The computer opponent from attila.opponent, or None (the controller's own)."""
+    if computer < 0:
+        return None
+    try:
+        from attila import opponent
+    except ImportError:
+        return None
+    for name in ("choose", "best", "play", "opponent"):
+        f = getattr(opponent, name, None)
+        if callable(f):
+            return f
+    return None
+
+
+class Rig:
+    """One simulated board: layout, pieces, virtual hardware, Board, Controller."""
+
+    def __init__(self, layout, modules, tiles=None, first=ROMANS, computer=-1,
+                 speed=1.0, save=None, profile=None, store=None):
+        self.layout = layout
+        self.modules = modules
+        self.speed = speed
+        if store is None:
+            store = Store(save) if save else MemoryStore()
+        self.store = store
+        self.controller = Controller(layout, store, first, tiles, computer,
+                                     opponent_for(computer))
+        self.table = Table(layout, self.controller.game.supply)
+        if profile is not None:
+            self.wiring = profile.wiring(layout, modules)
+            self.leds = profile.leds(self.wiring)
+            debouncer = profile.debouncer(layout.size)
+        else:
+            self.wiring = Wiring(layout, modules)
+            self.leds = Leds(self.wiring)
+            debouncer = Debouncer(layout.size)
+        self.switches = VirtualSwitches(self.table, self.wiring)
+        self.strip = VirtualStrip(self.leds.count, self.leds.bpp)
+        self.buttons = VirtualButtons()
+        self.board = Board(self.controller, self.switches, self.strip, self.wiring,
+                           debouncer, self.buttons, self.leds)
+        # Colour byte positions of each square in the strip, in R, G, B order.
+        order = self.leds.order
+        self._taps = tuple(
+            tuple(self.wiring.square_led[sq] * self.leds.bpp + order.index(c) for c in "RGB")
+            for sq in range(layout.size)
+        )
+        self.now = 0
+        self._down_at = [0] * len(BUTTONS)
+        self._up_at = [-1] * len(BUTTONS)
+        self._replay = []
+        self._replayed = 0
+        self.said = ""  # what the last replay step did
+        # A saved game was found: its pieces are still on the board, as after
+        # a power cut.
+        game = self.controller.game
+        if game.history:
+            self.table.arrange(game.knights[0], game.knights[1], game.scorched)
+        # Power on: the first scans must hold for the debounce time.
+        self.board.step(self.now)
+        self.settle()
+
+    @classmethod
+    def from_file(cls, path, **kw):
+        """A rig for a layout file."""
+        layout, modules, tiles = layoutfile.load(path)
+        return cls(layout, modules, tiles, **kw)
+
+    # -- the clock -------------------------------------------------------------------
+
+    def advance_to(self, now_ms):
+        """Run the board's main loop up to `now_ms`, one STEP_MS tick at a time."""
+        steps = 0
+        while self.now + STEP_MS <= now_ms and steps < MAX_STEPS:
+            self.now += STEP_MS
+            self._let_go()
+            self.board.step(self.now)
+            steps += 1
+        if steps == MAX_STEPS:
+            self.now = now_ms - now_ms % STEP_MS
+
+    def advance(self, ms):
+        self.advance_to(self.now + ms)
+
+    def settle(self):
+        """Let the sensors settle after a hand movement."""
+        self.advance(SETTLE_MS)
+
+    def set_speed(self, speed):
+        self.speed = min(64.0, max(1 / 16, speed))
+
+    # -- what hands do ----------------------------------------------------------------
+
+    def lift(self, square):
+        return self.table.lift(square)
+
+    def take(self, kind):
+        """Pick a piece up from beside the board ('?': the one the game calls for)."""
+        if kind == actions.CALLED_FOR:
+            game = self.controller.game
+            if game.phase == SCORCH:
+                kind = TILE
+            elif game.phase == SETUP:
+                kind = ROMAN if game.side == ROMANS else HUN
+            else:
+                raise TableError("no piece to take from beside the board now: lift a knight")
+        return self.table.take(kind)
+
+    def put(self, square):
+        return self.table.put(square)
+
+    def drop(self):
+        return self.table.drop()
+
+    def clear_table(self):
+        self.table.clear()
+
+    def sense(self, mask):
+        """Make the switches read exactly `mask` (square order) from now on."""
+        self.table.sense(mask)
+
+    def button_down(self, name):
+        """A button goes down (a key or the mouse holds it)."""
+        b = BUTTONS[name]
+        self.buttons.held |= 1 << b
+        self._down_at[b] = self.now
+        self._up_at[b] = -1
+
+    def button_up(self, name):
+        """The button is let go; a tap shorter than MIN_PRESS_MS of the clock
+        is held that long, so the board's button debounce still sees it."""
+        b = BUTTONS[name]
+        at = self._down_at[b] + MIN_PRESS_MS
+        if self.now >= at:
+            self.buttons.held &= ~(1 << b)
+        else:
+            self._up_at[b] = at
+
+    def _let_go(self):
+        for b in range(len(self._up_at)):
+            if 0 <= self._up_at[b] <= self.now:
+                self.buttons.held &= ~(1 << b)
+                self._up_at[b] = -1
+
+    def self_test(self):
+        """The self-test (on a board: MENU held at power-on)."""
+        self.controller.self_test(self.now)
+
+    def do(self, steps):
+        """Carry out parsed steps (attila_sim.actions).
+
+        After each step the sensors see (a lift, a put, a button press...)
+        the clock runs SETTLE_MS, so every change is read on its own.
+        """
+        taken = None  # a piece taken from beside the board by these steps
+        try:
+            for step in steps:
+                taken = self._step(step, taken)
+        except TableError:
+            # A piece taken for a put that failed goes back beside the board.
+            if taken is not None and taken in self.table.hand:
+                self.table.drop(taken)
+            raise
+
+    def _step(self, step, taken):
+        verb = step[0]
+        if verb == "wait":
+            self.advance(step[1])
+            return taken
+        if verb == "next":
+            if not self._replay:
+                raise TableError("nothing to replay (start with --replay FILE)")
+            n = step[1]
+            self.said = "replay: done"
+            while n and self.replaying():
+                self.said = self.replay_step()
+                n -= 1
+            return taken
+        if verb == "take":
+            return self.take(step[1])  # nothing the sensors see
+        if verb == "drop":
+            self.drop()  # nothing the sensors see
+            return taken
+        if verb == "press":
+            self.button_down(step[1])
+            self.advance(step[2])
+            self.button_up(step[1])
+        elif verb == "lift":
+            self.lift(step[1])
+        elif verb == "put":
+            if self.table.held() is None:
+                taken = self.take(actions.CALLED_FOR)
+            self.put(step[1])
+            taken = None
+        elif verb == "clear":
+            self.clear_table()
+        elif verb == "sense":
+            self.sense(step[1])
+        elif verb == "raw":
+            if step[1] >> self.wiring.sensor_bits:
+                raise TableError("raw reading %#x has bits beyond the %d sensors"
+                                 % (step[1], self.wiring.sensor_bits))
+            self.sense(self.wiring.squares(step[1]))
+        elif verb == "selftest":
+            self.self_test()
+        self.settle()
+        return taken
+
+    # -- what the board shows -----------------------------------------------------------
+
+    def shown(self):
+        """The bytes the LEDs show: the strip's last write."""
+        return self.strip.sent
+
+    def colours(self):
+        """RGB per square, decoded from the strip bytes through the wiring."""
+        sent = self.strip.sent
+        return [(sent[r], sent[g], sent[b]) for r, g, b in self._taps]
+
+    def status(self):
+        return self.controller.status()
+
+    def mode_name(self):
+        return MODE_NAMES[self.controller.mode]
+
+    def position(self):
+        return notation.format_position(self.controller.game)
+
+    def details(self):
+        """A few lines for the side panel: mode, game so far, clock."""
+        game = self.controller.game
+        c = self.controller
+        out = ["Mode: %s" % self.mode_name(), "Position: %s" % self.position()]
+        log = notation.log(game)
+        if log:
+            words = log.split()
+            out.append("Log: " + ("... " if len(words) > 8 else "") + " ".join(words[-8:]))
+        out.append("Tiles left: %d.  Clock x%g" % (game.tiles(), self.speed))
+        if c.computer >= 0:
+            out.append("The board plays the %s." % ("Romans", "Huns")[c.computer])
+        if self._replay:
+            out.append("Replay: step %d of %d (Space: next)" % (self._replayed, len(self._replay)))
+        return out
+
+    # -- replay ---------------------------------------------------------------------------
+
+    def start_replay(self, items):
+        """Items of a game log to carry out one by one with replay_step()."""
+        self._replay = list(items)
+        self._replayed = 0
+
+    def replaying(self):
+        return self._replayed < len(self._replay)
+
+    def replay_step(self):
+        """Carry out the next item of the replay; returns a line saying what."""
+        if not self.replaying():
+            return "replay: done" if self._replay else ""
+        item = self._replay[self._replayed]
+        self._replayed += 1
+        try:
+            self.do(actions.turn(self.layout, item))
+        except (TableError, AttilaError) as e:
+            return "replay step %d %s: %s" % (self._replayed, item, e)
+        return "replay step %d of %d: %s" % (self._replayed, len(self._replay), item)
+
+    def replay_all(self):
+        while self.replaying():
+            self.replay_step()
+
+
+def _read(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError as e:
+        raise AttilaError("%s: cannot read (%s)" % (path, e))
+
+
+def _saved(path):
+    """The checked text of a save file (its checksum line must match)."""
+    body = Store(path).load()
+    if body is None:
+        raise AttilaError("%s: the saved game is incomplete or damaged "
+                          "(its checksum does not match)" % path)
+    return body
+
+
+def saved_layout(path):
+    """The layout a save file was made on, or None when the file is a game log."""
+    if not _read(path).startswith("attila-save"):
+        return None
+    try:
+        return restore(_saved(path)).layout
+    except AttilaError as e:
+        raise AttilaError("%s: %s" % (path, e))
+
+
+def load_replay(path, layout, tiles=None):
+    """(first side, items, tiles) of a saved game (attila-save) or a game log.
+
+    A log is placements and turns separated by spaces or lines ('#' starts a
+    comment): @a1 @e4 ... b1-c3,d4. The log must be legal from the empty
+    board with Romans first, or Huns first when a line says 'first H'.
+    A save brings its own first side and tile supply.
+    """
+    text = _read(path)
+    first = ROMANS
+    if text.startswith("attila-save"):
+        # Through the firmware's own store and restore: checksum, layout, log.
+        try:
+            game = restore(_saved(path), layout)
+        except AttilaError as e:
+            raise AttilaError("%s: %s" % (path, e))
+        return game.first, notation.log(game).split(), game.supply
+    words = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("first "):
+            side = line[6:].strip()
+            if side not in ("R", "H"):
+                raise AttilaError("%s: first must be R or H, not %r" % (path, side))
+            first = HUNS if side == "H" else ROMANS
+            continue
+        words += line.split()
+    log = " ".join(words)
+    try:
+        notation.replay(Game(layout, first, tiles), log)
+    except AttilaError as e:
+        raise AttilaError("%s: %s" % (path, e))
+    return first, log.split(), tiles

@@ -1,0 +1,174 @@
+"""A virtual table for the controller tests: pieces as an occupancy mask, a clock.
+
+Times are whole multiples of 100 ms unless a test sets them, so blink phases
+are exact: FAST (400 ms period) is lit at t % 400 in {0, 100}, dark at
+{200, 300}; SLOW (1000 ms) is lit at t % 1000 < 500.
+"""
+
+from attila.controller import BUTTON_MENU, BUTTON_UNDO, Controller
+from attila.notation import parse_placement, parse_turn
+
+DARK = (0, 0, 0)
+BLUE = (0, 96, 255)  # Romans
+AMBER = (255, 112, 0)  # Huns
+BLUE_DIM = (0, 24, 64)
+AMBER_DIM = (64, 28, 0)
+WHITE = (255, 255, 255)
+RED = (255, 0, 0)
+GREEN = (0, 255, 0)
+
+
+class Table:
+    def __init__(self, layout, mask=0, t=0, **kw):
+        self.layout = layout
+        self.c = Controller(layout, **kw)
+        self.mask = mask
+        self.t = t
+        self.c.sense(mask, t)
+
+    # -- hands ---------------------------------------------------------------
+    def bit(self, name):
+        return 1 << self.layout.index(name)
+
+    def sense(self):
+        self.t += 100
+        self.c.sense(self.mask, self.t)
+        self.c.tick(self.t)
+
+    def lift(self, name):
+        b = self.bit(name)
+        assert self.mask & b, "nothing to lift on " + name
+        self.mask &= ~b
+        self.sense()
+
+    def put(self, name):
+        b = self.bit(name)
+        assert not self.mask & b, "square taken: " + name
+        self.mask |= b
+        self.sense()
+
+    def carry(self, a, b):
+        self.lift(a)
+        self.put(b)
+
+    def press(self, button):
+        self.t += 100
+        self.c.press(button, self.t)
+
+    def undo(self):
+        self.press(BUTTON_UNDO)
+
+    def menu(self):
+        self.press(BUTTON_MENU)
+
+    def act(self, text):
+        """Carry out a placement or a turn with the hands."""
+        if text.startswith("@"):
+            self.put(self.layout.names[parse_placement(self.layout, text)])
+            return
+        a, b, c = parse_turn(self.layout, text)
+        names = self.layout.names
+        self.carry(names[a], names[b])
+        if c >= 0:
+            self.put(names[c])
+
+    # -- eyes ------------------------------------------------------------------
+    def at(self, t):
+        """Move the clock to t (ms) and let the controller animate."""
+        assert t >= self.t
+        self.t = t
+        self.c.tick(t)
+        return self
+
+    def rgb(self, name):
+        k = 3 * self.layout.index(name)
+        f = self.c.frame
+        return (f[k], f[k + 1], f[k + 2])
+
+    def lit(self):
+        """{square name: (r, g, b)} of every lit square."""
+        out = {}
+        for i, name in enumerate(self.layout.names):
+            c = self.rgb(name)
+            if c != DARK:
+                out[name] = c
+        return out
+
+    def squares(self, colour):
+        """Names of the squares showing `colour`, in square order."""
+        return [n for n in self.layout.names if self.rgb(n) == colour]
+
+    def robot(self):
+        """Put the pieces where the controller expects them."""
+        self.mask = self.c.expected()
+        self.sense()
+
+
+class PowerCut(Exception):
+    """The power went: raised by FakeFs in the middle of a save."""
+
+
+class _Reader:
+    def __init__(self, text):
+        self.text = text
+
+    def read(self):
+        return self.text
+
+    def close(self):
+        pass
+
+
+class _Writer:
+    def __init__(self, fs, path):
+        self.fs = fs
+        self.path = path
+
+    def write(self, text):
+        fs = self.fs
+        for ch in text:
+            if fs.budget == 0:
+                raise PowerCut()
+            fs.files[self.path] += ch
+            if fs.budget > 0:
+                fs.budget -= 1
+
+    def close(self):
+        pass
+
+
+class FakeFs:
+    """Files in a dict. The power goes during save number `cut_save` (1-based):
+    after `cut_byte` bytes of it, or (cut_byte < 0) just before its rename."""
+
+    def __init__(self, cut_save=0, cut_byte=-1):
+        self.files = {}
+        self.budget = -1
+        self.cut_save = cut_save
+        self.cut_byte = cut_byte
+        self.saves = 0
+
+    def open(self, path, mode):
+        if mode == "r":
+            if path not in self.files:
+                raise OSError(2, "no such file")
+            return _Reader(self.files[path])
+        self.saves += 1
+        if self.saves == self.cut_save and self.cut_byte >= 0:
+            self.budget = self.cut_byte
+        self.files[path] = ""
+        return _Writer(self, path)
+
+    def rename(self, old, new):
+        if self.saves == self.cut_save and self.cut_byte < 0:
+            raise PowerCut()
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, path):
+        if path not in self.files:
+            raise OSError(2, "no such file")
+        del self.files[path]
+
+    def power_back(self):
+        self.budget = -1
+        self.cut_save = 0

@@ -1,0 +1,170 @@
+"""The board's own side (issue 6) and hints: shown on the LEDs, carried out by hand."""
+
+from ctltable import AMBER, AMBER_DIM, BLUE, RED, WHITE, Table
+
+from attila.controller import CLEAR, CORRECT, PLAY, first_action
+from attila.geometry import from_rows
+from attila.notation import log
+from attila.rules import HUNS, MOVE, ROMANS, SCORCH
+
+RECT = from_rows(["....."] * 4)
+SETUP6 = "@a1 @b1 @c1 @d1 @e1 @a2".split()
+
+
+def slow_on(t):
+    t.at(t.t // 1000 * 1000 + 1000)  # SLOW blink, lit half
+
+
+def slow_off(t):
+    t.at(t.t // 1000 * 1000 + 1500)  # SLOW blink, dark half
+
+
+def test_board_plays_the_huns_with_the_trivial_chooser():
+    t = Table(RECT, computer=HUNS)
+    c = t.c
+    t.put("a1")
+    # The board's placement: b1 blinks amber, nothing else is lit.
+    slow_on(t)
+    assert t.lit() == {"b1": AMBER}
+    slow_off(t)
+    assert t.lit() == {}
+    assert c.status() == "The board plays the Huns: put a knight on b1"
+    # The human puts the Hun knight elsewhere: refused, shown as an error.
+    t.put("c3")
+    assert c.mode == CORRECT
+    assert c.status() == "The board plays @b1: take the piece off c3"
+    t.lift("c3")
+    t.put("b1")
+    assert c.mode == PLAY and c.game.knights[HUNS] == t.bit("b1")
+    for item in SETUP6[2:]:
+        t.act(item)
+    assert c.game.phase == MOVE and c.game.side == ROMANS
+    t.act("a1-c2,a1")
+    # The board's turn: the knight to lift blinks, its destination is lit.
+    assert c.status() == "The board plays the Huns: lift the knight on b1"
+    slow_on(t)
+    assert t.lit() == {"b1": AMBER, "d2": AMBER}
+    slow_off(t)
+    assert t.lit() == {"d2": AMBER}
+    # Lifting another Hun knight is a correction.
+    t.lift("d1")
+    assert c.mode == CORRECT
+    t.put("d1")
+    t.lift("b1")
+    assert c.mode == PLAY
+    assert t.lit() == {"b1": AMBER_DIM, "d2": AMBER}
+    assert c.status() == "The board plays the Huns: put the knight on d2"
+    t.put("a3")  # a legal jump, but not the board's
+    assert c.mode == CORRECT
+    t.lift("a3")
+    t.put("d2")
+    assert c.game.phase == SCORCH
+    slow_on(t)
+    assert t.lit() == {"d2": AMBER_DIM, "b1": WHITE}
+    assert c.status() == "The board plays the Huns: put a tile on b1"
+    t.put("b1")
+    assert c.game.side == ROMANS and log(c.game).endswith("a1-c2,a1 b1-d2,b1")
+
+
+def test_board_uses_the_opponent_and_falls_back_on_a_bad_answer():
+    asked = []
+
+    def opponent(game):
+        asked.append(log(game))
+        return "@e4" if len(game.history) == 1 else "nonsense"
+
+    t = Table(RECT, computer=HUNS, opponent=opponent)
+    t.put("a1")
+    slow_on(t)
+    assert t.lit() == {"e4": AMBER}
+    t.put("e4")
+    t.put("b1")
+    slow_on(t)
+    assert t.lit() == {"c1": AMBER}  # "nonsense": the first legal placement
+    assert asked == ["@a1", "@a1 @e4 @b1"]
+
+
+def test_broken_opponent_does_not_stop_the_game():
+    def opponent(game):
+        raise RuntimeError("out of memory")
+
+    t = Table(RECT, computer=ROMANS, opponent=opponent)
+    slow_on(t)
+    assert t.lit() == {"a1": BLUE}
+
+
+def test_board_turn_after_undo_into_its_scorch_step():
+    t = Table(RECT, computer=HUNS)
+    for item in SETUP6:
+        t.act(item)
+    t.act("a1-c2,a1")
+    t.act("b1-d2,b1")
+    t.undo()  # the board's scorch taken back: its scorch step again
+    assert t.c.game.phase == SCORCH and t.c.game.side == HUNS
+    t.lift("b1")
+    slow_on(t)
+    assert t.lit() == {"d2": AMBER_DIM, "b1": WHITE}
+
+
+def test_hint_shows_the_best_action_and_goes_away_after_an_action():
+    t = Table(RECT)
+    for item in SETUP6:
+        t.act(item)
+    c = t.c
+    t.menu()
+    assert c.status() == "Romans: lift a knight that can move (a1 c1 e1) (hint: a1-c2,a1)"
+    slow_on(t)
+    assert t.lit() == {"a1": BLUE, "c1": BLUE, "e1": BLUE, "c2": BLUE}
+    slow_off(t)
+    assert t.lit() == {"c1": BLUE, "e1": BLUE, "c2": BLUE}
+    # A hint is advice: another move is fine.
+    t.carry("c1", "e2")
+    assert c.game.phase == SCORCH and c.mode == PLAY
+    slow_on(t)
+    assert "hint" not in c.status()
+    slow_off(t)
+    assert t.rgb("c1") == WHITE and t.rgb("c2") == WHITE  # steady: no hint any more
+
+
+def test_three_menu_presses_start_a_new_game():
+    t = Table(RECT)
+    for item in SETUP6:
+        t.act(item)
+    t.menu()
+    t.menu()
+    assert t.c.mode == PLAY
+    t.menu()
+    assert t.c.mode == CLEAR
+    t.undo()  # changed our mind
+    assert t.c.mode == PLAY and len(t.c.game.history) == 6
+
+
+def test_first_action_is_legal():
+    t = Table(RECT)
+    assert first_action(t.c.game) == "@a1"
+
+
+def test_holding_menu_starts_a_new_game_then_the_self_test():
+    t = Table(RECT)
+    for item in SETUP6:
+        t.act(item)
+    c = t.c
+    # Without releases the controller cannot measure a hold: a press is a press.
+    t.menu()
+    t.at(t.t + 6000)
+    assert c.mode == PLAY
+    c.release(1, t.t)
+    t.menu()  # the press: a hint ...
+    t.at(t.t + 1400)
+    assert c.mode == PLAY
+    t.at(t.t + 100)  # ... held 1.5 s: new game
+    assert c.mode == CLEAR
+    t.at(t.t + 3500)  # held 5 s: the self-test
+    assert c.mode == 5
+    c.release(1, t.t)
+    t.menu()  # skip the LED sweep
+    t.menu()  # finish the magnets
+    t.menu()  # leave: back to clearing the board for the new game
+    assert c.mode == CLEAR
+    t.undo()  # and the old game after all
+    assert c.mode == PLAY and len(c.game.history) == 6

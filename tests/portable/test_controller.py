@@ -1,0 +1,259 @@
+"""The controller on every interpreter: frames, a correction, an undo, a resume,
+the self-test, and an idle path that allocates nothing (MicroPython heap_lock)."""
+
+from attila.controller import (
+    BUTTON_MENU,
+    BUTTON_UNDO,
+    CLEAR,
+    CORRECT,
+    OVER,
+    PLAY,
+    RESUME,
+    SELFTEST,
+    Controller,
+)
+from attila.geometry import from_rows
+from attila.notation import log
+from attila.rules import MOVE, SCORCH
+from attila.store import MemoryStore
+
+RECT = from_rows(["....."] * 4)
+SETUP6 = "@a1 @b1 @c1 @d1 @e1 @a2"
+BLUE = (0, 96, 255)
+AMBER = (255, 112, 0)
+WHITE = (255, 255, 255)
+RED = (255, 0, 0)
+GREEN = (0, 255, 0)
+
+
+class Hands:
+    """Pieces on a virtual board, a clock in steps of 100 ms."""
+
+    def __init__(self, c, mask=0):
+        self.c = c
+        self.mask = mask
+        self.t = 0
+        c.sense(mask, 0)
+
+    def step(self):
+        self.t += 100
+        self.c.sense(self.mask, self.t)
+
+    def put(self, name):
+        self.mask |= 1 << RECT.index(name)
+        self.step()
+
+    def lift(self, name):
+        self.mask &= ~(1 << RECT.index(name))
+        self.step()
+
+    def press(self, button):
+        self.t += 100
+        self.c.press(button, self.t)
+
+    def at(self, t):
+        self.t = t
+        self.c.tick(t)
+
+    def rgb(self, name):
+        k = 3 * RECT.index(name)
+        f = self.c.frame
+        return (f[k], f[k + 1], f[k + 2])
+
+    def lit(self):
+        out = {}
+        for name in RECT.names:
+            if self.rgb(name) != (0, 0, 0):
+                out[name] = self.rgb(name)
+        return out
+
+    def play(self, text):
+        for item in text.split():
+            if item[0] == "@":
+                self.put(item[1:])
+            else:
+                self.lift(item[0:2])
+                self.put(item[3:5])
+                if len(item) > 5:
+                    self.put(item[6:8])
+
+
+def test_setup_and_move_frames():
+    h = Hands(Controller(RECT))
+    assert h.c.mode == PLAY
+    assert len(h.lit()) == 20 and h.rgb("c3") == BLUE
+    h.play(SETUP6)
+    assert h.c.game.phase == MOVE
+    assert h.lit() == {"a1": BLUE, "c1": BLUE, "e1": BLUE}
+    h.lift("a1")
+    assert h.lit() == {"a1": (0, 24, 64), "c2": BLUE, "b3": BLUE}
+    h.put("c2")
+    assert h.c.game.phase == SCORCH
+    assert h.rgb("c2") == (0, 24, 64) and h.rgb("a1") == WHITE and h.rgb("b1") == (0, 0, 0)
+    h.put("a1")
+    assert h.lit() == {"b1": AMBER, "d1": AMBER, "a2": AMBER}
+
+
+def test_illegal_move_correction_and_resume_when_fixed():
+    h = Hands(Controller(RECT))
+    h.play(SETUP6)
+    h.lift("a1")
+    h.put("b2")
+    assert h.c.mode == CORRECT
+    h.at(800)
+    assert h.lit() == {"b2": RED}
+    h.at(1000)
+    assert h.lit() == {"a1": BLUE}
+    assert h.c.status() == "a1-b2 is not a move: move the piece on b2 to a1 (Roman knight)"
+    h.lift("b2")
+    h.put("a1")
+    assert h.c.mode == PLAY and len(h.c.game.history) == 6
+
+
+def test_undo_a_turn():
+    h = Hands(Controller(RECT))
+    h.play(SETUP6 + " a1-c2,a1")
+    h.press(BUTTON_UNDO)
+    h.press(BUTTON_UNDO)
+    assert h.c.mode == CORRECT and h.c.game.phase == MOVE
+    # One step at a time: first the tile off a1 ...
+    h.at(2000)
+    assert h.lit() == {"a1": RED}
+    assert h.c.status() == "Undo ,a1: take the piece off a1"
+    h.lift("a1")
+    assert h.c.mode == CORRECT
+    # ... then the knight from c2 back to a1 (where the tile stood).
+    h.at(2400)
+    assert h.lit() == {"c2": RED}
+    h.at(2600)
+    assert h.lit() == {"a1": BLUE}
+    assert h.c.status() == "Undo a1-c2: move the piece on c2 to a1 (Roman knight)"
+    h.lift("c2")
+    h.put("a1")
+    assert h.c.mode == PLAY and log(h.c.game) == SETUP6
+
+
+def test_resume_from_a_saved_game():
+    store = MemoryStore()
+    h = Hands(Controller(RECT, store=store))
+    h.play(SETUP6 + " a1-c2,a1")
+    saved = store.text
+    # Power cut; the tile on a1 was knocked off meanwhile.
+    c = Controller(RECT, store=store)
+    assert c.mode == RESUME
+    h2 = Hands(c, h.mask & ~(1 << RECT.index("a1")))
+    assert c.status() == (
+        "Saved game found (8 actions, Huns to move). MENU: resume, UNDO: discard. "
+        "1 squares differ from it"
+    )
+    h2.at(800)
+    assert h2.lit() == {"b1": AMBER, "c2": BLUE, "c1": BLUE, "d1": AMBER, "e1": BLUE,
+                        "a2": AMBER}
+    h2.at(1000)
+    assert h2.rgb("a1") == WHITE
+    h2.press(BUTTON_MENU)
+    assert c.mode == CORRECT
+    h2.put("a1")
+    assert c.mode == PLAY and store.text == saved
+    # And discarding: UNDO at boot.
+    c = Controller(RECT, store=store)
+    h3 = Hands(c, h.mask)
+    h3.press(BUTTON_UNDO)
+    assert c.mode == CLEAR and store.text is None
+
+
+def test_self_test_reports_dead_and_stuck_sensors():
+    c = Controller(RECT)
+    h = Hands(c)
+    c.self_test(100)
+    assert c.mode == SELFTEST
+    h.at(100)
+    assert h.lit() == {"a1": (255, 0, 0)}
+    h.at(250)
+    assert h.lit() == {"a1": (0, 255, 0)}
+    h.at(400)
+    assert h.lit() == {"a1": (0, 0, 255)}
+    h.at(550)
+    assert h.lit() == {"b1": (255, 0, 0)}
+    h.mask = 1 << RECT.index("e4")  # e4 is stuck: reads occupied all along
+    h.step()
+    h.at(100 + 150 * 60)  # the sweep is over: every square waits for a magnet
+    assert len(h.lit()) == 20 and h.rgb("e4") == GREEN and h.rgb("e3") == WHITE
+    for name in RECT.names:
+        if name not in ("e4", "c3"):  # c3 is dead: never reads occupied
+            h.put(name)
+            assert h.rgb(name) == GREEN
+            h.lift(name)
+            assert h.rgb(name) == (0, 0, 0)
+    assert h.lit() == {"c3": WHITE, "e4": GREEN}
+    h.press(BUTTON_MENU)  # finish
+    assert c.status() == (
+        "Self-test: dead sensors (slow red): c3; stuck sensors (fast red): e4 (MENU: leave)"
+    )
+    h.at(20000)
+    lit = h.lit()
+    assert lit["c3"] == RED and lit["e4"] == RED and lit["a1"] == GREEN
+    h.at(20200)
+    lit = h.lit()
+    assert lit["c3"] == RED and "e4" not in lit
+    h.at(20600)
+    assert "c3" not in h.lit()
+    h.press(BUTTON_MENU)
+    assert c.mode == CORRECT  # e4 still reads occupied on an empty board
+
+
+def _idle(c, mask, t0):
+    """Ticks and unchanged readings for 5 s; with heap_lock where there is one."""
+    try:
+        import micropython
+
+        lock = micropython.heap_lock
+        unlock = micropython.heap_unlock
+    except (ImportError, AttributeError):
+        lock = unlock = None
+    c.tick(t0)
+    if lock is not None:
+        lock()
+    try:
+        t = t0
+        changed = 0
+        while t < t0 + 5000:
+            c.sense(mask, t)
+            if c.tick(t):
+                changed += 1
+            t += 10
+    finally:
+        if unlock is not None:
+            unlock()
+    return changed
+
+
+def test_idle_path_allocates_nothing_in_every_mode():
+    store = MemoryStore()
+    h = Hands(Controller(RECT, store=store))
+    assert _idle(h.c, h.mask, 1000) == 0  # setup: steady colours
+    h.play(SETUP6)
+    h.lift("a1")
+    assert _idle(h.c, h.mask, 10000) == 0  # a knight in the hand
+    h.put("b2")
+    assert h.c.mode == CORRECT
+    assert _idle(h.c, h.mask, 20000) == 24  # blinking at 2.5 Hz: 24 changes in 5 s
+    h.lift("b2")
+    h.put("a1")
+    h.press(BUTTON_MENU)  # hint: blinking
+    assert _idle(h.c, h.mask, 30000) > 0
+    h.play("a1-c2,a1 b1-d2,b1 c1-e2,c1 d1-b2,d1 e1-d3,e1 a2-c3,a2 c2-a3,c2 b2-a4,b2 "
+           "e2-d4,e2 d2-b3,d2 a3-c4,a3 c3-e4,c3")
+    assert h.c.game.trapped()  # trapped knights flash
+    assert _idle(h.c, h.mask, 40000) > 0
+    h.play("d3-b4,d3")
+    assert h.c.mode == OVER
+    assert _idle(h.c, h.mask, 50000) > 0
+    h.press(BUTTON_MENU)
+    assert h.c.mode == CLEAR
+    assert _idle(h.c, h.mask, 60000) > 0
+    r = Controller(RECT, store=MemoryStore(store.text))
+    assert r.mode == RESUME
+    assert _idle(r, 0, 1000) > 0
+    r.self_test(7000)
+    assert _idle(r, 0, 7000) > 0

@@ -1,0 +1,49 @@
+"""Smoke tests: the core imports and the check helper works, on every interpreter."""
+
+import check
+from attila.errors import AttilaError, IllegalAction, LayoutError, NotationError
+
+
+def test_core_imports():
+    import attila.geometry
+    import attila.notation
+    import attila.rules
+
+    assert attila.rules.ROMANS == 0
+    assert attila.rules.HUNS == 1
+    assert attila.notation is not None
+    assert attila.geometry is not None
+
+
+def test_error_hierarchy():
+    for cls in (NotationError, LayoutError, IllegalAction):
+        assert issubclass(cls, AttilaError)
+    assert issubclass(AttilaError, ValueError)
+
+
+def _boom(text, code=0):
+    raise IllegalAction(text + str(code))
+
+
+def test_raises_returns_message():
+    assert check.raises(IllegalAction, _boom, "bad", code=7) == "bad7"
+    # a base class catches a subclass
+    assert check.raises(ValueError, _boom, "x") == "x0"
+
+
+def test_raises_fails_when_nothing_raised():
+    try:
+        check.raises(ValueError, len, "abc")
+    except AssertionError as e:
+        assert "nothing was raised" in str(e), str(e)
+    else:
+        raise AssertionError("check.raises accepted a call that did not raise")
+
+
+def test_raises_fails_on_other_type():
+    try:
+        check.raises(KeyError, _boom, "y")
+    except AssertionError as e:
+        assert "IllegalAction" in str(e), str(e)
+    else:
+        raise AssertionError("check.raises accepted the wrong exception type")

@@ -1,0 +1,6 @@
+"""Fake CircuitPython `watchdog` module."""
+
+
+class WatchDogMode:
+    RAISE = "raise"
+    RESET = "reset"

@@ -1,0 +1,120 @@
+"""Proof that the idle tick allocates nothing: micropython.heap_lock() around it.
+
+Run by tests/ports/test_micropython_port.py under the MicroPython unix port
+(MICROPYPATH=tests/ports/fakes:firmware/ports/micropython:firmware) in a
+directory with profile.json (boards/profiles/pico.json) and layout.json.
+The board is built by main.build() with the real controller (a stub with the
+contract's API while attila.controller does not exist), scanning a fake
+74HC165 chain and writing a fake neopixel strip. Any allocation inside the
+locked loop raises MemoryError and the script fails.
+
+Three idle states: an empty board at the start of the setup, a game under
+way, and a knight missing from its square (the correction blinks, so the
+frame changes and is rendered and written under the lock too). Last,
+main.run() itself (clock, step, watchdog feed, sleep) runs under the lock.
+"""
+
+import micropython
+
+import machine
+import neopixel
+import physical
+
+import main
+from attila import layoutfile, profile
+
+prof = profile.load("profile.json")
+layout, modules, tiles = layoutfile.load("layout.json")
+chain = physical.HC165Chain(13, 10, 12, 4)
+keys = physical.Switches([16, 17])
+clock = physical.Clock()
+
+try:
+    from attila.controller import Controller
+
+    controller = Controller(layout)
+    real = True
+except ImportError:
+    real = False
+    controller = None
+
+if controller is None:
+
+    class Stub:
+        def __init__(self):
+            self.frame = bytearray(3 * layout.size)
+
+        def sense(self, mask, now_ms):
+            self.frame[0] = mask & 255
+
+        def press(self, button, now_ms):
+            pass
+
+        def tick(self, now_ms):
+            v = 255 if now_ms % 400 < 200 else 0
+            changed = self.frame[3] != v
+            self.frame[3] = v
+            return changed
+
+    controller = Stub()
+
+board = main.build(prof, layout, modules, tiles, None, controller)
+strip = neopixel.strips[0]
+strip.history = None  # the recorder must not allocate either
+wdt = machine.WDT(timeout=5000)
+step = board.step
+
+
+def settle(n=20):
+    for _ in range(n):
+        step(clock.t)
+        clock.t += 10
+
+
+def locked(n):
+    """n idle steps under heap_lock; returns the LED writes they made."""
+    before = strip.writes
+    t = clock.t
+    micropython.heap_lock()
+    try:
+        for _ in range(n):
+            step(t)
+            wdt.feed()
+            t += 10
+    finally:
+        micropython.heap_unlock()
+    clock.t = t
+    return strip.writes - before
+
+
+settle()
+w1 = locked(500)
+
+# A knight put on e1 (module 4, D5): with the real controller a legal setup
+# placement, so the game moves on; then idle.
+chain.close(3, 5)
+settle()
+if real:
+    assert len(controller.game.history) == 1, controller.game.history
+w2 = locked(500)
+
+# The knight taken off again: the board blinks where it must go back, so the
+# frame changes and is rendered and written under the lock.
+chain.clear()
+settle()
+w3 = locked(500)
+
+# main.run itself (clock, step, watchdog feed, sleep) under the lock too.
+now = clock.now
+sleep = clock.sleep
+feeds = wdt.feeds
+micropython.heap_lock()
+try:
+    main.run(board, 10, wdt, 300, now, sleep)
+finally:
+    micropython.heap_unlock()
+assert wdt.feeds == feeds + 300
+
+print("writes under lock:", w1, w2, w3, "controller:", "real" if real else "stub")
+assert w3 > 0, "the correction should blink"
+print("OK heap")

@@ -1,0 +1,71 @@
+"""The MicroPython port under real MicroPython (unix port) with fake machine/neopixel.
+
+Each scenario of tests/ports/scripts/mpy_port.py runs in a fresh interpreter
+in a directory that holds the board's files (profile.json, layout.json),
+the way they sit on a Pico's file system. The idle-loop allocation proof is
+tests/ports/scripts/mpy_heap.py.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.dirname(os.path.abspath(__file__))
+MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
+if not os.path.exists(MICROPYTHON):
+    MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+PATH = ":".join(
+    [
+        os.path.join(HERE, "fakes"),
+        os.path.join(ROOT, "firmware", "ports", "micropython"),
+        os.path.join(ROOT, "firmware"),
+    ]
+)
+
+SCENARIOS = {
+    "hc165": ("pico.json", {}),
+    "spi": ("pico-spi.json", {}),
+    "gpio": ("pico-direct.json", {}),
+    "esp32": ("esp32.json", {}),
+    "pico2": ("pico2.json", {}),
+    "matrix": ("pico-matrix.json", {}),
+    "bitstream": ("pico.json", {"driver": "bitstream"}),
+    "maintenance": ("pico.json", {}),
+}
+
+
+def board_files(tmp_path, profile, led_changes=None):
+    with open(os.path.join(ROOT, "boards", "profiles", profile)) as f:
+        data = json.load(f)
+    data["leds"].update(led_changes or {})
+    (tmp_path / "profile.json").write_text(json.dumps(data))
+    shutil.copy(os.path.join(ROOT, "boards", "4x5.json"), tmp_path / "layout.json")
+
+
+def run_script(script, args, cwd):
+    cmd = [MICROPYTHON, "-X", "heapsize=256K", script] + args
+    env = dict(os.environ, MICROPYPATH=PATH)
+    return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize("scenario", sorted(SCENARIOS))
+def test_port_scenario(tmp_path, scenario):
+    profile, changes = SCENARIOS[scenario]
+    board_files(tmp_path, profile, changes)
+    script = "hc165" if scenario == "pico2" else scenario  # same pins as pico.json
+    r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), [script], tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "OK %s" % script in r.stdout, r.stdout + r.stderr
+
+
+def test_idle_step_allocates_nothing(tmp_path):
+    """heap_lock() around many idle Board.step() calls with the real controller."""
+    board_files(tmp_path, "pico.json")
+    r = run_script(os.path.join(HERE, "scripts", "mpy_heap.py"), [], tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "OK heap" in r.stdout, r.stdout + r.stderr

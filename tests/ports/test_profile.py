@@ -1,0 +1,141 @@
+"""Hardware profiles: the shipped ones work with every layout; bad ones say where."""
+
+import glob
+import json
+import os
+
+import pytest
+
+from attila import layoutfile
+from attila.errors import AttilaError
+from attila.profile import ProfileError, load, loads, parse
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PROFILES = sorted(glob.glob(os.path.join(ROOT, "boards", "profiles", "*.json")))
+LAYOUTS = sorted(glob.glob(os.path.join(ROOT, "boards", "*.json")))
+
+MINIMAL = {
+    "leds": {"pin": 22},
+    "sensors": {"kind": "74hc165", "load": 13, "clock": 10, "data": 12},
+}
+
+
+def test_profiles_are_shipped():
+    names = {os.path.basename(p) for p in PROFILES}
+    for want in ("pico.json", "pico2.json", "esp32.json", "pico-matrix.json",
+                 "pico-direct.json", "circuitpython-pico.json"):
+        assert want in names
+
+
+@pytest.mark.parametrize("path", PROFILES, ids=os.path.basename)
+def test_shipped_profile_with_every_layout(path):
+    p = load(path)
+    assert p.name == os.path.basename(path)[:-5]
+    assert p.budget_ma <= 500  # USB 2.0
+    for lpath in LAYOUTS:
+        layout, modules, _ = layoutfile.load(lpath)
+        w = p.wiring(layout, modules)
+        leds = p.leds(w)
+        assert w.led_count == layout.size + p.led_offset
+        assert sorted(w.sensor_square) == list(range(layout.size))
+        white = bytearray(b"\xff" * 3 * layout.size)
+        buf = bytearray(leds.bytes_needed())
+        leds.render(white, buf)
+        assert leds.current_ma(buf) <= p.budget_ma
+
+
+def test_pico_reference_fields():
+    p = load(os.path.join(ROOT, "boards", "profiles", "pico.json"))
+    assert p.port == "micropython"
+    assert (p.sensor_kind, p.load, p.clock, p.data, p.spi) == ("74hc165", 13, 10, 12, None)
+    assert (p.led_pin, p.led_order, p.led_driver) == (22, "GRB", "neopixel")
+    assert p.buttons == (16, 17) and p.buzzer == 18
+    assert (p.debounce_ms, p.loop_ms, p.watchdog_ms) == (30, 10, 5000)
+
+
+def test_defaults():
+    p = parse(MINIMAL, "x.json")
+    assert (p.led_order, p.brightness, p.budget_ma, p.ma_per_channel, p.idle_ma) == (
+        "GRB", 255, 400, 20, 1)
+    assert p.buttons == () and p.buzzer is None and p.watchdog_ms == 0
+    assert p.active_low is True and p.debounce_ms == 30
+
+
+def variant(**changes):
+    data = json.loads(json.dumps(MINIMAL))
+    for dotted, value in changes.items():
+        keys = dotted.split("__")
+        d = data
+        for k in keys[:-1]:
+            d = d.setdefault(k, {})
+        if value is KeyError:
+            del d[keys[-1]]
+        else:
+            d[keys[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"leds": KeyError}, "x.json: needs 'leds'"),
+        ({"leds__pin": KeyError}, "x.json: leds: needs 'pin'"),
+        ({"leds__pin": True}, "x.json: leds: pin must be a pin number or name"),
+        ({"leds__order": "GBRX"}, "x.json: leds: order must be one of"),
+        ({"leds__brightness": 300}, "x.json: leds: brightness must be a whole number 0..255"),
+        ({"leds__colour": 1}, "x.json: leds: unknown field 'colour'"),
+        ({"leds__driver": "rmt"}, "x.json: leds: driver must be one of neopixel, bitstream"),
+        ({"leds__local_order": {"2x3": [0, 1, 2, 2, 4, 5]}},
+         'x.json: leds: local_order["2x3"]'),
+        ({"sensors__kind": "hall"}, "x.json: sensors: kind must be one of gpio, matrix, 74hc165"),
+        ({"sensors__load": KeyError}, "x.json: sensors: needs 'load'"),
+        ({"sensors__rows": [1]}, "x.json: sensors: unknown field 'rows'"),
+        ({"sensors__spi": 9}, "x.json: sensors: spi must be a whole number 0..3"),
+        ({"sensors__debounce_ms": -1}, "x.json: sensors: debounce_ms must be"),
+        ({"sensors__active_low": "yes"}, "x.json: sensors: active_low must be true or false"),
+        ({"buttons": {"undo": 22}}, "x.json: pin 22 is used twice"),
+        ({"buttons": {"undo": 14, "reset": 15}}, "x.json: buttons: unknown field 'reset'"),
+        ({"port": "arduino"}, "x.json: port must be one of micropython, circuitpython"),
+        ({"watchdog_ms": 50}, "x.json: watchdog_ms 50 is too short"),
+        ({"speed": 1}, "x.json: unknown field 'speed'"),
+    ],
+)
+def test_errors_name_file_and_field(changes, words):
+    with pytest.raises(ProfileError) as e:
+        parse(variant(**changes), "x.json")
+    assert words in str(e.value), str(e.value)
+    assert isinstance(e.value, AttilaError)
+
+
+def test_gpio_and_matrix_fields():
+    p = parse({"leds": {"pin": 22}, "sensors": {"kind": "gpio", "pins": [0, 1, 2]}}, "g")
+    assert p.sensor_pins == (0, 1, 2) and p.pull == "up"
+    with pytest.raises(ProfileError, match=r"g: sensors: pins\[1\] must be a pin"):
+        parse({"leds": {"pin": 22}, "sensors": {"kind": "gpio", "pins": [0, None]}}, "g")
+    with pytest.raises(ProfileError, match="g: sensors: needs 'cols'"):
+        parse({"leds": {"pin": 22}, "sensors": {"kind": "matrix", "rows": [0]}}, "g")
+
+
+def test_local_order_that_does_not_fit_the_module():
+    layout, modules, _ = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))
+    p = parse(variant(sensors__local_order={"2x2": [0, 1, 2]}), "x.json")
+    with pytest.raises(ProfileError, match=r'x.json: sensors local_order\["2x2"\]'):
+        p.wiring(layout, modules)
+
+
+def test_budget_below_idle():
+    layout, modules, _ = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))
+    p = parse(variant(leds__budget_ma=10), "x.json")
+    with pytest.raises(ProfileError, match="x.json: leds: LED budget 10 mA"):
+        p.leds(p.wiring(layout, modules))
+
+
+def test_file_errors(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    with pytest.raises(ProfileError, match="bad.json: not valid JSON"):
+        load(str(bad))
+    with pytest.raises(ProfileError, match="missing.json: cannot read"):
+        load(str(tmp_path / "missing.json"))
+    with pytest.raises(ProfileError, match="t: must be an object"):
+        loads("[1, 2]", "t")

@@ -1,0 +1,189 @@
+"""Scripted (headless) mode: lines of actions in, exact frames out."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from attila import notation
+from attila_sim import script
+from attila_sim.actions import ActionError
+from attila_sim.rig import Rig
+
+import simkit
+
+SCRIPT = """\
+# a game begins; then a slip and an undo
+@a1
+put e4 H
+
+lift b1
+lift a1
+put a1
+undo
+lift e4
+drop
+wait 450
+"""
+
+
+def rig():
+    layout, modules, tiles = simkit.load()
+    return Rig(layout, modules, tiles)
+
+
+def run(text, fmt="json"):
+    out = io.StringIO()
+    code = script.run(rig(), text.splitlines(), out, fmt, "game.txt")
+    return code, out.getvalue()
+
+
+def firmware_records():
+    """The records the script must give, computed on the firmware's own stack."""
+    layout, modules, tiles = simkit.load()
+    fw = simkit.Firmware(layout, modules, tiles)
+    sq = layout.index
+    recs = []
+
+    def rec(line, do, error=None):
+        c = fw.colours()
+        r = {
+            "line": line,
+            "do": do,
+            "t": fw.now,
+            "mode": ("play", "correct", "over", "clear", "resume", "selftest")[fw.controller.mode],
+            "status": fw.controller.status(),
+            "position": notation.format_position(fw.controller.game),
+            "leds": {layout.names[i]: "%02x%02x%02x" % c[i]
+                     for i in range(layout.size) if any(c[i])},
+            "strip": fw.strip.sent.hex(),
+        }
+        if error:
+            r["error"] = error
+        recs.append(r)
+
+    fw.set(1 << sq("a1"))
+    rec(2, "@a1")
+    fw.set(fw.mask | 1 << sq("e4"))
+    rec(3, "put e4 H")
+    rec(5, "lift b1", "game.txt line 5: b1 is empty: nothing to lift")
+    fw.set(fw.mask & ~(1 << sq("a1")))
+    rec(6, "lift a1")
+    fw.set(fw.mask | 1 << sq("a1"))
+    rec(7, "put a1")
+    fw.press(0, 80)
+    rec(8, "undo")
+    fw.set(fw.mask & ~(1 << sq("e4")))
+    rec(9, "lift e4")
+    rec(10, "drop")
+    fw.advance(450)
+    rec(11, "wait 450")
+    return recs
+
+
+def test_json_output_is_exactly_the_firmware_frames():
+    code, out = run(SCRIPT)
+    assert code == 1  # line 5 could not be done
+    want = "".join(json.dumps(r) + "\n" for r in firmware_records())
+    assert out == want
+
+
+def test_json_records_read_as_expected():
+    _, out = run(SCRIPT)
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in recs] == [2, 3, 5, 6, 7, 8, 9, 10, 11]
+    assert [r["t"] for r in recs] == [120, 180, 180, 240, 300, 440, 500, 500, 950]
+    assert [r["mode"] for r in recs] == [
+        "play", "play", "play", "correct", "play", "correct", "play", "play", "play"]
+    assert recs[0]["position"] == "...../...../...../R.... H"
+    assert recs[-1]["position"] == "...../...../...../R.... H"
+    # After @a1 every square but a1 may take the first Hun knight.
+    assert sorted(recs[0]["leds"]) == sorted(n for n in simkit.load()[0].names if n != "a1")
+    assert recs[3]["status"] == "put the Roman knight back on a1"
+    assert recs[4]["status"] == "Romans: place a knight on a lit square (knight 2 of 3)"
+    assert recs[5]["status"] == "Undo @e4: take the piece off e4"
+    assert recs[2]["error"] == "game.txt line 5: b1 is empty: nothing to lift"
+    assert all(len(r["strip"]) == 2 * 3 * 20 for r in recs)
+
+
+def test_text_output_draws_the_board():
+    code, out = run("@a1\nput e4 H\n", "text")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "line 1: @a1"
+    assert lines[1].split() == list("abcde")
+    assert lines[5].split()[:2] == ["1", "R"]
+    assert "line 2: put e4 H" in lines
+    assert "....H" not in out  # drawn, not written as a position
+    assert lines[-2] == "Romans: place a knight on a lit square (knight 2 of 3)"
+
+
+def test_a_bad_line_stops_before_anything_runs():
+    with pytest.raises(ActionError) as e:
+        run("@a1\nlift b9\n")
+    assert str(e.value) == "game.txt line 2: lift b9: b9 is not a square of this layout"
+
+
+def test_the_command_line_gives_the_same_output(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(SCRIPT)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    p = subprocess.run(
+        [sys.executable, "-m", "attila_sim", "--script", str(path)],
+        capture_output=True, text=True, env=env, cwd=str(tmp_path),
+    )
+    assert p.returncode == 1
+    _, want = run(SCRIPT)
+    assert p.stdout == want.replace("game.txt", str(path))
+    bad = tmp_path / "bad.txt"
+    bad.write_text("@a1\nfly b1\n")
+    p = subprocess.run(
+        [sys.executable, "-m", "attila_sim", "--script", str(bad)],
+        capture_output=True, text=True, env=env,
+    )
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert p.stderr.startswith("attila sim: %s line 2: 'fly b1': expected" % bad)
+    assert "Traceback" not in p.stderr
+
+
+def test_sense_lines_replay_a_sensor_log():
+    code, out = run("sense a1\nsense a1,e4\nsense -\n")
+    assert code == 0
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert recs[0]["position"] == "...../...../...../R.... H"
+    assert recs[1]["position"] == "....H/...../...../R.... R"
+    # Both knights gone at once: not an action; the board asks for them back.
+    assert recs[2]["mode"] == "correct"
+    assert "a1" in recs[2]["status"] and "e4" in recs[2]["status"]
+
+
+def test_replay_steps_in_a_script(tmp_path):
+    game = tmp_path / "game.log"
+    game.write_text("# a test game\n@a1 @e4 @b1\n@e3 @c4 @a3\nb1-d2,b1\n")
+    layout, modules, tiles = simkit.load()
+    from attila_sim.rig import load_replay
+
+    first, items, tiles = load_replay(str(game), layout, tiles)
+    r = Rig(layout, modules, tiles, first=first)
+    r.start_replay(items)
+    out = io.StringIO()
+    assert script.run(r, ["next 2", "next all", "next"], out) == 0
+    recs = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert recs[0]["replay"] == "replay step 2 of 7: @e4"
+    assert recs[1]["replay"] == "replay step 7 of 7: b1-d2,b1"
+    assert recs[1]["position"] == "..R.H/H...H/...R./Rx... H"
+    assert recs[2]["replay"] == "replay: done"
+
+
+def test_attila_sim_goes_through_the_attila_command(tmp_path, capsys):
+    from attila_tools import cli
+
+    path = tmp_path / "game.txt"
+    path.write_text("@c2\n")
+    assert cli.main(["sim", "--script", str(path), "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("line 1: @c2\n")

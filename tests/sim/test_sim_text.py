@@ -1,0 +1,193 @@
+"""Text mode and the command line: games typed on stdin, fallbacks, replays."""
+
+import io
+import os
+
+import pytest
+
+from attila import palette
+from attila_sim import app, text
+from attila_sim.rig import Rig
+
+import simkit
+
+GAME = "@a1\n@e4\n@b1\n@e3\n@c4\n@a3\nb1-d2,b1\ne3-c2,e3\n"
+
+
+def play(lines, **kw):
+    layout, modules, tiles = simkit.load()
+    rig = Rig(layout, modules, tiles, **kw)
+    out = io.StringIO()
+    code = text.run(rig, io.StringIO(lines), out, colour=False)
+    return code, out.getvalue(), rig
+
+
+def test_a_few_turns_typed_in():
+    code, out, rig = play(GAME + "lift d2\nput b3\nput c1 x\nquit\n")
+    assert code == 0
+    assert rig.position() == "..R.H/HR..x/..H../Rxx.. H"
+    assert "> b1-d2,b1\n" in out
+    # The last board drawn: pieces, lit squares in brackets, the status.
+    tail = out.split("> put c1 x\n")[1].splitlines()
+    assert tail[1:5] == [
+        "  4  .  .  R  . [H]",
+        "  3  H  R  .  .  x",
+        "  2  .  . [H] .  .",
+        "  1  R  x  x  .  .",
+    ]
+    assert tail[6] == "lit: c2 #%02x%02x%02x, e4 #%02x%02x%02x" % (palette.HUN + palette.HUN)
+    assert tail[7] == "beside the board: 0 R, 0 H, 11 tiles"
+    assert tail[8] == "Huns: lift a knight that can move (c2 e4)"
+
+
+def test_mistakes_are_answered_not_fatal():
+    code, out, rig = play("@a1\nlift c3\nfly\n@a1\nhelp\nundo\nlift a1\ndrop\n")
+    assert code == 0
+    assert "? c3 is empty: nothing to lift" in out
+    assert "? 'fly': expected" in out
+    assert "? a1 is taken: lift its piece first" in out
+    assert "lift b1        pick up the piece on b1" in out  # help
+    assert "Undo @a1: take the piece off a1" in out
+    assert rig.controller.game.history == []
+    assert rig.table.held() is None  # the knight taken for the failed @a1 went back
+    assert out.splitlines()[-2] == "Romans: place a knight on a lit square (knight 1 of 3)"
+    assert out.endswith("> ")
+
+
+def test_colour_mode_paints_squares_with_their_led_colour():
+    layout, modules, tiles = simkit.load()
+    rig = Rig(layout, modules, tiles)
+    rig.do([("take", "R"), ("put", layout.index("a1"))])
+    lines = text.render(rig, colour=True)
+    r, g, b = rig.colours()[layout.index("b1")]
+    assert (r, g, b) != (0, 0, 0)
+    assert "\x1b[48;2;%d;%d;%dm" % (r, g, b) in lines[4]
+    # The Hun colour at the power-capped level, as the LEDs get it.
+    level = rig.leds.level
+    assert (r, g, b) == tuple(c * level // 255 for c in palette.HUN)
+
+
+def test_no_display_falls_back_to_text(monkeypatch, capsys):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.setattr("sys.stdin", io.StringIO("@c2\nquit\n"))
+    assert app.main(["--layout", simkit.LAYOUT_4X5]) == 0
+    out, err = capsys.readouterr()
+    assert "no display found" in err
+    assert "text mode" in out
+    assert "> @c2" in out
+
+
+def test_has_display():
+    assert not app.has_display({}) or not __import__("sys").platform.startswith("linux")
+    assert app.has_display({"SDL_VIDEODRIVER": "dummy"})
+    assert app.has_display({"DISPLAY": ":0"})
+    assert app.has_display({"WAYLAND_DISPLAY": "wayland-0"})
+
+
+def test_replay_in_text_mode(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "game.log"
+    log.write_text("first H\n@a1 @e4 @b1\n@e3 @c4 @a3 b1-d2,b1\n")
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n\nnext all\nquit\n"))
+    assert app.main(["--text", "--replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "replay step 1 of 7: @a1" in out
+    assert "replay step 2 of 7: @e4" in out
+    assert "replay step 7 of 7: b1-d2,b1" in out
+    assert out.endswith("> quit\n")
+    # Huns placed first: the Hun knight went on a1.
+    assert "  1  H  x" in out
+
+
+def test_replay_of_a_saved_game(tmp_path, monkeypatch, capsys):
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.store import Store, dump
+
+    layout = simkit.load()[0]
+    game = replay(Game(layout), "@a1 @e4 @b1 @e3 @c4 @a3 b1-d2,b1")
+    path = str(tmp_path / "board.save")
+    Store(path).save(dump(game))
+    monkeypatch.setattr("sys.stdin", io.StringIO("next all\nquit\n"))
+    assert app.main(["--text", "--replay", path]) == 0
+    out = capsys.readouterr().out
+    assert "replay step 7 of 7: b1-d2,b1" in out
+
+
+def test_bad_input_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"modules": []}')
+    assert app.main(["--text", "--layout", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("attila sim: %s" % bad) and err.count("\n") == 1
+    log = tmp_path / "game.log"
+    log.write_text("@a1 @a1\n")
+    assert app.main(["--text", "--replay", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "log item 2 '@a1'" in err and err.count("\n") == 1
+    assert app.main(["--text", "--replay", str(tmp_path / "none.log")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_save_and_resume(tmp_path, monkeypatch, capsys):
+    path = str(tmp_path / "game.save")
+    monkeypatch.setattr("sys.stdin", io.StringIO("@a1\n@e4\nquit\n"))
+    assert app.main(["--text", "--save", path]) == 0
+    capsys.readouterr()
+    assert os.path.exists(path)
+    # Start again: the pieces are still on the board, the board offers to resume.
+    monkeypatch.setattr("sys.stdin", io.StringIO("menu\n@b1\nquit\n"))
+    assert app.main(["--text", "--save", path]) == 0
+    out = capsys.readouterr().out
+    assert "Saved game found (2 actions" in out
+    assert "....H/...../...../RR... H" not in out  # positions are drawn, not written
+    assert "Huns: place a knight on a lit square (knight 2 of 3)" in out
+
+
+def test_screenshot_option(tmp_path):
+    pygame = pytest.importorskip("pygame")
+    log = tmp_path / "game.log"
+    log.write_text("@a1 @e4 @b1 @e3 @c4 @a3\n")
+    png = tmp_path / "shot.png"
+    assert app.main(["--replay", str(log), "--screenshot", str(png)]) == 0
+    shot = pygame.image.load(str(png))
+    assert shot.get_size()[0] > 600
+
+
+def test_a_damaged_save_is_refused(tmp_path, capsys):
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.store import Store, dump
+
+    game = replay(Game(simkit.load()[0]), "@a1 @e4")
+    path = tmp_path / "board.save"
+    Store(str(path)).save(dump(game))
+    path.write_text(path.read_text().replace("@e4", "@e3"))
+    assert app.main(["--text", "--replay", str(path)]) == 2
+    assert "checksum does not match" in capsys.readouterr().err
+
+
+def test_a_save_from_another_layout_brings_its_own(tmp_path, monkeypatch, capsys):
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.store import Store, dump
+
+    t_shape = simkit.load(os.path.join(simkit.ROOT, "boards", "t-shape.json"))[0]
+    game = replay(Game(t_shape), "@a6 @f6 @c1")
+    path = str(tmp_path / "game.txt")
+    Store(path).save(dump(game))
+    monkeypatch.setattr("sys.stdin", io.StringIO("next all\nquit\n"))
+    assert app.main(["--text", "--replay", path]) == 0
+    out = capsys.readouterr().out
+    assert "text mode (t-shape)" in out
+    assert "replay step 3 of 3: @c1" in out
+    # Asked for another layout by name: refused, with the reason.
+    assert app.main(["--text", "--replay", path, "--layout", simkit.LAYOUT_4X5]) == 2
+    assert "it is for the layout" in capsys.readouterr().err
+    # No file in boards/ has these squares: one DIY module of them.
+    from attila.geometry import from_rows
+
+    odd = from_rows(["..", ".-"])
+    layout, modules, tiles = app.layout_like(odd)
+    assert layout == odd and len(modules) == 1

@@ -1,0 +1,182 @@
+"""The window, headless (SDL dummy driver): games played with real mouse events."""
+
+import os
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from attila import palette  # noqa: E402
+from attila.controller import MODE_NAMES, OVER  # noqa: E402
+from attila.notation import log  # noqa: E402
+from attila.rules import SETUP  # noqa: E402
+
+from attila_sim.rig import Rig  # noqa: E402
+from attila_sim.window import Window  # noqa: E402
+
+import simkit  # noqa: E402
+
+
+def window_for(path=simkit.LAYOUT_4X5, **kw):
+    layout, modules, tiles = simkit.load(path)
+    rig = Rig(layout, modules, tiles, **kw)
+    window = Window(rig)
+    return rig, window, simkit.Mouse(window)
+
+
+def pixel(window, pos):
+    return tuple(window.screen.get_at(pos))[:3]
+
+
+def test_setup_squares_glow_in_the_led_colour(tmp_path):
+    rig, window, mouse = window_for()
+    mouse.pump(20)
+    path = str(tmp_path / "setup.png")
+    window.save(path)
+    shot = pygame.image.load(path)
+    layout = rig.layout
+    # Every square is a legal first placement: each glows Roman blue, at
+    # the level the power cap allows (20 LEDs lit).
+    level = rig.leds.level
+    assert 0 < level < 255
+    want = tuple(c * level // 255 for c in palette.ROMAN)
+    for i in range(layout.size):
+        centre = window.square_center(i)
+        assert tuple(shot.get_at(centre))[:3] == want
+        assert rig.colours()[i] == want
+
+
+def test_lifting_a_piece_empties_its_square_and_lights_its_moves(tmp_path):
+    rig, window, mouse = window_for()
+    for item in ("@a1", "@e4", "@b1", "@e3", "@c4", "@a3"):
+        mouse.play(item, rig.controller.game.side)
+    assert rig.controller.game.phase != SETUP
+    b1 = mouse.square("b1")
+    mouse.post("down", b1)
+    mouse.pump(60)
+    layout = rig.layout
+    # The hand holds the knight: the switch under b1 reads empty.
+    assert not rig.board.occupied >> layout.index("b1") & 1
+    assert rig.table.held().kind == "R"
+    # Its destinations glow blue, at full brightness (few LEDs lit).
+    for name in ("d2", "c3"):
+        assert pixel(window, mouse.square(name)) == palette.ROMAN
+    assert "put the knight on d2 or c3" in rig.status()
+    # The held knight follows the pointer.
+    spot = (window.size[0] // 2, window.size[1] - 40)
+    from attila_sim.window import BACKGROUND
+
+    assert pixel(window, spot) == BACKGROUND
+    mouse.post("motion", spot)
+    mouse.pump(10)
+    # The Roman shield under the pointer (its left part; the head is white).
+    assert pixel(window, (spot[0] - int(window.s * 0.21), spot[1])) == palette.ROMAN
+    assert pixel(window, spot) == (250, 250, 250)
+    mouse.post("motion", mouse.square("d2"))
+    mouse.post("up", mouse.square("d2"))
+    mouse.pump(60)
+    assert rig.controller.game.phase == 2  # SCORCH: the move was taken
+    # Scorch squares glow white (power-capped): the tile goes on b1.
+    white = pixel(window, mouse.square("b1"))
+    assert white[0] == white[1] == white[2] > 0
+    assert white == rig.colours()[layout.index("b1")]
+    mouse.drag(mouse.reserve("x"), mouse.square("b1"))
+    assert log(rig.controller.game).endswith("b1-d2,b1")
+    window.save(str(tmp_path / "after.png"))
+
+
+def test_click_to_pick_then_click_to_put():
+    rig, window, mouse = window_for()
+    mouse.click(mouse.reserve("R"))
+    assert rig.table.held() is not None
+    mouse.click(mouse.square("c2"))
+    assert rig.table.held() is None
+    assert rig.controller.game.knights[0] == 1 << rig.layout.index("c2")
+
+
+def test_right_click_and_release_beside_the_board_return_the_piece():
+    rig, window, mouse = window_for()
+    mouse.click(mouse.reserve("H"))
+    mouse.post("down", mouse.square("c2"), button=3)
+    mouse.pump(60)
+    assert rig.table.held() is None
+    assert len(rig.table.reserve("H")) == 3
+    mouse.drag(mouse.reserve("R"), (window.size[0] - 5, window.size[1] - 5))
+    assert len(rig.table.reserve("R")) == 3
+    assert rig.controller.game.history == []
+
+
+def test_buttons_on_screen_and_keys_undo():
+    rig, window, mouse = window_for()
+    for item in ("@a1", "@e4"):
+        mouse.play(item, rig.controller.game.side)
+    assert len(rig.controller.game.history) == 2
+    undo = [b for b in window.buttons if b.name == "undo"][0]
+    mouse.click(undo.rect.center)
+    assert len(rig.controller.game.history) == 1
+    # The board asks for the Hun knight on e4 to come off.
+    assert "e4" in rig.status()
+    mouse.drag(mouse.square("e4"), mouse.reserve("H"))
+    assert MODE_NAMES[rig.controller.mode] == "play"
+    mouse.key(pygame.K_u)
+    assert rig.controller.game.history == []
+
+
+def play_whole_game(path, tmp_path=None):
+    layout, modules, tiles = simkit.load(path)
+    items, final = simkit.legal_game(layout, tiles=tiles)
+    rig, window, mouse = window_for(path)
+    for item in items:
+        side = rig.controller.game.side
+        mouse.play(item, side)
+        assert MODE_NAMES[rig.controller.mode] in ("play", "over"), (item, rig.status())
+    assert rig.controller.mode == OVER
+    assert rig.controller.game.winner == final.winner
+    assert log(rig.controller.game) == log(final)
+    if tmp_path is not None:
+        window.save(str(tmp_path / "over.png"))
+    return rig, window
+
+
+def test_a_whole_game_with_the_mouse_on_4x5(tmp_path):
+    rig, window = play_whole_game(simkit.LAYOUT_4X5, tmp_path)
+    # Game over: the winner's colour breathes over every square.
+    winner = palette.SIDE[rig.controller.game.winner]
+    for i in range(rig.layout.size):
+        c = rig.colours()[i]
+        assert c != (0, 0, 0)
+        # Same hue as the winner's colour: zero where it is zero.
+        assert all((c[k] == 0) == (winner[k] == 0) for k in range(3))
+    assert "Game over" in rig.status()
+
+
+@pytest.mark.parametrize("path", simkit.LAYOUTS, ids=lambda p: os.path.basename(p))
+def test_a_whole_game_with_the_mouse_on_every_layout(path):
+    play_whole_game(path)
+
+
+def test_modules_are_outlined():
+    rig, window, mouse = window_for()
+    mouse.pump(10)
+    # Between a1 (module 1) and a3 (module 2) runs a module edge; inside
+    # module 1 (between a1 and a2) the plate is plain.
+    r1 = window.square_rect(rig.layout.index("a2"))
+    edge = pixel(window, (r1.centerx, r1.top + 3))
+    inner = pixel(window, (r1.centerx, r1.bottom - 1))
+    from attila_sim.window import PLATE, PLATE_EDGE
+
+    assert edge == PLATE_EDGE
+    assert inner == PLATE
+
+
+def test_the_readme_screenshot_script_still_shows_six_jumps(tmp_path):
+    from attila_sim import app
+
+    png = tmp_path / "shot.png"
+    script = os.path.join(simkit.ROOT, "sim", "screenshot.txt")
+    assert app.main(["--script", script, "--screenshot", str(png)]) == 0
+    shot = pygame.image.load(str(png))
+    rig, window, _ = window_for()
+    for name in ("b1", "d1", "a2", "e2", "a4", "e4"):
+        centre = window.square_center(rig.layout.index(name))
+        assert tuple(shot.get_at(centre))[:3] == palette.ROMAN

@@ -1,0 +1,277 @@
+"""The installed `attila` command: exact output on good input, one line and status 2 on bad."""
+
+import json
+import os
+import subprocess
+import sys
+import types
+
+import pytest
+
+from attila_tools import cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_SCRIPT = os.path.join(os.path.dirname(sys.executable), "attila")
+ATTILA = [_SCRIPT] if os.path.exists(_SCRIPT) else [sys.executable, "-m", "attila_tools.cli"]
+
+MID = "R.x.H/.x.../H.x.R/..HR. R"
+EMPTY = "...../...../...../..... R"
+LOST = ".xRH./xR.Rx/.x.H./x.x.H R"
+T_SETUP = "..R.../...H../--..--/--..--/--..--/--..-- R"
+T_EMPTY = "....../....../--..--/--..--/--..--/--..-- R"
+
+
+def run(*args):
+    proc = subprocess.run(
+        ATTILA + list(args), capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_moves_in_play():
+    code, out, err = run("moves", MID)
+    assert (code, err) == (0, "")
+    assert out.count("\n") == 1
+    assert json.loads(out) == {
+        "side": "R",
+        "phase": "play",
+        "placements": [],
+        "moves": ["a4-b2", "a4-c3", "d1-b2", "d1-c3", "d1-e3", "e2-c3", "e2-d4"],
+        "turns": 77,
+        "trapped": [],
+        "winner": None,
+    }
+    # keys in a fixed order, all of them always there
+    assert list(json.loads(out)) == [
+        "side", "phase", "placements", "moves", "turns", "trapped", "winner",
+    ]
+
+
+def test_moves_in_setup_and_split_arguments():
+    code, out, _ = run("moves", *EMPTY.split())
+    assert code == 0
+    report = json.loads(out)
+    assert report["phase"] == "setup" and report["side"] == "R"
+    assert report["placements"] == sorted("@%s%d" % (f, r) for f in "abcde" for r in range(1, 5))
+    assert report["moves"] == [] and report["turns"] == 20 and report["winner"] is None
+
+
+def test_moves_when_over():
+    code, out, _ = run("moves", LOST)
+    assert code == 0
+    assert json.loads(out) == {
+        "side": "R",
+        "phase": "over",
+        "placements": [],
+        "moves": [],
+        "turns": 0,
+        "trapped": ["b3", "c4", "d3"],
+        "winner": "H",
+    }
+
+
+def test_moves_with_a_short_supply():
+    code, out, _ = run("moves", MID, "--tiles", "3")
+    assert code == 0
+    assert json.loads(out)["winner"] == "H"
+
+
+def test_moves_on_a_layout_with_holes():
+    code, out, _ = run("moves", T_SETUP)
+    assert code == 0
+    assert json.loads(out) == {
+        "side": "R",
+        "phase": "setup",
+        "placements": [
+            "@a5", "@a6", "@b5", "@b6", "@c1", "@c2", "@c3", "@c4", "@c5",
+            "@d1", "@d2", "@d3", "@d4", "@d6", "@e5", "@e6", "@f5",
+        ],
+        "moves": [],
+        "turns": 17,
+        "trapped": [],
+        "winner": None,
+    }
+
+
+def test_position_starting_with_a_hole_is_not_an_option():
+    code, out, err = run("moves", "--..H/..... R")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["phase"] == "setup"
+
+
+@pytest.mark.parametrize(
+    "args, want",
+    [
+        (("perft", EMPTY, "0"), "1"),
+        (("perft", EMPTY, "1"), "20"),
+        (("perft", EMPTY, "2"), "380"),
+        (("perft", *EMPTY.split(), "3"), "6816"),
+        (("perft", MID, "2"), "3100"),
+        (("perft", T_EMPTY, "2"), "368"),
+        (("perft", LOST, "1"), "0"),
+    ],
+)
+def test_perft(args, want):
+    assert run(*args) == (0, want + "\n", "")
+
+
+def test_show_plain_text():
+    code, out, err = run("show", LOST)
+    assert (code, err) == (0, "")
+    assert out == (
+        "4  . x R H .\n"
+        "3  x R . R x\n"
+        "2  . x . H .\n"
+        "1  x . x . H\n"
+        "   a b c d e\n"
+        "over: Huns win; no knight of the Romans can move\n"
+        "trapped: b3 (Roman), d3 (Roman), c4 (Roman)\n"
+    )
+    assert "\x1b" not in out
+
+
+def test_show_layout_with_holes_and_colour_on_request():
+    code, out, _ = run("show", T_SETUP)
+    assert code == 0
+    assert out.splitlines() == [
+        "6  . . R . . .",
+        "5  . . . H . .",
+        "4      . .",
+        "3      . .",
+        "2      . .",
+        "1      . .",
+        "   a b c d e f",
+        "setup: Romans to place (Romans 1, Huns 1 placed)",
+    ]
+    code, out, _ = run("show", MID, "--colour", "always")
+    assert code == 0 and "\x1b[1;31mR\x1b[0m" in out
+    assert out.splitlines()[-1] == "play: Romans to move; 11 tiles left"
+
+
+def test_layout_4x5():
+    code, out, err = run("layout", "boards/4x5.json")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:12] == [
+        "4x5: 20 squares, 5 files x 4 ranks, 4 modules (2x2, 2x2, 2x3, 2x3)",
+        "",
+        "4  2 2 3 3 3",
+        "3  2 2 3 3 3",
+        "2  1 1 4 4 4",
+        "1  1 1 4 4 4",
+        "   a b c d e",
+        "",
+        "chain (LED and sensor order), module by module:",
+        "module 1: 2x2 at a1, turn 0",
+        "  chain  0  local  0  a1",
+        "  chain  1  local  1  b1",
+    ]
+    assert "module 3: 2x3 at c3, turn 90" in lines
+    assert lines[-1] == "  chain 19  local  5  e1"
+    assert len(lines) == 9 + 4 + 20
+
+
+def test_layout_staircase():
+    code, out, _ = run("layout", "boards/staircase.json")
+    assert code == 0
+    assert out.splitlines()[2:8] == [
+        "5                4 4 4",
+        "4            3 3 4 4 4",
+        "3      2 2 2 3 3",
+        "2  1 1 2 2 2",
+        "1  1 1",
+        "   a b c d e f g h i j",
+    ]
+
+
+def test_layout_diy_board():
+    code, out, _ = run("layout", "boards/diy-8x8.json")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "diy-8x8: 64 squares, 8 files x 8 ranks, 1 module (custom)"
+    assert "module 1: custom DIY board, squares in order" in lines
+    assert lines[-1] == "  chain 63  local 63  h8"
+
+
+BAD = [
+    (("moves", "R.Q.H/.x.../H.x.R/..HR. R"),
+     "attila: position: row 1, column 3: 'Q' is not one of R H x . -"),
+    (("moves", "R.x.H/.x.../H.x.R/..HR."),
+     "attila: position 'R.x.H/.x.../H.x.R/..HR.': expected ROWS SIDE, like "
+     "'R.x.H/.x.../H.x.R/..HR. R'"),
+    (("moves", "R..../...../...../..... R"),
+     "attila: position: Romans have placed 1 and Huns 0, so the Huns place next, not the Romans"),
+    (("show", "...../...... R"), "attila: position: row 2 has 6 places but row 1 has 5"),
+    (("moves", MID, "--tiles", "2"),
+     "attila: position: 3 squares scorched but the supply is 2 tiles"),
+    (("moves", MID, "--tiles", "-1"), "attila moves: --tiles must be >= 0, not -1"),
+    (("moves",), "attila moves: the following arguments are required: POSITION "
+     "(see attila moves --help)"),
+    (("perft", EMPTY), "attila perft: give a POSITION and a DEPTH (see attila perft --help)"),
+    (("perft", *EMPTY.split()), "attila perft: DEPTH is missing after the position"),
+    (("perft", EMPTY, "two"), "attila perft: depth 'two' must be a whole number >= 0"),
+    (("perft", EMPTY, "-1"), "attila perft: depth '-1' must be a whole number >= 0"),
+    (("layout", "boards/none.json"),
+     "attila: boards/none.json: cannot read (No such file or directory)"),
+    (("layout", "tests/invalid_layouts/overlap.json"),
+     "attila: tests/invalid_layouts/overlap.json: module 3 (2x3 at b3) overlaps "
+     "module 2 (2x2 at a3) at b4"),
+    (("layout", "tests/invalid_layouts/bad-json.json"),
+     "attila: tests/invalid_layouts/bad-json.json: not valid JSON "
+     "(Expecting ',' delimiter: line 5 column 5 (char 75))"),
+    (("frobnicate",),
+     "attila: argument COMMAND: invalid choice: 'frobnicate' (choose from 'moves', "
+     "'perft', 'show', 'layout', 'sim', 'flash', 'games', 'solve') (see attila --help)"),
+    ((), "attila: give a command: moves, perft, show, layout, sim, flash, games, solve "
+     "(see attila --help)"),
+]
+
+
+@pytest.mark.parametrize("args, line", BAD)
+def test_bad_input_is_one_line_and_status_2(args, line):
+    code, out, err = run(*args)
+    assert (code, out, err) == (2, "", line + "\n")
+
+
+def test_help_works():
+    code, out, _ = run("--help")
+    assert code == 0
+    assert "moves" in out and "perft" in out and "layout" in out
+
+
+# -- plugins (in process: the real plugin modules belong to other parts) ----
+
+
+def test_missing_plugin(monkeypatch, capsys):
+    monkeypatch.setitem(cli.PLUGINS, "nothing", ("attila_tools.no_such_module", "x"))
+    assert cli.main(["nothing", "--port", "x"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == "attila: nothing is not available in this build\n"
+    assert captured.out == ""
+
+
+def test_plugin_gets_every_argument(monkeypatch):
+    seen = []
+    fake = types.ModuleType("attila_fake_plugin")
+    fake.main = lambda argv: seen.append(argv) or 7
+    monkeypatch.setitem(sys.modules, "attila_fake_plugin", fake)
+    monkeypatch.setitem(cli.PLUGINS, "fake", ("attila_fake_plugin", "x"))
+    assert cli.main(["fake", "--port", "/dev/x", "-h", "pos R"]) == 7
+    assert seen == [["--port", "/dev/x", "-h", "pos R"]]
+
+
+def test_plugin_bad_input_is_one_line(monkeypatch, capsys):
+    from attila.errors import LayoutError
+
+    fake = types.ModuleType("attila_fake_plugin2")
+
+    def main(argv):
+        raise LayoutError("boards/x.json: module 2 does not touch the others")
+
+    fake.main = main
+    monkeypatch.setitem(sys.modules, "attila_fake_plugin2", fake)
+    monkeypatch.setitem(cli.PLUGINS, "fake2", ("attila_fake_plugin2", "x"))
+    assert cli.main(["fake2"]) == 2
+    assert capsys.readouterr().err == (
+        "attila: boards/x.json: module 2 does not touch the others\n"
+    )

@@ -1,0 +1,192 @@
+"""Build what goes onto a MicroPython board: the firmware compiled with mpy-cross.
+
+    files = plan(layout_path, profile_path)   # {board path: local file}, compiled
+
+The board gets (paths on its flash):
+    main.py                 firmware/ports/micropython/main.py, as source (a
+                            board runs main.py, never main.mpy)
+    <name>.mpy              every other module of firmware/ports/micropython/
+    attila/<name>.mpy       the portable core, firmware/attila/*.py
+    layout.json             the chosen layout (boards/*.json)
+    profile.json            the chosen hardware profile (boards/profiles/*.json)
+
+.mpy files load faster and need less RAM than sources (no compiling on the
+board). With source=True the .py files are copied as they are instead.
+Builds go to build/flash/ (one mpy-cross run per changed source).
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIRMWARE = os.path.join(ROOT, "firmware")
+CORE = os.path.join(FIRMWARE, "attila")
+PORT = os.path.join(FIRMWARE, "ports", "micropython")
+BUILD = os.path.join(ROOT, "build", "flash")
+DEFAULT_LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
+PROFILES = os.path.join(ROOT, "boards", "profiles")
+DEFAULT_PROFILE_NAMES = ("pico.json", "pico-74hc165.json")
+
+LAYOUT_FILE = "layout.json"
+PROFILE_FILE = "profile.json"
+SAVE_FILE = "game.txt"
+ENTRY = "main.py"
+
+
+class BuildError(Exception):
+    """The firmware cannot be built (message says why)."""
+
+
+def mpy_cross():
+    """The mpy-cross executable (the venv's, else one on PATH)."""
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if os.path.exists(exe):
+        return exe
+    exe = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+    if os.path.exists(exe):
+        return exe
+    found = shutil.which("mpy-cross")
+    if not found:
+        raise BuildError("mpy-cross is not installed (run `make install`)")
+    return found
+
+
+def default_profile():
+    """boards/profiles/pico.json (or the first profile there), or None."""
+    for name in DEFAULT_PROFILE_NAMES:
+        path = os.path.join(PROFILES, name)
+        if os.path.exists(path):
+            return path
+    try:
+        names = sorted(n for n in os.listdir(PROFILES) if n.endswith(".json"))
+    except OSError:
+        names = []
+    return os.path.join(PROFILES, names[0]) if names else None
+
+
+def sources():
+    """[(board path of the source, local .py)] of the firmware, in a stable order."""
+    out = []
+    for name in sorted(os.listdir(CORE)):
+        if name.endswith(".py"):
+            out.append(("attila/" + name, os.path.join(CORE, name)))
+    for name in sorted(os.listdir(PORT)):
+        if name.endswith(".py"):
+            out.append((name, os.path.join(PORT, name)))
+    if not any(dest == ENTRY for dest, _ in out):
+        raise BuildError("no %s in %s" % (ENTRY, os.path.relpath(PORT, ROOT)))
+    return out
+
+
+def compile_one(src, dest_name, out_dir=BUILD):
+    """Compile one source to out_dir/<dest_name .mpy> unless up to date; the path."""
+    target = os.path.join(out_dir, dest_name[:-3] + ".mpy")
+    if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(src):
+        return target
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    tmp = target + ".tmp"
+    proc = subprocess.run(
+        [mpy_cross(), "-o", tmp, "-s", dest_name, src], capture_output=True, text=True
+    )
+    if proc.returncode != 0:
+        raise BuildError(
+            "mpy-cross cannot compile %s:\n%s"
+            % (os.path.relpath(src, ROOT), (proc.stderr + proc.stdout).strip())
+        )
+    os.replace(tmp, target)
+    return target
+
+
+def firmware(source=False, out_dir=BUILD):
+    """{board path: local file} of the firmware (compiled unless `source`)."""
+    files = {}
+    for dest, src in sources():
+        if source or dest == ENTRY:
+            files[dest] = src
+        else:
+            files[dest[:-3] + ".mpy"] = compile_one(src, dest, out_dir)
+    return files
+
+
+def plan(layout, profile, source=False, out_dir=BUILD):
+    """Everything the board needs: firmware + layout.json + profile.json."""
+    files = firmware(source, out_dir)
+    files[LAYOUT_FILE] = layout
+    files[PROFILE_FILE] = profile
+    return files
+
+
+def mpy_version(files):
+    """(version, sub-version, arch) of the .mpy files in a plan (None if none)."""
+    from attila_tools.device import mpy_version_of
+
+    for path in files.values():
+        if path.endswith(".mpy"):
+            with open(path, "rb") as f:
+                return mpy_version_of(f.read(4))
+    return None
+
+
+PACKAGE_JSON = os.path.join(FIRMWARE, "package.json")
+PACKAGE_VERSION = "0.1.0"
+
+
+def package_json():
+    """The mip package description of the firmware (firmware/package.json).
+
+    Paths are relative to firmware/, so it works from a checkout
+    (`mpremote mip install --target . firmware/package.json`) and from
+    GitHub (`mpremote mip install --target . github:OWNER/REPO/firmware/package.json`).
+    The default layout and profile come along as layout.json and profile.json.
+    """
+    urls = []
+    for dest, src in sources():
+        urls.append([dest, os.path.relpath(src, FIRMWARE).replace(os.sep, "/")])
+    urls.append([LAYOUT_FILE, "../boards/4x5.json"])
+    urls.append([PROFILE_FILE, "../boards/profiles/pico.json"])
+    return {"urls": urls, "deps": [], "version": PACKAGE_VERSION}
+
+
+def package_json_text():
+    import json
+
+    data = package_json()
+    lines = ['{', '  "urls": [']
+    lines.append(",\n".join("    %s" % json.dumps(u) for u in data["urls"]))
+    lines.append('  ],')
+    lines.append('  "deps": [],')
+    lines.append('  "version": %s' % json.dumps(data["version"]))
+    lines.append('}')
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    # python -m attila_tools.build --package-json   rewrites firmware/package.json
+    if sys.argv[1:] == ["--package-json"]:
+        with open(PACKAGE_JSON, "w") as f:
+            f.write(package_json_text())
+        print("wrote %s" % os.path.relpath(PACKAGE_JSON))
+    else:
+        print("usage: python -m attila_tools.build --package-json", file=sys.stderr)
+        sys.exit(2)
+
+
+def layouts():
+    """[(path, layout, modules, description)] of every layout file in boards/."""
+    import json
+
+    from attila.layoutfile import load
+
+    out = []
+    folder = os.path.dirname(DEFAULT_LAYOUT)
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if not name.endswith(".json") or not os.path.isfile(path):
+            continue
+        layout, modules, _tiles = load(path)
+        with open(path) as f:
+            description = json.load(f).get("description", "")
+        out.append((path, layout, modules, description))
+    return out

@@ -1,0 +1,537 @@
+"""Perfect-play solver for Attila positions (host, CPython).
+
+Boolean negamax ("can the side to act force a win?") on bitboards with:
+
+- a transposition table whose keys fold the layout's symmetries (the
+  rotations and reflections of the grid that map the layout onto itself,
+  found from its squares) and forget which unreachable squares are free:
+  a free square that no knight can ever reach again (no path of knight jumps
+  from any knight through free or knight squares) only matters as a place to
+  put a tile, so the key keeps just how many there are;
+- exact grouping of scorch choices: all unreachable squares are one choice,
+  and so are "twins" (free squares with the same knight neighbours among the
+  live squares: swapping them is an automorphism of what is left);
+- an immediate-win test (after my move the opponent's knights can reach at
+  most one square: scorch it and they are stuck) and move ordering (moves
+  that leave the opponent least room first; scorches on the opponent's exits
+  first, scorches next to my own knights last);
+- enhanced transposition cutoffs near the root.
+
+For a lost position the longest-resisting turn is found with a depth-bounded
+search (how many plies the winner needs after each turn). Setup positions are
+solved too (placements first, then play), though from an early setup that is
+a very large search.
+"""
+
+import time
+
+from attila.rules import KNIGHTS, MOVE, OVER, SCORCH, SETUP
+
+_ALL_KNIGHTS = 2 * KNIGHTS
+
+# The eight rotations/reflections of the grid as maps of (file, rank).
+_TRANSFORMS = (
+    lambda f, r: (f, r),
+    lambda f, r: (-f, r),
+    lambda f, r: (f, -r),
+    lambda f, r: (-f, -r),
+    lambda f, r: (r, f),
+    lambda f, r: (-r, f),
+    lambda f, r: (r, -f),
+    lambda f, r: (-r, -f),
+)
+
+
+def automorphisms(layout):
+    """Square permutations (tuples, perm[i] = image of square i) of the layout's symmetries.
+
+    A rotation or reflection of the grid is a symmetry when, after moving the
+    result back to the origin, it maps the set of squares onto itself. Knight
+    jumps are preserved by all eight, so each one is an automorphism of the
+    knight graph. The identity comes first.
+    """
+    cells = [(layout.files[i], layout.ranks[i]) for i in range(layout.size)]
+    index = {c: i for i, c in enumerate(cells)}
+    perms = []
+    for t in _TRANSFORMS:
+        pts = [t(f, r) for f, r in cells]
+        mf = min(p[0] for p in pts)
+        mr = min(p[1] for p in pts)
+        pts = [(f - mf, r - mr) for f, r in pts]
+        if all(p in index for p in pts):
+            perm = tuple(index[p] for p in pts)
+            if perm not in perms:
+                perms.append(perm)
+    return perms
+
+
+def _bits(mask):
+    """Single-bit masks of a mask, lowest first."""
+    while mask:
+        b = mask & -mask
+        yield b
+        mask ^= b
+
+
+def _byte_map(width, image):
+    """A function OR-ing image(bit) over the set bits of an int of `width` bits.
+
+    Built from one 256-entry table per byte, so a knight-neighbour union or a
+    symmetry of a whole packed key costs a few lookups.
+    """
+    names = {}
+    terms = []
+    for k in range((width + 7) // 8):
+        tab = []
+        for byte in range(256):
+            out = 0
+            for j in range(8):
+                bit = 8 * k + j
+                if byte >> j & 1 and bit < width:
+                    out |= image(bit)
+            tab.append(out)
+        names["t%d" % k] = tuple(tab)
+        terms.append("t%d[m >> %d & 255]" % (k, 8 * k) if k else "t0[m & 255]")
+    return eval("lambda m: " + " | ".join(terms), names)
+
+
+class Solver:
+    """Solves positions of one layout; the table is kept between calls."""
+
+    def __init__(self, layout):
+        self.layout = layout
+        n = self.n = layout.size
+        knight = layout.knight
+        self.kb = {1 << i: knight[i] for i in range(n)}
+        self.nb = _byte_map(n, lambda i: knight[i])
+        self.perms = automorphisms(layout)
+        self.syms = [
+            _byte_map(3 * n, lambda bit, p=perm: 1 << (bit // n * n + p[bit % n]))
+            for perm in self.perms[1:]
+        ]
+        self.tt = {}
+        self.races = {}
+        self.nodes = 0
+        self.extra = 0
+        self.etc = 9  # enhanced transposition cutoffs with this many free squares or more
+
+    # -- keys -------------------------------------------------------------------
+
+    def _canon(self, x):
+        """Smallest image of a packed key under the layout's symmetries."""
+        best = x
+        for sym in self.syms:
+            y = sym(x)
+            if y < best:
+                best = y
+        return best
+
+    def _closure(self, knights, live):
+        """Squares of `live` reachable by knight jumps from `knights` inside `live`."""
+        nb = self.nb
+        seen = knights
+        while True:
+            nxt = seen | (nb(seen) & live)
+            if nxt == seen:
+                return seen
+            seen = nxt
+
+    def _play_key(self, me, opp, free):
+        knights = me | opp
+        reach = self._closure(knights, free | knights) & free
+        n = self.n
+        dead = (free & ~reach).bit_count()
+        return self._canon(me << 2 * n | opp << n | reach) << 8 | dead
+
+    # -- play -----------------------------------------------------------------
+
+    def _moves(self, me, opp, free):
+        """Moves of the side to act, in search order, or True for an immediate win.
+
+        Each move is (order, me1, free1, orr) with orr the squares the
+        opponent could jump to afterwards; if some move leaves them at most
+        one, scorching it wins at once and True is returned.
+        """
+        kb = self.kb
+        nb = self.nb
+        oreach0 = nb(opp)
+        moves = []
+        m = me
+        while m:
+            a = m & -m
+            m ^= a
+            d = kb[a] & free
+            while d:
+                b = d & -d
+                d ^= b
+                free1 = (free | a) ^ b
+                orr = oreach0 & free1
+                if not orr & (orr - 1):
+                    return True
+                me1 = me ^ a ^ b
+                moves.append(((orr.bit_count() << 6) - (nb(me1) & free1).bit_count(),
+                              me1, free1, orr))
+        moves.sort()
+        return moves
+
+    def _scorches(self, me1, opp, free1, orr):
+        """One scorch square per class of equivalent ones, in search order."""
+        kb = self.kb
+        knights = me1 | opp
+        live = free1 | knights
+        reach = self._closure(knights, live)
+        myr = self.nb(me1) & free1
+        cands = free1 & reach
+        out = []
+        seen = set()
+        # Exits of opponent knights first: those that trap a knight (its last
+        # exit), then those shared by most of their knights.
+        first = []
+        group = orr & cands
+        while group:
+            c = group & -group
+            group ^= c
+            nbh = kb[c] & live
+            if nbh in seen:
+                continue  # a twin of a square already listed
+            seen.add(nbh)
+            stuck = 0
+            o = nbh & opp
+            while o:
+                k = o & -o
+                o ^= k
+                if kb[k] & free1 == c:
+                    stuck += 1
+            first.append((-stuck, -(nbh & opp).bit_count(), c))
+        first.sort()
+        for _, _, c in first:
+            out.append(c)
+        dead = free1 & ~reach
+        for group in (cands & ~orr & ~myr, -1, cands & myr & ~orr):
+            if group < 0:  # the slot of the unreachable squares
+                if dead:
+                    out.append(dead & -dead)
+                continue
+            while group:
+                c = group & -group
+                group ^= c
+                nbh = kb[c] & live
+                if nbh not in seen:
+                    seen.add(nbh)
+                    out.append(c)
+        return out
+
+    def win(self, me, opp, free):
+        """True when the side to act (knights `me`) wins with perfect play."""
+        if (me | opp).bit_count() < _ALL_KNIGHTS:
+            return self._setup_win(me, opp, free)
+        return self._play_win(me, opp, free)
+
+    def _play_win(self, me, opp, free):
+        self.nodes += 1
+        nfree = free.bit_count()
+        if nfree + self.extra <= 0:
+            return False
+        moves = self._moves(me, opp, free)
+        if moves is True:
+            return True
+        if not moves:
+            return False
+        if nfree + self.extra == 1:
+            return True  # the opponent will have no tile left to scorch with
+        tt = self.tt
+        key = self._play_key(me, opp, free)
+        got = tt.get(key)
+        if got is not None:
+            return got
+        if self.extra >= 0:
+            # Separated armies: no component of free and knight squares holds
+            # knights of both sides. Then the game is two independent races.
+            knights = me | opp
+            live = free | knights
+            mine = self._closure(me, live)
+            if not mine & opp:
+                theirs = self._closure(opp, live)
+                result = self._race(me, free & mine) > self._race_after(opp, free & theirs)
+                tt[key] = result
+                return result
+        win = self._play_win
+        if nfree >= self.etc:
+            # Enhanced transposition cutoff: a child already known lost.
+            play_key = self._play_key
+            for _, me1, free1, orr in moves:
+                for c in self._scorches(me1, opp, free1, orr):
+                    if tt.get(play_key(opp, me1, free1 ^ c)) is False:
+                        tt[key] = True
+                        return True
+        for _, me1, free1, orr in moves:
+            for c in self._scorches(me1, opp, free1, orr):
+                if not win(opp, me1, free1 ^ c):
+                    tt[key] = True
+                    return True
+        tt[key] = False
+        return False
+
+    # -- separated armies -------------------------------------------------------
+    #
+    # When the knights of one side can never meet those of the other, each
+    # side plays alone on its own territory T (the free squares its knights
+    # can still reach) while the other removes one square of T per turn.
+    # More squares never hurt the side that owns them (it can ignore them,
+    # and their removal is a pass for the remover), so each side scorches in
+    # the other's territory, and the side to act wins exactly when it can
+    # make more moves on its territory than the other on theirs.
+
+    def _race(self, knights, terr):
+        """Moves the knights make on `terr` if they move first and an adversary removes a square after each move."""
+        if not terr:
+            return 0
+        terr &= self._closure(knights, terr | knights)
+        key = (knights, terr)
+        got = self.races.get(key)
+        if got is not None:
+            return got
+        kb = self.kb
+        top = terr.bit_count()  # each round takes one square away
+        best = 0
+        k = knights
+        while k and best < top:
+            a = k & -k
+            k ^= a
+            d = kb[a] & terr
+            while d:
+                b = d & -d
+                d ^= b
+                v = 1 + self._race_after(knights ^ a ^ b, (terr | a) ^ b)
+                if v > best:
+                    best = v
+                    if best >= top:
+                        break
+        self.races[key] = best
+        return best
+
+    def _race_after(self, knights, terr):
+        """Like _race, but the adversary removes a square first."""
+        if not terr:
+            return 0
+        worst = -1
+        t = terr
+        while t:
+            r = t & -t
+            t ^= r
+            v = self._race(knights, terr ^ r)
+            if worst < 0 or v < worst:
+                worst = v
+                if not worst:
+                    break
+        return worst
+
+    # -- setup ------------------------------------------------------------------
+
+    def _placements(self, me, opp, free):
+        """Legal placement bits, ordered by how much room they take from the opponent."""
+        kb = self.kb
+        knights = me | opp
+        out = []
+        c_all = free
+        while c_all:
+            c = c_all & -c_all
+            c_all ^= c
+            after = free ^ c
+            if not kb[c] & after:
+                continue
+            ok = True
+            k_all = knights
+            while k_all:
+                k = k_all & -k_all
+                k_all ^= k
+                if not kb[k] & after:
+                    ok = False
+                    break
+            if ok:
+                out.append((-(kb[c] & after).bit_count(), c))
+        out.sort()
+        return [c for _, c in out]
+
+    def _setup_win(self, me, opp, free):
+        self.nodes += 1
+        n = self.n
+        key = -1 - self._canon(me << 2 * n | opp << n | free)
+        got = self.tt.get(key)
+        if got is not None:
+            return got
+        result = False
+        for c in self._placements(me, opp, free):
+            if not self.win(opp, me | c, free ^ c):
+                result = True
+                break
+        self.tt[key] = result
+        return result
+
+    # -- how long a lost position resists --------------------------------------
+
+    def _wins_within(self, me, opp, free, plies, memo):
+        """True when the side to act wins (the opponent stuck) within `plies` plies."""
+        if plies <= 0:
+            return False
+        key = (me, opp, free, plies)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        self.nodes += 1
+        result = False
+        if (me | opp).bit_count() < _ALL_KNIGHTS:
+            for c in self._placements(me, opp, free):
+                if self._loses_within(opp, me | c, free ^ c, plies - 1, memo):
+                    result = True
+                    break
+        elif free.bit_count() + self.extra > 0:
+            moves = self._moves(me, opp, free)
+            if moves is True or (moves and free.bit_count() + self.extra == 1):
+                result = True
+            elif moves and plies > 1:
+                for _, me1, free1, orr in moves:
+                    for c in self._scorches(me1, opp, free1, orr):
+                        if self._loses_within(opp, me1, free1 ^ c, plies - 1, memo):
+                            result = True
+                            break
+                    if result:
+                        break
+        memo[key] = result
+        return result
+
+    def _loses_within(self, me, opp, free, plies, memo):
+        """True when the side to act is lost within `plies` (stuck now, or every action loses in time)."""
+        actions = self._actions(me, opp, free)
+        if not actions:
+            return True
+        if plies <= 1:
+            return False
+        for child in actions:
+            if not self._wins_within(child[0], child[1], child[2], plies - 1, memo):
+                return False
+        return True
+
+    def _actions(self, me, opp, free):
+        """Children (opponent to act) of one action per class of equivalent ones: (opp, me', free', action)."""
+        out = []
+        if (me | opp).bit_count() < _ALL_KNIGHTS:
+            for c in self._placements(me, opp, free):
+                out.append((opp, me | c, free ^ c, (c,)))
+            return out
+        if free.bit_count() + self.extra <= 0:
+            return out
+        kb = self.kb
+        oreach0 = self.nb(opp)
+        for a in _bits(me):
+            for b in _bits(kb[a] & free):
+                me1 = me ^ a ^ b
+                free1 = (free | a) ^ b
+                for c in self._scorches(me1, opp, free1, oreach0 & free1):
+                    out.append((opp, me1, free1 ^ c, (a, b, c)))
+        return out
+
+    # -- the public entry ----------------------------------------------------
+
+    def solve(self, me, opp, free, extra, resist=True, deadline=None):
+        """Solve with `me` to act. Returns (won, action bits tuple or None).
+
+        extra: tiles in supply minus free squares once play runs (constant
+        through play). The action is a winning one when won, else the turn
+        that holds out longest (if `resist`, until `deadline`), else the
+        first one.
+        """
+        if extra != self.extra:
+            self.tt.clear()
+            self.races.clear()
+            self.extra = extra
+        actions = self._actions(me, opp, free)
+        if not actions:
+            return False, None
+        # Cheapest first: a turn that leaves the opponent stuck at once.
+        for child in actions:
+            if not self._actions(child[0], child[1], child[2]):
+                return True, child[3]
+        for child in actions:
+            if not self.win(child[0], child[1], child[2]):
+                return True, child[3]
+        if not resist:
+            return False, actions[0][3]
+        # Lost: the action after which the winner needs the most plies.
+        memo = {}
+        best = actions[0][3]
+        need = 1
+        for child in actions:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if self._wins_within(child[0], child[1], child[2], need, memo):
+                continue
+            while not self._wins_within(child[0], child[1], child[2], need, memo):
+                need += 2
+            best = child[3]
+        return False, best
+
+
+def _index(bit):
+    return bit.bit_length() - 1
+
+
+def solve_game(game, resist=True, solver=None, budget_s=None):
+    """Solve the position of a Game for the side to act.
+
+    Returns dict(result="win"|"loss", best=action text or None, nodes, seconds).
+    A position in the scorch step is solved for the scorch still due (best is
+    then the whole turn, the move already made included).
+    """
+    from attila.errors import IllegalAction
+
+    layout = game.layout
+    names = layout.names
+    t0 = time.perf_counter()
+    if solver is None or solver.layout != layout:
+        solver = Solver(layout)
+    solver.nodes = 0
+    side = game.side
+    me = game.knights[side]
+    opp = game.knights[side ^ 1]
+    free = game.free()
+    deadline = t0 + budget_s if budget_s else None
+    if game.phase == OVER:
+        won, best = False, None
+    elif game.phase == SCORCH:
+        entry = game.history[-1]
+        a, b = entry >> 8 & 0xFF, entry & 0xFF
+        extra = game.tiles() - free.bit_count()
+        if extra != solver.extra:
+            solver.tt.clear()
+            solver.extra = extra
+        won, best = False, None
+        cs = list(_bits(free))
+        for c in cs:
+            if not solver.win(opp, me, free ^ c):
+                won, best = True, (1 << a, 1 << b, c)
+                break
+        if not won:
+            best = (1 << a, 1 << b, cs[0])
+    else:
+        if game.phase == SETUP:
+            left = _ALL_KNIGHTS - (game.knights[0] | game.knights[1]).bit_count()
+            extra = game.supply - (free.bit_count() - left)
+        elif game.phase == MOVE:
+            extra = game.tiles() - free.bit_count()
+        else:  # pragma: no cover - phases are exhaustive
+            raise IllegalAction("unknown phase")
+        won, best = solver.solve(me, opp, free, extra, resist, deadline)
+    text = None
+    if best is not None:
+        if len(best) == 1:
+            text = "@" + names[_index(best[0])]
+        else:
+            a, b, c = best
+            text = "%s-%s,%s" % (names[_index(a)], names[_index(b)], names[_index(c)])
+    return {
+        "result": "win" if won else "loss",
+        "best": text,
+        "nodes": solver.nodes,
+        "seconds": round(time.perf_counter() - t0, 3),
+    }

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Run every benchmark: tools/bench/bench_*.py under CPython, mpy_*.py under MicroPython.
+
+    python tools/bench/run.py [NAME ...]     (make bench)
+
+bench_*.py run with this interpreter (the venv's CPython); mpy_*.py run with
+the unix port (.venv/bin/micropython) and MICROPYPATH=firmware:tools/bench,
+from the repository root. Each script gets a header and its output as it
+comes. A failing script does not stop the others: its error is printed and
+the run exits 1 at the end. NAME filters the scripts by substring.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def micropython_bin():
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(exe):
+        return exe
+    exe = os.path.join(ROOT, ".venv", "bin", "micropython")
+    return exe if os.path.exists(exe) else shutil.which("micropython")
+
+
+def scripts(filters):
+    found = []
+    for name in sorted(os.listdir(HERE)):
+        if not name.endswith(".py"):
+            continue
+        if name.startswith("bench_"):
+            kind = "cpython"
+        elif name.startswith("mpy_"):
+            kind = "micropython"
+        else:
+            continue
+        if filters and not any(f in name for f in filters):
+            continue
+        found.append((name, kind))
+    return found
+
+
+def main(argv=None):
+    filters = sys.argv[1:] if argv is None else argv
+    todo = scripts(filters)
+    if not todo:
+        print("bench: no benchmark script matches %s" % " ".join(filters))
+        return 1
+    failed = []
+    mp = micropython_bin()
+    for name, kind in todo:
+        path = os.path.join("tools", "bench", name)
+        if kind == "cpython":
+            cmd, env, label = [sys.executable, path], dict(os.environ), "CPython"
+        else:
+            if not mp:
+                print("== %s (MicroPython unix) ==\nmicropython not found (run `make install`)\n"
+                      % name)
+                failed.append(name)
+                continue
+            env = dict(os.environ, MICROPYPATH=os.pathsep.join(
+                [os.path.join(ROOT, "firmware"), HERE]))
+            cmd, label = [mp, path], "MicroPython unix"
+        print("== %s (%s) ==" % (name, label))
+        sys.stdout.flush()
+        t0 = time.time()
+        try:
+            rc = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+        except OSError as e:
+            print("cannot run %s: %s" % (name, e))
+            rc = -1
+        if rc != 0:
+            print("!! %s failed (exit status %s)" % (name, rc))
+            failed.append(name)
+        print("-- %s: %.1f s\n" % (name, time.time() - t0))
+        sys.stdout.flush()
+    if failed:
+        print("bench: %d of %d scripts failed: %s" % (len(failed), len(todo), ", ".join(failed)))
+        return 1
+    print("bench: %d scripts ran" % len(todo))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

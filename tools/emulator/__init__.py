@@ -1,0 +1,1 @@
+"""The emulated board: MicroPython WebAssembly behind a pseudo-terminal (see bridge.py)."""
