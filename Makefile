@@ -45,7 +45,7 @@ bench: install
 	$(PY) tools/bench/run.py
 
 flash: install
-	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))
+	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))  $(ARGS)
 
 clean:
 	rm -rf $(VENV) tools/wasm/node_modules build .pytest_cache .hypothesis

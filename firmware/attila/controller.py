@@ -9,8 +9,9 @@ reading is compared with the occupancy the game expects:
 - one knight of the side to move missing: it is lifted, its jumps light;
 - that knight down on a lit square: the move; a tile on a free square after
   it: the scorch; a knight on a lit setup square: the placement;
-- the knight that just moved lifted again before the scorch: the move is
-  taken back (the player changes their mind);
+- the piece of the last action lifted again (the knight just placed or
+  moved, the tile just put down): that action is taken back, so a piece
+  slid across the squares or a change of mind ends as a legal action;
 - anything else: a correction. Nothing is accepted until the board agrees.
 
 Only the legal actions of attila.rules ever change the game. After UNDO,
@@ -23,7 +24,7 @@ allocates nothing; status() builds its text only when asked.
 
 from attila.compat import const
 from attila.errors import AttilaError
-from attila.geometry import lowest, popcount
+from attila.geometry import lowest
 from attila.notation import format_turn, parse_placement, parse_turn
 from attila.palette import (
     ERROR,
@@ -44,9 +45,8 @@ from attila.palette import (
     put,
     put_level,
 )
-from attila.rules import KNIGHT_NAMES, MOVE, ROMANS, SCORCH, SETUP, SIDE_NAMES, Game
+from attila.rules import MOVE, ROMANS, SCORCH, SETUP, Game
 from attila.rules import OVER as ENDED  # the game's phase; OVER here is a mode
-from attila.selftest import SelfTest
 from attila.store import dump, restore
 
 BUTTON_UNDO = const(0)
@@ -84,14 +84,6 @@ def _single(mask):
     return mask and not mask & (mask - 1)
 
 
-def _names(layout, mask):
-    out = []
-    for i in range(layout.size):
-        if mask >> i & 1:
-            out.append(layout.names[i])
-    return out
-
-
 def _colour(i, romans, huns):
     """Colour of the piece on square i: a knight's side, else a tile."""
     if romans >> i & 1:
@@ -99,19 +91,6 @@ def _colour(i, romans, huns):
     if huns >> i & 1:
         return SIDE[1]
     return TILE
-
-
-def _piece_words(i, knights):
-    for side in (0, 1):
-        if knights[side] >> i & 1:
-            return KNIGHT_NAMES[side] + " knight"
-    return "tile"
-
-
-def _join(words):
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 class Controller:
@@ -284,6 +263,8 @@ class Controller:
     def self_test(self, now_ms):
         """Enter the self-test (the port calls this when MENU is held at boot)."""
         if self.mode != SELFTEST:
+            from attila.selftest import SelfTest  # loaded only when needed
+
             self._before_test = self.mode
             self._test = SelfTest(self.layout, self.mask, now_ms)
             self.mode = SELFTEST
@@ -353,6 +334,15 @@ class Controller:
         game = self.game
         own = self._own()
         phase = game.phase
+        if _single(missing) and game.history and phase != SCORCH:
+            # The knight just placed or the tile just put down is lifted again
+            # (a piece slid on across the board, a change of mind): that
+            # action is taken back and the reading read again.
+            text = game.describe(game.history[-1])
+            if text[0] in "@," and missing == 1 << self.layout.index(text[1:]):
+                game.undo()
+                self._changed()
+                return True
         if phase == SETUP:
             if missing or not _single(extra):
                 return False
@@ -460,6 +450,9 @@ class Controller:
                 pa, pb = start, moved
                 pc = lowest(game.free())
         self._pa, self._pb, self._pc = pa, pb, pc
+        if pa < 0:  # no legal action at all (the game is over)
+            self._plan_len = -1
+            return
         self._plan_len = len(game.history) - (1 if moved >= 0 else 0)
 
     def _check(self, text):
@@ -637,132 +630,14 @@ class Controller:
     # -- words ------------------------------------------------------------------------
 
     def status(self):
-        """One line for the player: whose turn, what to do, what is wrong."""
-        text = self._status()
+        """One line for the player: whose turn, what to do, what is wrong.
+
+        The words live in attila.words, imported on the first call: a board
+        that never prints a status line never loads them.
+        """
+        from attila.words import status
+
+        text = status(self)
         if self.error:
             text += " [" + self.error + "]"
         return text
-
-    def _status(self):
-        game = self.game
-        names = self.layout.names
-        mode = self.mode
-        if mode == SELFTEST:
-            return self._test.status()
-        if mode == CLEAR:
-            left = _names(self.layout, self.mask if self.mask >= 0 else self.layout.all)
-            return "New game: take every piece off the board (%d left: %s; UNDO: back)" % (
-                len(left), " ".join(left))
-        if mode == RESUME:
-            occ = game.occupied()
-            differ = popcount((self.mask if self.mask >= 0 else 0) ^ occ)
-            return "Saved game found (%d actions, %s). MENU: resume, UNDO: discard. %s" % (
-                len(game.history), self._turn_words(),
-                "%d squares differ from it" % differ if differ else "The board matches it")
-        if mode == OVER:
-            w = game.winner
-            return "Game over: %s win, %s cannot move. MENU: new game, UNDO: take back" % (
-                SIDE_NAMES[w], SIDE_NAMES[w ^ 1])
-        if mode == CORRECT:
-            return self._fix_words()
-        who = SIDE_NAMES[game.side]
-        own = self._own()
-        lead = ("The board plays the %s: " % who) if own else (who + ": ")
-        tail = ""
-        if self._hint and self._plan_len >= 0 and not own:
-            tail = " (hint: %s)" % self._plan_text()
-        if game.phase == SETUP:
-            if own:
-                return lead + "put a knight on %s" % names[self._pa]
-            return lead + "place a knight on a lit square (knight %d of 3)%s" % (
-                game.placed(game.side) + 1, tail)
-        if game.phase == SCORCH:
-            if own:
-                return lead + "put a tile on %s" % names[self._pc]
-            return lead + "put a tile on a lit square to scorch it%s" % tail
-        a = self.lifted
-        if a >= 0:
-            if own:
-                return lead + "put the knight on %s" % names[self._pb]
-            return lead + "put the knight on %s, or back on %s" % (
-                _join(_names(self.layout, game.destinations(a))), names[a])
-        if own:
-            return lead + "lift the knight on %s" % names[self._pa]
-        return lead + "lift a knight that can move (%s)%s" % (
-            " ".join(_names(self.layout, game.movable())), tail)
-
-    def _turn_words(self):
-        game = self.game
-        if game.phase == ENDED:
-            return "%s won" % SIDE_NAMES[game.winner]
-        if game.phase == SETUP:
-            return "%s to place" % SIDE_NAMES[game.side]
-        return "%s to %s" % (SIDE_NAMES[game.side],
-                             "scorch" if game.phase == SCORCH else "move")
-
-    def _plan_text(self):
-        game = self.game
-        if game.phase == SETUP:
-            return "@" + self.layout.names[self._pa]
-        return format_turn(self.layout, self._pa, self._pb, self._pc)
-
-    def _fix_words(self):
-        """What is wrong and how to fix it, in words."""
-        game = self.game
-        layout = self.layout
-        names = layout.names
-        occ = game.occupied()
-        knights = game.knights
-        steps = self._steps
-        if steps:
-            occ, knights = steps[0][0], steps[0][1:3]
-        m = self.mask
-        extra = m & ~occ
-        missing = occ & ~m
-        why = ""
-        if steps:
-            why = "Undo %s: " % steps[0][3]
-        elif not self._strict:
-            why = self._why(extra, missing)
-        fixes = []
-        if _single(extra) and _single(missing):
-            b = lowest(missing)
-            fixes.append("move the piece on %s to %s (%s)" % (
-                names[lowest(extra)], names[b], _piece_words(b, knights)))
-        else:
-            for i in range(layout.size):
-                if extra >> i & 1:
-                    fixes.append("take the piece off %s" % names[i])
-            for i in range(layout.size):
-                if missing >> i & 1:
-                    fixes.append("put the %s back on %s" % (_piece_words(i, knights), names[i]))
-        return why + "; ".join(fixes)
-
-    def _why(self, extra, missing):
-        """The reason a reading is not an action, where one is simple to say."""
-        game = self.game
-        names = self.layout.names
-        own = self._own()
-        phase = game.phase
-        if own:
-            return "The board plays %s: " % self._plan_text()
-        if phase == SETUP and not missing and _single(extra):
-            try:
-                game.place(lowest(extra))  # not legal, or it would have been taken
-            except AttilaError as e:
-                return "%s: " % e
-            game.undo()
-        if phase == MOVE and _single(missing):
-            a = lowest(missing)
-            side = game.side_at(a)
-            if side < 0:
-                return "%s is scorched: " % names[a]
-            if side != game.side:
-                return "%s to move, not %s: " % (SIDE_NAMES[game.side], SIDE_NAMES[side])
-            if not game.destinations(a):
-                return "the knight on %s cannot move: " % names[a]
-            if _single(extra):
-                return "%s-%s is not a move: " % (names[a], names[lowest(extra)])
-        if phase == MOVE and extra and not missing:
-            return "move a knight first: "
-        return ""

@@ -27,9 +27,9 @@ except ImportError:  # CPython
     import time as _time
 
     def ticks_ms():
-        return int(_time.monotonic() * 1000)
+        return int(_time.monotonic() * 1000)  # type: ignore[attr-defined]
 
-    def ticks_diff(a, b):
+    def ticks_diff(a, b):  # type: ignore[no-redef]
         return a - b
 
 
@@ -48,10 +48,10 @@ _DECIDED = const(9000)  # |score| above this: a forced result
 _INF = const(30000)
 
 # Search state of the decision under way (module level: no allocation).
-_kb = {}  # single-bit mask -> knight neighbours
-_ix = {}  # single-bit mask -> square index
-_bit = []  # square index -> single-bit mask
-_rows = []  # per ply: a scratch row of packed moves
+_kb = {}  # type: dict  # single-bit mask -> knight neighbours
+_ix = {}  # type: dict  # single-bit mask -> square index
+_bit = []  # type: list  # square index -> single-bit mask
+_rows = []  # type: list  # per ply: a scratch row of packed moves
 _nodes = 0
 _max_nodes = 0
 _stop = False
@@ -367,7 +367,7 @@ def _root_actions(game):
         return out
     if game.phase == SCORCH:
         entry = game.history[-1]
-        starts = (1 << (entry >> 8 & 0xFF),)
+        starts = (1 << (entry >> 8 & 0xFF),)  # type: tuple | list
         ends = 1 << (entry & 0xFF)
         me = me ^ starts[0] ^ ends
         free = (free | ends) ^ starts[0]  # back to before the move

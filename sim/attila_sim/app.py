@@ -6,7 +6,8 @@
   attila sim --replay FILE        step through a saved game or a game log
                                   (Space in the window, Enter in text mode,
                                   'next' lines in a script)
-Options: --layout boards/NAME.json, --first R|H, --computer R|H, --speed X,
+Options: --layout boards/NAME.json, --first R|H, --computer R|H (--level
+beginner|easy|normal|strong), --speed X,
 --profile boards/profiles/NAME.json,
 --save FILE (keep the game there: quit, start again, resume), --format json|text
 (scripted mode), --screenshot PNG (draw the window after the script or replay,
@@ -75,6 +76,8 @@ def parser():
                    help="who places first: R Romans (default) or H Huns")
     p.add_argument("--computer", choices=("R", "H"),
                    help="the side the board plays (the computer opponent)")
+    p.add_argument("--level", choices=("beginner", "easy", "normal", "strong"),
+                   default="strong", help="how well the computer plays (default strong)")
     p.add_argument("--speed", type=float, default=1.0,
                    help="speed of the clock (2 = blinking twice as fast; default 1)")
     p.add_argument("--text", action="store_true", help="play in the terminal")
@@ -128,6 +131,7 @@ def main(argv=None):
             speed=args.speed,
             save=args.save,
             profile=profile,
+            level=("beginner", "easy", "normal", "strong").index(args.level),
         )
         if items is not None:
             rig.start_replay(items)

@@ -31,26 +31,28 @@ BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
 MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 
 
-def opponent_for(computer):
-    """The computer opponent from attila.opponent, or None (the controller's own)."""
+def opponent_for(computer, level=None, budget_ms=1500):
+    """The computer opponent (attila.opponent.choose at a level), or None."""
     if computer < 0:
         return None
     try:
         from attila import opponent
-    except ImportError:
+    except ImportError:  # not there yet: the controller's own trivial chooser
         return None
-    for name in ("choose", "best", "play", "opponent"):
-        f = getattr(opponent, name, None)
-        if callable(f):
-            return f
-    return None
+    if level is None:
+        level = opponent.STRONG
+
+    def choose(game):
+        return opponent.choose(game, level, budget_ms)
+
+    return choose
 
 
 class Rig:
     """One simulated board: layout, pieces, virtual hardware, Board, Controller."""
 
     def __init__(self, layout, modules, tiles=None, first=ROMANS, computer=-1,
-                 speed=1.0, save=None, profile=None, store=None):
+                 speed=1.0, save=None, profile=None, store=None, level=None):
         self.layout = layout
         self.modules = modules
         self.speed = speed
@@ -58,7 +60,7 @@ class Rig:
             store = Store(save) if save else MemoryStore()
         self.store = store
         self.controller = Controller(layout, store, first, tiles, computer,
-                                     opponent_for(computer))
+                                     opponent_for(computer, level))
         self.table = Table(layout, self.controller.game.supply)
         if profile is not None:
             self.wiring = profile.wiring(layout, modules)

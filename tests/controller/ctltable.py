@@ -52,8 +52,19 @@ class Table:
         self.put(b)
 
     def press(self, button):
+        """A click: down and up at once (a hold is `hold`)."""
         self.t += 100
         self.c.press(button, self.t)
+        self.c.release(button, self.t)
+
+    def hold(self, button, ms):
+        """The button held down for ms, ticking every 100 ms, then released."""
+        self.t += 100
+        self.c.press(button, self.t)
+        end = self.t + ms
+        while self.t < end:
+            self.at(min(self.t + 100, end))
+        self.c.release(button, self.t)
 
     def undo(self):
         self.press(BUTTON_UNDO)

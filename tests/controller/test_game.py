@@ -269,3 +269,32 @@ def test_pieces_on_the_board_at_boot_must_be_cleared():
     t.lift("b1")
     t.lift("c1")
     assert t.c.mode == PLAY
+
+
+def test_a_piece_slid_on_after_its_action_takes_the_action_back():
+    t = Table(RECT)
+    c = t.c
+    g = c.game
+    # Setup: a Roman knight slid over c3 (read as a placement) on to d3.
+    t.put("c3")
+    assert g.knights[ROMANS] == t.bit("c3")
+    t.lift("c3")  # lifted again: the placement is taken back
+    assert c.mode == PLAY and not g.history
+    t.put("d3")
+    assert g.knights[ROMANS] == t.bit("d3") and log(g) == "@d3"
+    # The same in one reading (the debouncer saw both squares change at once).
+    t.put("a1")
+    t.mask ^= t.bit("a1") | t.bit("b1")
+    t.sense()
+    assert log(g) == "@d3 @b1" and c.mode == PLAY
+    # A tile slid on after the scorch.
+    for item in "@c1 @d1 @e1 @a2".split():
+        t.act(item)
+    t.carry("c1", "b3")
+    assert g.phase == SCORCH
+    t.put("c1")
+    assert g.phase == MOVE and g.side == HUNS
+    t.lift("c1")
+    assert g.phase == SCORCH and c.mode == PLAY
+    t.put("c2")
+    assert log(g) == "@d3 @b1 @c1 @d1 @e1 @a2 c1-b3,c2" and g.side == HUNS

@@ -149,19 +149,19 @@ def test_holding_menu_starts_a_new_game_then_the_self_test():
     for item in SETUP6:
         t.act(item)
     c = t.c
-    # Without releases the controller cannot measure a hold: a press is a press.
-    t.menu()
-    t.at(t.t + 6000)
-    assert c.mode == PLAY
-    c.release(1, t.t)
-    t.menu()  # the press: a hint ...
-    t.at(t.t + 1400)
-    assert c.mode == PLAY
-    t.at(t.t + 100)  # ... held 1.5 s: new game
+    # A caller that never reports releases: a press is just a press.
+    c2 = Table(RECT).c
+    c2.press(1, 100)
+    c2.tick(9000)
+    assert c2.mode == PLAY
+    t.hold(1, 1400)  # the press: a hint; held 1.4 s: nothing more
+    assert c.mode == PLAY and len(c.game.history) == 6
+    t.hold(1, 1500)  # held 1.5 s: new game
     assert c.mode == CLEAR
-    t.at(t.t + 3500)  # held 5 s: the self-test
+    t.undo()  # changed our mind
+    assert c.mode == PLAY and len(c.game.history) == 6
+    t.hold(1, 5000)  # held 5 s: new game, then the self-test
     assert c.mode == 5
-    c.release(1, t.t)
     t.menu()  # skip the LED sweep
     t.menu()  # finish the magnets
     t.menu()  # leave: back to clearing the board for the new game

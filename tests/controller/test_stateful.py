@@ -144,15 +144,11 @@ class Hands(RuleBasedStateMachine):
     @rule(button=st.sampled_from([BUTTON_UNDO, BUTTON_MENU]))
     def press(self, button):
         self.t.press(button)
-        self.t.c.release(button, self.t.t)
 
     @rule(button=st.sampled_from([BUTTON_UNDO, BUTTON_MENU]), ms=st.integers(0, 6000))
     def hold(self, button, ms):
         """A press held for ms, with its release (holds count once releases come)."""
-        t = self.t
-        t.press(button)
-        t.at(t.t + ms)
-        t.c.release(button, t.t)
+        self.t.hold(button, ms)
 
     @rule(dt=st.integers(0, 3000))
     def wait(self, dt):

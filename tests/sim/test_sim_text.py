@@ -191,3 +191,35 @@ def test_a_save_from_another_layout_brings_its_own(tmp_path, monkeypatch, capsys
     odd = from_rows(["..", ".-"])
     layout, modules, tiles = app.layout_like(odd)
     assert layout == odd and len(modules) == 1
+
+
+def test_a_game_against_the_computer_following_its_leds():
+    """The board plays the Huns: a person moves their pieces where it says."""
+    import re
+
+    from attila.controller import first_action
+    from attila_sim import actions
+
+    layout, modules, tiles = simkit.load()
+    rig = Rig(layout, modules, tiles, computer=1, level=0)
+    for _ in range(200):
+        if rig.mode_name() == "over":
+            break
+        assert rig.mode_name() == "play", rig.status()
+        status = rig.status()
+        if status.startswith("The board plays the Huns: "):
+            what = status.split(": ", 1)[1]
+            square = re.search(r"on (\w\d+)$", what).group(1)
+            if what.startswith("lift"):
+                line = "lift " + square
+            elif what.startswith("put a knight"):
+                line = "put %s H" % square
+            elif what.startswith("put a tile"):
+                line = "put %s x" % square
+            else:
+                line = "put " + square
+        else:
+            line = first_action(rig.controller.game)
+        rig.do(actions.parse(layout, line))
+    assert rig.mode_name() == "over"
+    assert "Game over" in rig.status()

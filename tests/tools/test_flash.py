@@ -384,6 +384,7 @@ def test_games_fetches_the_saved_game(flashed, tmp_path):
         assert "3 actions, Huns to play: @a1 @e4 @b1" in proc.stdout
         fetched = list(out_dir.iterdir())
         assert len(fetched) == 1 and fetched[0].read_text() == save
+        assert "replay: attila sim --replay %s --layout boards/4x5.json" % fetched[0] in proc.stdout
         # the firmware runs again afterwards, with the game untouched
         wait_for(lambda: dev.serial_log().count(b"attila: 4x5") >= 2, "the firmware to restart")
         assert dev.files()[build.SAVE_FILE] == save.encode()
@@ -479,3 +480,18 @@ def test_every_profile_reads_its_switches_on_the_board(flashed, tmp_path, profil
         wait_for(lambda: ("log %s\n" % want).encode() in dev.files().get(build.SAVE_FILE, b""),
                  "the first moves in game.txt")
         assert b"Traceback" not in dev.serial_log()
+
+
+@needs_emulator
+def test_source_flash_replaces_the_compiled_modules(flashed, tmp_path):
+    _out, golden, _built = flashed
+    dev, _hw = board_from(golden, tmp_path)
+    with dev:
+        proc = run_flash(dev.port, "--source")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert "the board says: attila: 4x5 on pico" in proc.stdout
+        files = dev.files()
+    assert not [p for p in files if p.endswith(".mpy")]  # x.py would shadow x.mpy anyway
+    for dest, src in build.sources():
+        with open(src, "rb") as f:
+            assert files[dest] == f.read(), dest

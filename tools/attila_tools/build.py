@@ -4,7 +4,7 @@
 
 The board gets (paths on its flash):
     main.py                 firmware/ports/micropython/main.py, as source (a
-                            board runs main.py, never main.mpy)
+                            board runs main.py, never main.mpy; boot.py too)
     <name>.mpy              every other module of firmware/ports/micropython/
     attila/<name>.mpy       the portable core, firmware/attila/*.py
     layout.json             the chosen layout (boards/*.json)
@@ -33,6 +33,7 @@ LAYOUT_FILE = "layout.json"
 PROFILE_FILE = "profile.json"
 SAVE_FILE = "game.txt"
 ENTRY = "main.py"
+ENTRIES = ("boot.py", "main.py")  # run by the board by name: they stay .py
 
 
 class BuildError(Exception):
@@ -103,7 +104,7 @@ def firmware(source=False, out_dir=BUILD):
     """{board path: local file} of the firmware (compiled unless `source`)."""
     files = {}
     for dest, src in sources():
-        if source or dest == ENTRY:
+        if source or dest in ENTRIES:
             files[dest] = src
         else:
             files[dest[:-3] + ".mpy"] = compile_one(src, dest, out_dir)

@@ -188,7 +188,7 @@ _WALK = """
 import os
 def _w(d, out):
     try:
-        es = list(os.ilistdir(d))
+        es = list(os.ilistdir(d) if d else os.ilistdir())
     except OSError:
         return
     for e in es:

@@ -117,7 +117,7 @@ def stale_files(on_board, files):
             continue
         if path.startswith("attila/"):
             stale.append(path)
-        elif "/" not in path and path != build.ENTRY:
+        elif "/" not in path and path not in build.ENTRIES:
             stem, ext = os.path.splitext(path)
             twin = stem + (".mpy" if ext == ".py" else ".py")
             if ext in (".py", ".mpy") and twin in planned:

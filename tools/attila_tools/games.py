@@ -8,7 +8,8 @@ The board keeps the game in progress in game.txt (attila.store: it survives
 a power cut), and finished games, when the firmware keeps them, as *.txt
 files under games/ on its flash. Each file fetched is named after the board
 file and the time it was fetched, so nothing is overwritten. Replay one in
-the simulator with `attila sim --replay FILE`.
+the simulator with the command printed for it
+(`attila sim --replay FILE --layout boards/<its layout>.json`).
 """
 
 import argparse
@@ -40,6 +41,30 @@ def _describe(text):
     else:
         state = "%s to play" % SIDE_NAMES[game.side]
     return "%d actions, %s: %s" % (n, state, moves or "(no action yet)")
+
+
+def layout_of(text):
+    """The boards/*.json file whose layout the saved game is on (relative path), or None."""
+    from attila.errors import AttilaError
+    from attila.store import restore
+    from attila_tools.build import layouts
+
+    try:
+        rows = restore(text).layout.rows()
+    except (AttilaError, ValueError):
+        return None
+    for path, layout, _modules, _d in layouts():
+        if layout.rows() == rows:
+            return os.path.relpath(path)
+    return None
+
+
+def replay_hint(target, text):
+    """The command that replays a fetched game in the simulator."""
+    where = layout_of(text)
+    if where:
+        return "attila sim --replay %s --layout %s" % (target, where)
+    return "attila sim --replay %s --layout LAYOUT (the board's layout.json)" % target
 
 
 def board_games(board):
@@ -84,8 +109,9 @@ def _fetch(args, board, port):
         target = os.path.join(args.out, "%s-%s%s" % (stem, stamp, ext or ".txt"))
         with open(target, "wb") as f:
             f.write(data)
-        print("%s -> %s: %s" % (p, target, _describe(data.decode("utf-8", "replace"))))
-    print("attila games: replay one with: attila sim --replay FILE")
+        text = data.decode("utf-8", "replace")
+        print("%s -> %s: %s" % (p, target, _describe(text)))
+        print("  replay: %s" % replay_hint(target, text))
 
 
 def show(path):

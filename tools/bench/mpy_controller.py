@@ -40,8 +40,8 @@ import attila.notation  # noqa: E402,F401
 gc.collect()
 _core = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
 from attila.controller import BUTTON_MENU, Controller  # noqa: E402
-from attila.geometry import from_rows  # noqa: E402
 from attila.store import MemoryStore  # noqa: E402
+from attila.geometry import from_rows  # noqa: E402
 
 gc.collect()
 _ctl = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
@@ -135,7 +135,7 @@ def main():
     # -- heap -------------------------------------------------------------------
     if hasattr(gc, "mem_alloc"):
         print("heap modules rules+notation+geometry: %d bytes" % (_core - _base))
-        print("heap modules controller+palette+selftest+store: %d bytes" % (_ctl - _core))
+        print("heap modules controller+palette+store (selftest, words load on demand): %d bytes" % (_ctl - _core))
         del c, over
         gc.collect()
         before = gc.mem_alloc()

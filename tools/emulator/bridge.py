@@ -117,6 +117,12 @@ class EmulatedDevice:
 
     def stop(self):
         self._stop.set()
+        if self._intr_w is not None:
+            try:
+                os.close(self._intr_w)  # a running main.py sees it and powers off
+            except OSError:
+                pass
+            self._intr_w = None
         if self.proc is not None:
             try:
                 if self._stdin is not None:

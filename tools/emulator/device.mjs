@@ -133,7 +133,12 @@ function readInterrupts() {
       intrFd = -1;
       return;
     }
-    if (n <= 0) return;
+    if (n === 0) {
+      // the host closed the interrupt pipe: the bridge is stopping (power off)
+      saveFiles();
+      process.exit(0);
+    }
+    if (n < 0) return;
     for (let i = 0; i < n; i++) if (intrBuf[i] === 3) intrSeen++;
   }
 }

@@ -1,0 +1,164 @@
+"""The words of the controller's status line (loaded only when one is asked for).
+
+One line for the player: whose turn, what to do next, what is wrong and how
+to fix it. Shown beside the board in the simulator and on the serial log of
+a board; the LEDs say the same without words (see attila.controller).
+"""
+
+from attila.controller import CLEAR, CORRECT, OVER, RESUME, SELFTEST
+from attila.errors import AttilaError
+from attila.geometry import lowest, popcount
+from attila.notation import format_turn
+from attila.rules import KNIGHT_NAMES, MOVE, SCORCH, SETUP, SIDE_NAMES
+from attila.rules import OVER as ENDED
+
+
+def _single(mask):
+    return mask and not mask & (mask - 1)
+
+
+def _names(layout, mask):
+    out = []
+    for i in range(layout.size):
+        if mask >> i & 1:
+            out.append(layout.names[i])
+    return out
+
+
+def _piece_words(i, knights):
+    for side in (0, 1):
+        if knights[side] >> i & 1:
+            return KNIGHT_NAMES[side] + " knight"
+    return "tile"
+
+
+def _join(words):
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def status(c):
+    """The status line of a controller (without its store error)."""
+    game = c.game
+    names = c.layout.names
+    mode = c.mode
+    if mode == SELFTEST:
+        return c._test.status()
+    if mode == CLEAR:
+        left = _names(c.layout, c.mask if c.mask >= 0 else c.layout.all)
+        return "New game: take every piece off the board (%d left: %s; UNDO: back)" % (
+            len(left), " ".join(left))
+    if mode == RESUME:
+        occ = game.occupied()
+        differ = popcount((c.mask if c.mask >= 0 else 0) ^ occ)
+        return "Saved game found (%d actions, %s). MENU: resume, UNDO: discard. %s" % (
+            len(game.history), _turn_words(c),
+            "%d squares differ from it" % differ if differ else "The board matches it")
+    if mode == OVER:
+        w = game.winner
+        return "Game over: %s win, %s cannot move. MENU: new game, UNDO: take back" % (
+            SIDE_NAMES[w], SIDE_NAMES[w ^ 1])
+    if mode == CORRECT:
+        return _fix_words(c)
+    who = SIDE_NAMES[game.side]
+    own = c._own()
+    lead = ("The board plays the %s: " % who) if own else (who + ": ")
+    tail = ""
+    if c._hint and c._plan_len >= 0 and not own:
+        tail = " (hint: %s)" % _plan_text(c)
+    if game.phase == SETUP:
+        if own:
+            return lead + "put a knight on %s" % names[c._pa]
+        return lead + "place a knight on a lit square (knight %d of 3)%s" % (
+            game.placed(game.side) + 1, tail)
+    if game.phase == SCORCH:
+        if own:
+            return lead + "put a tile on %s" % names[c._pc]
+        return lead + "put a tile on a lit square to scorch it%s" % tail
+    a = c.lifted
+    if a >= 0:
+        if own:
+            return lead + "put the knight on %s" % names[c._pb]
+        return lead + "put the knight on %s, or back on %s" % (
+            _join(_names(c.layout, game.destinations(a))), names[a])
+    if own:
+        return lead + "lift the knight on %s" % names[c._pa]
+    return lead + "lift a knight that can move (%s)%s" % (
+        " ".join(_names(c.layout, game.movable())), tail)
+
+def _turn_words(c):
+    game = c.game
+    if game.phase == ENDED:
+        return "%s won" % SIDE_NAMES[game.winner]
+    if game.phase == SETUP:
+        return "%s to place" % SIDE_NAMES[game.side]
+    return "%s to %s" % (SIDE_NAMES[game.side],
+                         "scorch" if game.phase == SCORCH else "move")
+
+def _plan_text(c):
+    game = c.game
+    if game.phase == SETUP:
+        return "@" + c.layout.names[c._pa]
+    return format_turn(c.layout, c._pa, c._pb, c._pc)
+
+def _fix_words(c):
+    """What is wrong and how to fix it, in words."""
+    game = c.game
+    layout = c.layout
+    names = layout.names
+    occ = game.occupied()
+    knights = game.knights
+    steps = c._steps
+    if steps:
+        occ, knights = steps[0][0], steps[0][1:3]
+    m = c.mask
+    extra = m & ~occ
+    missing = occ & ~m
+    why = ""
+    if steps:
+        why = "Undo %s: " % steps[0][3]
+    elif not c._strict:
+        why = _why(c, extra, missing)
+    fixes = []
+    if _single(extra) and _single(missing):
+        b = lowest(missing)
+        fixes.append("move the piece on %s to %s (%s)" % (
+            names[lowest(extra)], names[b], _piece_words(b, knights)))
+    else:
+        for i in range(layout.size):
+            if extra >> i & 1:
+                fixes.append("take the piece off %s" % names[i])
+        for i in range(layout.size):
+            if missing >> i & 1:
+                fixes.append("put the %s back on %s" % (_piece_words(i, knights), names[i]))
+    return why + "; ".join(fixes)
+
+def _why(c, extra, missing):
+    """The reason a reading is not an action, where one is simple to say."""
+    game = c.game
+    names = c.layout.names
+    own = c._own()
+    phase = game.phase
+    if own:
+        return "The board plays %s: " % _plan_text(c)
+    if phase == SETUP and not missing and _single(extra):
+        try:
+            game.place(lowest(extra))  # not legal, or it would have been taken
+        except AttilaError as e:
+            return "%s: " % e
+        game.undo()
+    if phase == MOVE and _single(missing):
+        a = lowest(missing)
+        side = game.side_at(a)
+        if side < 0:
+            return "%s is scorched: " % names[a]
+        if side != game.side:
+            return "%s to move, not %s: " % (SIDE_NAMES[game.side], SIDE_NAMES[side])
+        if not game.destinations(a):
+            return "the knight on %s cannot move: " % names[a]
+        if _single(extra):
+            return "%s-%s is not a move: " % (names[a], names[lowest(extra)])
+    if phase == MOVE and extra and not missing:
+        return "move a knight first: "
+    return ""

@@ -1,0 +1,89 @@
+"""The computer opponent on every interpreter: legal, and it sees forced wins."""
+
+import check
+from attila import opponent
+from attila.errors import IllegalAction
+from attila.geometry import from_rows
+from attila.notation import format_position, parse_position, play
+from attila.rules import MOVE, OVER, SCORCH, SETUP, Game
+
+BIG = 10 ** 6  # a time budget that never runs out: the node budget decides
+
+# Positions won in three turns (five plies) and every winning action, found
+# by a brute force over the rules (tests/opponent/brute.py).
+FORCED = (
+    (".Hxx./xxHRx/.x.R./xH.xR R", ("d2-e4,d2", "d3-c1,a2", "d3-c1,a4", "d3-c1,e2")),
+    (".Rxx./HR..x/RHx.x/xHxxx H", ("b1-c3,d3", "b1-d2,d3")),
+    ("xRxHH/RxHxx/.xx.x/xxR.. R", ("b4-a2,d2", "c1-a2,d2")),
+    ("xx.xH/HxRHx/.R.xx/R..x. R", ("a1-c2,a1", "a1-c2,a2", "a1-c2,b1", "a1-c2,c1",
+                                   "a1-c2,c4", "a1-c2,e1")),
+)
+
+
+def test_strong_level_finds_the_forced_wins():
+    for text, wins in FORCED:
+        game = parse_position(text)
+        got = opponent.choose(game, level=opponent.STRONG, budget_ms=BIG, nodes=BIG)
+        assert got in wins, (text, got)
+
+
+def test_immediate_win_at_every_level():
+    # R: b4-c2 leaves the Huns only a2 to jump to (from c1/c3); scorch it.
+    game = parse_position("xRxHH/RxHxx/.xx.x/xxR.. R")
+    for level in range(4):
+        text = opponent.choose(game, level=level, budget_ms=BIG, nodes=2000, seed=level)
+        play(game, text)
+        assert game.phase in (MOVE, OVER)
+        game.undo()
+        game.undo()
+
+
+def test_every_level_plays_legal_placements_and_turns():
+    layout = from_rows(["....."] * 4)
+    for level in range(4):
+        game = Game(layout)
+        while game.phase != OVER:
+            before = len(game.history)
+            play(game, opponent.choose(game, level=level, budget_ms=BIG, nodes=300,
+                                       seed=level + 1))
+            assert len(game.history) > before
+        assert game.winner in (0, 1)
+
+
+def test_scorch_step_gives_the_whole_turn():
+    game = parse_position("xx.xH/HxRHx/.R.xx/R..x. R")
+    game.move(game.layout.index("a1"), game.layout.index("c2"))
+    assert game.phase == SCORCH
+    text = opponent.choose(game, level=opponent.STRONG, budget_ms=BIG, nodes=BIG)
+    assert text.startswith("a1-c2,"), text
+    game.scorch(game.layout.index(text[6:]))
+    assert game.phase == MOVE
+
+
+def test_setup_placement_is_legal_on_an_odd_layout():
+    game = parse_position("..--/..--/..../.... R")
+    text = opponent.choose(game, level=opponent.NORMAL, budget_ms=BIG, nodes=500)
+    play(game, text)
+    assert game.phase == SETUP and game.side == 1
+
+
+def test_game_over_is_refused():
+    game = parse_position("RxH/xxx/RxH/xHR R")
+    assert game.phase == OVER
+    msg = check.raises(IllegalAction, opponent.choose, game)
+    assert "over" in msg
+
+
+def test_budget_stops_the_search_and_still_answers():
+    game = parse_position("...../...../...../..... R")
+    ticks = [0]
+
+    def clock():
+        ticks[0] += 1
+        return ticks[0]
+
+    text = opponent.choose(game, level=opponent.STRONG, budget_ms=50, clock=clock)
+    nodes, stopped = opponent.stats()
+    assert stopped and nodes < 50 * 8 + 8, nodes
+    play(game, text)
+    assert format_position(game).count("R") == 1
