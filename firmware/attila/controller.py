@@ -15,8 +15,15 @@ reading is compared with the occupancy the game expects:
 - anything else: a correction. Nothing is accepted until the board agrees.
 
 Only the legal actions of attila.rules ever change the game. After UNDO,
-RESUME or an action the board plays itself, the pieces must first match the
-game exactly (the LEDs show how) before a new action is read.
+RESUME or the self-test the pieces must first match the game exactly (the
+LEDs show how, one take-back step at a time) before a new action is read.
+
+Buttons: UNDO takes back the last action (again: further back); in RESUME it
+discards the saved game. MENU shows a hint; after the game, in RESUME it
+resumes. MENU pressed 3 times within 2 s, or held 1.5 s, starts a new game
+(the board is cleared first; UNDO goes back); held 5 s, the self-test. Holds
+are measured once the caller reports releases (release()).
+Modes: PLAY, CORRECT, OVER, CLEAR, RESUME, SELFTEST (MODE_NAMES).
 
 The idle path (tick with nothing to animate, sense with an unchanged mask)
 allocates nothing; status() builds its text only when asked.
@@ -60,8 +67,7 @@ RESUME = const(4)  # a saved game was found at boot: MENU resume, UNDO discard
 SELFTEST = const(5)
 MODE_NAMES = ("play", "correct", "over", "clear", "resume", "selftest")
 
-NEW_GAME_PRESSES = const(3)  # MENU pressed this many times ...
-NEW_GAME_MS = const(2000)  # ... within this time starts a new game
+NEW_GAME_MS = const(2000)  # MENU pressed 3 times within this time: new game
 HOLD_NEW_MS = const(1500)  # MENU held this long: new game
 HOLD_TEST_MS = const(5000)  # MENU held this long: self-test
 
@@ -293,7 +299,7 @@ class Controller:
     def _follow(self):
         """Read the occupancy against the game; carry out what it means."""
         game = self.game
-        for _ in range(4):
+        for _ in range(8):  # an action, a take-back and an action at most
             self.lifted = -1
             mode = self.mode
             if mode == RESUME or mode == SELFTEST:

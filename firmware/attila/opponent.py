@@ -10,9 +10,10 @@ tried and the result is exact, so a forced win at the end is never missed.
 In deeper, inexact parts only the scorches that take an exit from the
 opponent, plus one quiet square, are tried.
 
-Small on the heap: no tables; the search keeps its state in ints and a few
-lists made once per decision, and the hot path allocates nothing on boards
-of up to 30 squares (masks are small ints). Levels below STRONG search
+Small on the heap: no transposition table; the search keeps its state in
+ints, two small dicts per layout and scratch rows made once, and the hot path
+allocates nothing on boards of up to 30 squares (masks are small ints on a
+32-bit board). Levels below STRONG search
 shallower and add noise from a seeded LCG (not `random`), so they are
 beatable and still reproducible.
 """
@@ -41,7 +42,7 @@ LEVEL_NAMES = ("beginner", "easy", "normal", "strong")
 _DEPTH = (1, 2, 3, 64)  # deepest iteration per level, in plies
 _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
 _NODES = (2000, 8000, 30000, 400000)  # node budget per level
-_EXACT = (2, 4, 6, 8)  # with this many turns left at most, go straight for the end
+_EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
 
 _WIN = const(10000)
 _DECIDED = const(9000)  # |score| above this: a forced result
@@ -83,10 +84,10 @@ def _reach(knights):
 
 
 def _rand(n):
-    """Next number in 0..n-1 from the module's LCG (Numerical Recipes constants)."""
-    s = (_seed[0] * 1664525 + 1013904223) & 0x3FFFFFFF
+    """Next number in 0..n-1 from the module's LCG (the ZX81's: small ints only)."""
+    s = (_seed[0] * 75 + 74) % 65537
     _seed[0] = s
-    return (s >> 8) % n if n > 0 else 0
+    return s % n if n > 0 else 0
 
 
 def _tick():
@@ -181,7 +182,8 @@ def _play(me, opp, free, tiles, depth, alpha, beta, ply):
         me1 = me ^ a ^ b
         f1 = (free | a) ^ b
         orr = oreach0 & f1
-        myr = _reach(me1) & f1
+        myr0 = _reach(me1)
+        myr = myr0 & f1
         live = f1 | me1 | opp
         # Scorch groups: the opponent's exits; quiet squares (no knight of
         # mine next to them); squares of my own reach; one isolated square
@@ -201,6 +203,29 @@ def _play(me, opp, free, tiles, depth, alpha, beta, ply):
             else:
                 iso = myr & ~orr
                 iso = iso & -iso
+        # Scorches after which the opponent traps me at once: one of its
+        # moves leaves my knights one exit (any scorch but on its landing
+        # square) or two (a scorch on one of them).
+        bad = 0
+        landing = 0
+        o_all = opp
+        while o_all:
+            o = o_all & -o_all
+            o_all ^= o
+            d = kb[o] & f1
+            while d:
+                p = d & -d
+                d ^= p
+                e = myr0 & ((f1 | o) ^ p)
+                x = e & (e - 1)
+                if not x:
+                    if landing and landing != p:
+                        bad = f1
+                    landing = p
+                elif not x & (x - 1):
+                    bad |= e
+        if landing:
+            bad |= f1 & ~landing
         g = 0
         while g < groups:
             if g == 0:
@@ -215,9 +240,12 @@ def _play(me, opp, free, tiles, depth, alpha, beta, ply):
             while cs:
                 c = cs & -cs
                 cs ^= c
-                s = -_play(opp, me1, f1 ^ c, tiles - 1, depth - 1, -beta, -alpha, ply + 1)
-                if _stop:
-                    return 0
+                if c & bad:
+                    s = ply + 2 - _WIN
+                else:
+                    s = -_play(opp, me1, f1 ^ c, tiles - 1, depth - 1, -beta, -alpha, ply + 1)
+                    if _stop:
+                        return 0
                 if s > best:
                     best = s
                     if s > alpha:
@@ -328,7 +356,7 @@ _layout = [None]
 def _prepare(layout, plies):
     """Square tables for the layout and scratch rows for `plies` plies."""
     global _kb, _ix, _bit, _rows
-    if _layout[0] is not layout:
+    if _layout[0] is not layout and _layout[0] != layout:
         _layout[0] = layout
         _kb = {}
         _ix = {}
@@ -339,6 +367,7 @@ def _prepare(layout, plies):
             _ix[b] = i
             _bit.append(b)
         _rows = []
+    _layout[0] = layout
     width = max(3 * 8, layout.size)
     if _rows and len(_rows[0]) < width:
         _rows = []
@@ -347,65 +376,70 @@ def _prepare(layout, plies):
 
 
 def _root_actions(game):
-    """Every action worth trying at the root, as (me', opp', free', kind, a, b, c).
+    """Every action worth trying at the root, packed as ints.
 
-    kind 0: placement on c; kind 1: turn a-b,c. Scorch squares no knight can
-    jump to are all alike, so one stands for them.
+    kind << 18 | a << 12 | b << 6 | c: kind 0 a placement on c, kind 1 the
+    turn a-b,c. Scorch squares no knight can jump to are all alike, so one
+    stands for them; the opponent's exits come first.
     """
     side = game.side
     me = game.knights[side]
     opp = game.knights[side ^ 1]
     free = game.free()
     kb = _kb
+    ix = _ix
     out = []
     if game.phase == SETUP:
         cs = _placements(me, opp, free)
         while cs:
             c = cs & -cs
             cs ^= c
-            out.append((me | c, opp, free ^ c, 0, -1, -1, _ix[c]))
+            out.append(ix[c])
         return out
     if game.phase == SCORCH:
         entry = game.history[-1]
-        starts = (1 << (entry >> 8 & 0xFF),)  # type: tuple | list
+        starts = 1 << (entry >> 8 & 0xFF)
         ends = 1 << (entry & 0xFF)
-        me = me ^ starts[0] ^ ends
-        free = (free | ends) ^ starts[0]  # back to before the move
+        me = me ^ starts ^ ends
+        free = (free | ends) ^ starts  # back to before the move
     else:
-        starts = []
-        m = me
-        while m:
-            a = m & -m
-            m ^= a
-            starts.append(a)
+        starts = me
         ends = -1
-    for a in starts:
+    oreach = _reach(opp)
+    while starts:
+        a = starts & -starts
+        starts ^= a
         d = kb[a] & free & ends
         while d:
             b = d & -d
             d ^= b
             me1 = me ^ a ^ b
             f1 = (free | a) ^ b
-            live = f1 | me1 | opp
-            cs = f1 & ~_isolated(f1, live)
+            cs = f1 & ~_isolated(f1, f1 | me1 | opp)
             dead = f1 & ~cs
             if dead:
                 cs |= dead & -dead
-            orr = _reach(opp) & f1
-            # Exits of the opponent first.
-            for part in (cs & orr, cs & ~orr):
-                while part:
-                    c = part & -part
-                    part ^= c
-                    out.append((me1, opp, f1 ^ c, 1, _ix[a], _ix[b], _ix[c]))
+            orr = oreach & f1
+            head = 1 << 18 | ix[a] << 12 | ix[b] << 6
+            part = cs & orr
+            while part:
+                c = part & -part
+                part ^= c
+                out.append(head | ix[c])
+            part = cs & ~orr
+            while part:
+                c = part & -part
+                part ^= c
+                out.append(head | ix[c])
     return out
 
 
 def _text(layout, action):
     names = layout.names
-    if action[3] == 0:
-        return "@" + names[action[6]]
-    return names[action[4]] + "-" + names[action[5]] + "," + names[action[6]]
+    c = names[action & 63]
+    if not action >> 18:
+        return "@" + c
+    return names[action >> 12 & 63] + "-" + names[action >> 6 & 63] + "," + c
 
 
 def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None):
@@ -423,7 +457,7 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
         raise IllegalAction("the game is over: nothing to choose")
     level = max(BEGINNER, min(STRONG, level))
     if seed is not None:
-        _seed[0] = seed & 0x3FFFFFFF
+        _seed[0] = seed % 65537
     layout = game.layout
     _clock = clock
     _t0 = clock() if clock is not None else ticks_ms()
@@ -435,54 +469,77 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
     actions = _root_actions(game)
     if not actions:
         raise IllegalAction("no legal action for %s" % "RH"[game.side])
-    setup = game.phase == SETUP
-    tiles = game.tiles()
+    side = game.side
+    me = game.knights[side]
+    opp = game.knights[side ^ 1]
     free = game.free()
-    left = 2 * KNIGHTS - _pop(game.knights[0] | game.knights[1])
+    if game.phase == SCORCH:
+        entry = game.history[-1]
+        a = 1 << (entry >> 8 & 0xFF)
+        b = 1 << (entry & 0xFF)
+        me = me ^ a ^ b
+        free = (free | b) ^ a
+    tiles = game.tiles()
+    left = 2 * KNIGHTS - _pop(me | opp)
     # Plies until the end can come at the latest: the search is exact beyond.
-    if setup:
-        turns = _pop(free) - left
+    nfree = _pop(free)
+    if game.phase == SETUP:
+        turns = nfree - left
         horizon = left + (turns if turns < tiles else tiles)
     else:
-        nfree = _pop(free)
         horizon = nfree if nfree < tiles else tiles
     _prepare(layout, horizon + 2)
+    bit = _bit
     noise = _NOISE[level]
-    order = list(range(len(actions)))
-    best_i = order[0]
     top = _DEPTH[level]
     exact_at = _EXACT[level]
     depth = horizon if horizon <= 4 and horizon <= exact_at else 1
+    count = len(actions)
     while True:
         _cut = False
         alpha = -_INF
         it_best = -1
         it_score = -_INF
-        for k in range(len(order)):
-            i = order[k]
-            me1, opp1, f1, kind, a, b, c = actions[i]
-            if kind == 0:
-                s = -_child_of_placement(me1, opp1, f1, tiles, depth - 1, -_INF, -alpha, 1)
+        k = 0
+        while k < count:
+            v = actions[k]
+            c = bit[v & 63]
+            if not v >> 18:
+                s = -_child_of_placement(me | c, opp, free ^ c, tiles, depth - 1,
+                                         -_INF, -alpha, 1)
             else:
-                s = -_play(opp1, me1, f1, tiles - 1, depth - 1, -_INF, -alpha, 1)
+                a = bit[v >> 12 & 63]
+                b = bit[v >> 6 & 63]
+                s = -_play(opp, me ^ a ^ b, ((free | a) ^ b) ^ c, tiles - 1, depth - 1,
+                           -_INF, -alpha, 1)
             if _stop:
                 break
             if noise and -_DECIDED < s < _DECIDED:
                 s += _rand(2 * noise + 1) - noise
             if s > it_score:
                 it_score = s
-                it_best = i
+                it_best = k
                 if s > alpha:
                     alpha = s
-        if it_best >= 0:
-            best_i = it_best
-            order.remove(it_best)
-            order.insert(0, it_best)
+            k += 1
+        if it_best > 0:
+            # The best so far is searched first next time.
+            v = actions.pop(it_best)
+            actions.insert(0, v)
         exact = not _cut and not _stop
         if _stop or exact or depth >= top or depth >= horizon:
             break
         depth = horizon if horizon <= exact_at else depth + 1
-    return _text(layout, actions[best_i])
+    return _text(layout, actions[0])
+
+
+def chooser(level=STRONG, budget_ms=2000):
+    """The callable a Controller asks for the board's own turns and for hints."""
+
+    def pick(game):
+        return choose(game, level, budget_ms)
+
+    return pick
 
 
 def stats():

@@ -15,6 +15,7 @@ field; nothing is half-read. Pins are GPIO numbers (MicroPython) or names
 import json
 
 from attila.errors import AttilaError
+from attila.opponent import LEVEL_NAMES
 from attila.leds import BUDGET_MA, IDLE_MA, MA_PER_CHANNEL, ORDERS, Leds
 from attila.sensing import HOLD_MS, Debouncer
 from attila.wiring import Wiring, check_order
@@ -28,7 +29,7 @@ PORTS = ("micropython", "circuitpython")
 KINDS = ("gpio", "matrix", "74hc165")
 DRIVERS = ("neopixel", "bitstream")
 _TOP = ("name", "description", "port", "board", "leds", "sensors", "buttons", "buzzer",
-        "loop_ms", "watchdog_ms", "notes")
+        "loop_ms", "watchdog_ms", "game", "notes")
 _LEDS = ("pin", "order", "driver", "brightness", "budget_ma", "ma_per_channel", "idle_ma",
          "offset", "local_order")
 _SENSORS = {
@@ -38,6 +39,7 @@ _SENSORS = {
                 "debounce_ms", "local_order"),
 }
 _BUTTONS = ("undo", "menu", "active_low", "debounce_ms")
+_GAME = ("computer", "level", "budget_ms")
 
 
 class Profile:
@@ -235,7 +237,22 @@ def parse(data, source="profile"):
     if p.watchdog_ms and p.watchdog_ms < 10 * p.loop_ms:
         _fail(source, "watchdog_ms %d is too short for loop_ms %d (at least 10 loops)"
               % (p.watchdog_ms, p.loop_ms))
+    _game(source + ": game", data.get("game", {}), p)
     return p
+
+
+def _game(where, data, p):
+    """The board's own side and the opponent's strength (hints use it too)."""
+    _keys(where, data, _GAME)
+    who = data.get("computer", "none")
+    if who not in ("R", "H", "none"):
+        _fail(where, "computer must be \"R\", \"H\" or \"none\", not %r" % (who,))
+    p.computer = "RH".find(who) if who != "none" else -1
+    level = data.get("level", "strong")
+    if level not in LEVEL_NAMES:
+        _fail(where, "level must be one of %s, not %r" % (", ".join(LEVEL_NAMES), level))
+    p.level = LEVEL_NAMES.index(level)
+    p.budget_ms = _int(where, data, "budget_ms", 2000, 100, 30000)
 
 
 def loads(text, source="profile"):

@@ -31,21 +31,11 @@ BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
 MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 
 
-def opponent_for(computer, level=None, budget_ms=1500):
-    """The computer opponent (attila.opponent.choose at a level), or None."""
-    if computer < 0:
-        return None
-    try:
-        from attila import opponent
-    except ImportError:  # not there yet: the controller's own trivial chooser
-        return None
-    if level is None:
-        level = opponent.STRONG
+def opponent_for(level=None, budget_ms=1500):
+    """The opponent the controller asks for the board's own turns and for hints."""
+    from attila import opponent
 
-    def choose(game):
-        return opponent.choose(game, level, budget_ms)
-
-    return choose
+    return opponent.chooser(opponent.STRONG if level is None else level, budget_ms)
 
 
 class Rig:
@@ -60,7 +50,7 @@ class Rig:
             store = Store(save) if save else MemoryStore()
         self.store = store
         self.controller = Controller(layout, store, first, tiles, computer,
-                                     opponent_for(computer, level))
+                                     opponent_for(level))
         self.table = Table(layout, self.controller.game.supply)
         if profile is not None:
             self.wiring = profile.wiring(layout, modules)

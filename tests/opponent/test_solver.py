@@ -146,3 +146,33 @@ def test_cli_through_attila_command():
     assert code == 0
     assert json.loads(out.getvalue())["result"] == "win"
     assert parse_position("xx.x./RHx../..R.x/xHxRH R").phase == MOVE
+
+
+def test_separated_armies_match_brute_force():
+    # Positions where no knight of one side can ever meet the other's: the
+    # solver answers them from the two races, the brute force by search.
+    rng = rng_of(21)
+    checked = 0
+    while checked < 15:
+        layout = random_layout(rng)
+        game = random_game(rng, layout, free_left=rng.randint(4, 8))
+        if game is None or game.phase != MOVE:
+            continue
+        solver = Solver(layout)
+        me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+        live = game.free() | me | opp
+        if solver._closure(me, live) & opp:
+            continue
+        _check(game)
+        checked += 1
+
+
+def test_one_solver_for_positions_with_different_tile_supplies():
+    text = "x..../RH.../..R.x/.H.RH R"
+    full = parse_position(text)
+    short = parse_position(text, tiles=4)
+    solver = Solver(full.layout)
+    for game in (full, short, full):
+        assert solve_game(game, solver=solver)["result"] == \
+            solve_game(game)["result"]
+    assert outcome(short)[0] == (solve_game(short, solver=solver)["result"] == "win")

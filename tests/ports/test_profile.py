@@ -139,3 +139,17 @@ def test_file_errors(tmp_path):
         load(str(tmp_path / "missing.json"))
     with pytest.raises(ProfileError, match="t: must be an object"):
         loads("[1, 2]", "t")
+
+
+def test_game_section_sets_the_boards_side_and_strength():
+    p = parse(dict(MINIMAL), "x.json")
+    assert (p.computer, p.level, p.budget_ms) == (-1, 3, 2000)  # nobody; strong
+    p = parse(dict(MINIMAL, game={"computer": "H", "level": "easy", "budget_ms": 900}), "x.json")
+    assert (p.computer, p.level, p.budget_ms) == (1, 1, 900)
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, game={"computer": "Huns"}), "x.json")
+    assert str(e.value) == 'x.json: game: computer must be "R", "H" or "none", not \'Huns\''
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, game={"level": "expert"}), "x.json")
+    assert str(e.value) == ("x.json: game: level must be one of beginner, easy, normal, "
+                            "strong, not 'expert'")

@@ -12,9 +12,15 @@ Boolean negamax ("can the side to act force a win?") on bitboards with:
   and so are "twins" (free squares with the same knight neighbours among the
   live squares: swapping them is an automorphism of what is left);
 - an immediate-win test (after my move the opponent's knights can reach at
-  most one square: scorch it and they are stuck) and move ordering (moves
-  that leave the opponent least room first; scorches on the opponent's exits
-  first, scorches next to my own knights last);
+  most one square: scorch it and they are stuck), and its mirror two plies
+  down: scorches after which the opponent has such a move are lost at once
+  and never searched;
+- move ordering (moves that leave the opponent least room first; scorches
+  that trap an opponent knight, then its other exits, first; scorches next
+  to my own knights last);
+- separated armies: once no component of free and knight squares holds
+  knights of both sides, the outcome is computed exactly from two small
+  one-sided "races" (see _race), with no further game-tree search;
 - enhanced transposition cutoffs near the root.
 
 For a lost position the longest-resisting turn is found with a depth-bounded
@@ -113,7 +119,8 @@ class Solver:
         self.races = {}
         self.nodes = 0
         self.extra = 0
-        self.etc = 9  # enhanced transposition cutoffs with this many free squares or more
+        self.fold = 7  # keys fold the symmetries with this many free squares or more
+        self.etc = 11  # enhanced transposition cutoffs with this many free squares or more
 
     # -- keys -------------------------------------------------------------------
 
@@ -141,7 +148,10 @@ class Solver:
         reach = self._closure(knights, free | knights) & free
         n = self.n
         dead = (free & ~reach).bit_count()
-        return self._canon(me << 2 * n | opp << n | reach) << 8 | dead
+        key = me << 2 * n | opp << n | reach
+        if free.bit_count() >= self.fold:
+            key = self._canon(key)
+        return key << 8 | dead
 
     # -- play -----------------------------------------------------------------
 
@@ -168,19 +178,21 @@ class Solver:
                 orr = oreach0 & free1
                 if not orr & (orr - 1):
                     return True
-                me1 = me ^ a ^ b
-                moves.append(((orr.bit_count() << 6) - (nb(me1) & free1).bit_count(),
-                              me1, free1, orr))
+                moves.append(((orr.bit_count() << 6) - (kb[b] & free1).bit_count(),
+                              me ^ a ^ b, free1, orr))
         moves.sort()
         return moves
 
-    def _scorches(self, me1, opp, free1, orr):
-        """One scorch square per class of equivalent ones, in search order."""
+    def _scorches(self, me1, opp, free1, orr, mine=None):
+        """One scorch square per class of equivalent ones, in search order.
+
+        mine: the knight neighbours of me1, if already known.
+        """
         kb = self.kb
         knights = me1 | opp
         live = free1 | knights
         reach = self._closure(knights, live)
-        myr = self.nb(me1) & free1
+        myr = (self.nb(me1) if mine is None else mine) & free1
         cands = free1 & reach
         out = []
         seen = set()
@@ -239,38 +251,80 @@ class Solver:
             return False
         if nfree + self.extra == 1:
             return True  # the opponent will have no tile left to scorch with
+        knights = me | opp
+        live = free | knights
+        closure = self._closure
+        mine = closure(me, live)
+        if not mine & opp and self.extra >= 0:
+            # Separated armies: no component of free and knight squares holds
+            # knights of both sides. Then the game is two independent races.
+            theirs = closure(opp, live)
+            return self._race(me, free & mine) > self._race_after(opp, free & theirs)
+        reach = closure(mine | opp, live) & free
+        n = self.n
+        key = me << 2 * n | opp << n | reach
+        if nfree >= self.fold:
+            key = self._canon(key)
+        key = key << 8 | (free & ~reach).bit_count()
         tt = self.tt
-        key = self._play_key(me, opp, free)
         got = tt.get(key)
         if got is not None:
             return got
-        if self.extra >= 0:
-            # Separated armies: no component of free and knight squares holds
-            # knights of both sides. Then the game is two independent races.
-            knights = me | opp
-            live = free | knights
-            mine = self._closure(me, live)
-            if not mine & opp:
-                theirs = self._closure(opp, live)
-                result = self._race(me, free & mine) > self._race_after(opp, free & theirs)
-                tt[key] = result
-                return result
         win = self._play_win
+        refuted = self._refuted
         if nfree >= self.etc:
             # Enhanced transposition cutoff: a child already known lost.
             play_key = self._play_key
             for _, me1, free1, orr in moves:
+                bad = refuted(me1, opp, free1)
                 for c in self._scorches(me1, opp, free1, orr):
-                    if tt.get(play_key(opp, me1, free1 ^ c)) is False:
+                    if not c & bad and tt.get(play_key(opp, me1, free1 ^ c)) is False:
                         tt[key] = True
                         return True
+        nb = self.nb
         for _, me1, free1, orr in moves:
-            for c in self._scorches(me1, opp, free1, orr):
-                if not win(opp, me1, free1 ^ c):
+            mine = nb(me1)
+            bad = refuted(me1, opp, free1, mine)
+            if not free1 & ~bad:
+                continue
+            for c in self._scorches(me1, opp, free1, orr, mine):
+                if not c & bad and not win(opp, me1, free1 ^ c):
                     tt[key] = True
                     return True
         tt[key] = False
         return False
+
+    def _refuted(self, me1, opp, free1, mine=None):
+        """Scorch squares after my move that let the opponent trap me at once.
+
+        The opponent wins on the spot when one of its moves leaves my knights
+        at most one square to jump to. A move that leaves at most one does so
+        whatever I scorch (unless I scorch its landing square); one that
+        leaves two does so when I scorch one of the two.
+        """
+        kb = self.kb
+        if mine is None:
+            mine = self.nb(me1)
+        bad = 0
+        landing = -1  # landing square of a move that wins whatever I scorch
+        o_all = opp
+        while o_all:
+            o = o_all & -o_all
+            o_all ^= o
+            d = kb[o] & free1
+            while d:
+                p = d & -d
+                d ^= p
+                e = mine & ((free1 | o) ^ p)
+                if not e & (e - 1):
+                    if landing >= 0 and landing != p:
+                        return -1  # two such moves: every scorch loses
+                    landing = p
+                elif e.bit_count() == 2:
+                    bad |= e
+        if landing >= 0:
+            bad |= ~landing
+        return bad
 
     # -- separated armies -------------------------------------------------------
     #
@@ -391,7 +445,10 @@ class Solver:
                 result = True
             elif moves and plies > 1:
                 for _, me1, free1, orr in moves:
+                    bad = self._refuted(me1, opp, free1)
                     for c in self._scorches(me1, opp, free1, orr):
+                        if c & bad:
+                            continue  # the opponent traps me at once
                         if self._loses_within(opp, me1, free1 ^ c, plies - 1, memo):
                             result = True
                             break
@@ -433,6 +490,13 @@ class Solver:
 
     # -- the public entry ----------------------------------------------------
 
+    def set_extra(self, extra):
+        """Tiles in supply minus free squares in play; the tables hold for one value."""
+        if extra != self.extra:
+            self.tt.clear()
+            self.races.clear()
+            self.extra = extra
+
     def solve(self, me, opp, free, extra, resist=True, deadline=None):
         """Solve with `me` to act. Returns (won, action bits tuple or None).
 
@@ -441,10 +505,7 @@ class Solver:
         that holds out longest (if `resist`, until `deadline`), else the
         first one.
         """
-        if extra != self.extra:
-            self.tt.clear()
-            self.races.clear()
-            self.extra = extra
+        self.set_extra(extra)
         actions = self._actions(me, opp, free)
         if not actions:
             return False, None
@@ -501,10 +562,7 @@ def solve_game(game, resist=True, solver=None, budget_s=None):
     elif game.phase == SCORCH:
         entry = game.history[-1]
         a, b = entry >> 8 & 0xFF, entry & 0xFF
-        extra = game.tiles() - free.bit_count()
-        if extra != solver.extra:
-            solver.tt.clear()
-            solver.extra = extra
+        solver.set_extra(game.tiles() - free.bit_count())
         won, best = False, None
         cs = list(_bits(free))
         for c in cs:

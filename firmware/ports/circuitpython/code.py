@@ -22,10 +22,13 @@ SAVE = "game.txt"
 _WRAP = 0x1FFFFFFF  # supervisor.ticks_ms() wraps every 2**29 ms
 
 
-def _controller(layout, tiles, store):
+def _controller(prof, layout, tiles, store):
     from attila.controller import Controller
+    from attila.opponent import chooser
 
-    return Controller(layout, store=store, tiles=tiles)
+    # The opponent also answers hints, so it is there even when nobody plays it.
+    return Controller(layout, store=store, tiles=tiles, computer=prof.computer,
+                      opponent=chooser(prof.level, prof.budget_ms))
 
 
 def _store(path):
@@ -55,7 +58,7 @@ def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=N
         prof.idle_ma,
     )
     if controller is None:
-        controller = _controller(layout, tiles, store)
+        controller = _controller(prof, layout, tiles, store)
     return Board(
         controller,
         hardware.scanner(prof, wiring),

@@ -21,10 +21,13 @@ SAVE = "game.txt"
 MAINTENANCE = "maintenance"
 
 
-def _controller(layout, tiles, store):
+def _controller(prof, layout, tiles, store):
     from attila.controller import Controller
+    from attila.opponent import chooser
 
-    return Controller(layout, store=store, tiles=tiles)
+    # The opponent also answers hints, so it is there even when nobody plays it.
+    return Controller(layout, store=store, tiles=tiles, computer=prof.computer,
+                      opponent=chooser(prof.level, prof.budget_ms))
 
 
 def _store(path):
@@ -40,7 +43,7 @@ def build(prof, layout, modules, tiles=None, store=None, controller=None):
     wiring = prof.wiring(layout, modules)
     leds = prof.leds(wiring)
     if controller is None:
-        controller = _controller(layout, tiles, store)
+        controller = _controller(prof, layout, tiles, store)
     return Board(
         controller,
         hardware.scanner(prof, wiring),

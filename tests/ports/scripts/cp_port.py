@@ -69,7 +69,7 @@ def expect(lit, rgb, level):
 clock = physical.Clock()
 chain = physical.HC165Chain("GP13", "GP10", "GP12", 4)
 keys = physical.Switches(["GP16", "GP17"])
-port._controller = lambda layout, tiles, store: Stub(layout)
+port._controller = lambda prof, layout, tiles, store: Stub(layout)
 
 chain.close(2, 0)  # module 3 D0: c4
 chain.close(3, 1)  # module 4 D1: c1

@@ -9,7 +9,7 @@ contract's API while attila.controller does not exist), scanning a fake
 locked loop raises MemoryError and the script fails.
 
 Three idle states: an empty board at the start of the setup, a game under
-way, and a knight missing from its square (the correction blinks, so the
+way, and two extra pieces on the board (the correction blinks, so the
 frame changes and is rendered and written under the lock too). Last,
 main.run() itself (clock, step, watchdog feed, sleep) runs under the lock.
 """
@@ -98,9 +98,12 @@ if real:
     assert len(controller.game.history) == 1, controller.game.history
 w2 = locked(500)
 
-# The knight taken off again: the board blinks where it must go back, so the
-# frame changes and is rendered and written under the lock.
-chain.clear()
+# Two more pieces put down in one scan: no single legal action, so the board
+# blinks the squares to empty; the frame changes and is rendered and written
+# under the lock. (Lifting the knight just placed would take the placement
+# back, which is a legal action, not a correction.)
+chain.close(0, 0)
+chain.close(0, 1)
 settle()
 w3 = locked(500)
 

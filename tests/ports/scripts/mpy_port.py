@@ -58,7 +58,7 @@ class Stub:
         return False
 
 
-def stub_factory(layout, tiles, store):
+def stub_factory(prof, layout, tiles, store):
     return Stub(layout)
 
 

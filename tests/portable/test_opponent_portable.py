@@ -28,14 +28,15 @@ def test_strong_level_finds_the_forced_wins():
 
 
 def test_immediate_win_at_every_level():
-    # R: b4-c2 leaves the Huns only a2 to jump to (from c1/c3); scorch it.
-    game = parse_position("xRxHH/RxHxx/.xx.x/xxR.. R")
-    for level in range(4):
-        text = opponent.choose(game, level=level, budget_ms=BIG, nodes=2000, seed=level)
-        play(game, text)
-        assert game.phase in (MOVE, OVER)
-        game.undo()
-        game.undo()
+    # One turn of 28 (40) leaves the Huns stuck at once; every level sees it.
+    for text, win in (("x.RH./xxRx./xx.RH/.Hx.. R", "c4-e3,c2"),
+                      (".x.xH/R..Hx/.RRx./x.xH. R", "c2-e1,c3")):
+        game = parse_position(text)
+        for level in range(4):
+            got = opponent.choose(game, level=level, budget_ms=BIG, nodes=2000, seed=level)
+            assert got == win, (text, level, got)
+        play(game, win)
+        assert game.phase == OVER and game.winner == 0
 
 
 def test_every_level_plays_legal_placements_and_turns():

@@ -168,3 +168,32 @@ def test_holding_menu_starts_a_new_game_then_the_self_test():
     assert c.mode == CLEAR
     t.undo()  # and the old game after all
     assert c.mode == PLAY and len(c.game.history) == 6
+
+
+def test_a_whole_game_against_the_real_opponent():
+    from attila.opponent import EASY, choose
+
+    def opponent(game):
+        return choose(game, level=EASY, clock=lambda: 0, seed=7)
+
+    t = Table(RECT, computer=HUNS, opponent=opponent)
+    c = t.c
+    g = c.game
+    names = RECT.names
+    while g.phase != 3:
+        if g.side == HUNS:
+            # The human carries out what the LEDs show for the board's side.
+            if g.phase == 0:
+                t.put(names[c._pa])
+            else:
+                t.carry(names[c._pa], names[c._pb])
+                assert g.phase == SCORCH
+                t.put(names[c._pc])
+        else:
+            t.act(first_action(g))
+        assert c.mode in (PLAY, 2), c.status()
+    assert c.mode == 2
+    again = Table(RECT)
+    for item in log(g).split():
+        again.act(item)
+    assert again.c.game.winner == g.winner
