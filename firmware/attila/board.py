@@ -102,3 +102,32 @@ class Board:
     def set_brightness(self, level):
         """Brightness 0..255; the LEDs follow on the next step."""
         self.leds.brightness = 0 if level < 0 else 255 if level > 255 else level
+
+
+def controller_for(prof, layout, tiles=None, store=None):
+    """The Controller a profile asks for; its opponent also answers hints."""
+    from attila.controller import Controller
+    from attila.opponent import chooser
+
+    return Controller(layout, store=store, tiles=tiles, computer=prof.computer,
+                      opponent=chooser(prof.level, prof.budget_ms))
+
+
+def assemble(prof, layout, modules, hardware, controller, buttons=None, order=None):
+    """The Board of a profile and a layout on a port's `hardware` bindings.
+
+    hardware gives scanner(prof, wiring), strip(prof, count) and
+    buttons(prof); `buttons` is the reader when the port made it already,
+    `order` the colour order of the port's strip buffer if not the profile's.
+    """
+    wiring = prof.wiring(layout, modules)
+    return Board(
+        controller,
+        hardware.scanner(prof, wiring),
+        hardware.strip(prof, wiring.led_count),
+        wiring,
+        prof.debouncer(layout.size),
+        buttons if buttons is not None else hardware.buttons(prof),
+        prof.leds(wiring, order),
+        prof.button_debounce_ms,
+    )

@@ -20,7 +20,7 @@ beatable and still reproducible.
 
 from attila.compat import const
 from attila.errors import IllegalAction
-from attila.rules import KNIGHTS, MOVE, SCORCH, SETUP
+from attila.rules import KNIGHTS, MOVE, SCORCH, SETUP, placement_bits
 
 try:
     from time import ticks_diff, ticks_ms
@@ -269,27 +269,7 @@ def _isolated(squares, live):
 
 def _placements(me, opp, free):
     """Legal setup squares for the side to place."""
-    kb = _kb
-    knights = me | opp
-    out = 0
-    cs = free
-    while cs:
-        c = cs & -cs
-        cs ^= c
-        after = free ^ c
-        if not kb[c] & after:
-            continue
-        k = knights
-        ok = True
-        while k:
-            x = k & -k
-            k ^= x
-            if not kb[x] & after:
-                ok = False
-                break
-        if ok:
-            out |= c
-    return out
+    return placement_bits(_kb, me | opp, free)
 
 
 def _setup(me, opp, free, tiles, depth, alpha, beta, ply):

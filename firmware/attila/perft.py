@@ -9,15 +9,8 @@ measure speed, so the inner loop works on ints and the layout's knight masks
 only: no Game calls, no lists.
 """
 
+from attila.geometry import popcount as _count
 from attila.rules import KNIGHTS, OVER, SCORCH, placements
-
-
-def _count(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
 
 
 def _moves(knight, us, free):

@@ -52,10 +52,10 @@ class Profile:
         except AttilaError as e:
             raise ProfileError("%s: %s" % (self.source, e))
 
-    def leds(self, wiring):
-        """The LED renderer (colour order, brightness, power cap)."""
+    def leds(self, wiring, order=None):
+        """The LED renderer (colour order, unless the port's buffer wants its own)."""
         try:
-            return Leds(wiring, self.led_order, self.brightness, self.budget_ma,
+            return Leds(wiring, order or self.led_order, self.brightness, self.budget_ma,
                         self.ma_per_channel, self.idle_ma)
         except ValueError as e:
             raise ProfileError("%s: leds: %s" % (self.source, e))

@@ -80,6 +80,33 @@ def placements(knight, full, knights, blocked):
     return out
 
 
+def placement_bits(kb, knights, free):
+    """The no-trap rule of `placements` for search code that walks squares as bits.
+
+    kb[square bit] -> knight-jump mask. Legal setup squares among `free`:
+    a knight there can move, and every knight in `knights` still can.
+    """
+    out = 0
+    cs = free
+    while cs:
+        c = cs & -cs
+        cs ^= c
+        after = free ^ c
+        if not kb[c] & after:
+            continue
+        k = knights
+        ok = True
+        while k:
+            x = k & -k
+            k ^= x
+            if not kb[x] & after:
+                ok = False
+                break
+        if ok:
+            out |= c
+    return out
+
+
 class Game:
     """One game on one layout, from the empty board to the end."""
 

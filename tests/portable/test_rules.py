@@ -285,3 +285,20 @@ def test_perft_allocates_nothing_on_a_20_square_board():
         if unlock:
             unlock()
     assert counts == [113157, 6816, 77], counts
+
+
+def test_placement_bits_is_the_same_rule_as_placements():
+    # The search code's bit-keyed form must agree with the Game's, square for square.
+    from attila.notation import parse_position
+    from attila.rules import placement_bits, placements
+
+    for text in ("...../...../...../..... R", "R..../...../..H../..... R",
+                 "R.H../.R.../..H../..... H", "--.--/R...H/--.-- R", "R../.../..H H"):
+        g = parse_position(text)
+        lay = g.layout
+        kb = {}
+        for i in range(lay.size):
+            kb[1 << i] = lay.knight[i]
+        k = g.knights[0] | g.knights[1]
+        want = placements(lay.knight, lay.all, k, k | g.scorched)
+        assert placement_bits(kb, k, lay.all & ~k) == want, text

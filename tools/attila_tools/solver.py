@@ -31,7 +31,7 @@ a very large search.
 
 import time
 
-from attila.rules import KNIGHTS, MOVE, OVER, SCORCH, SETUP
+from attila.rules import KNIGHTS, MOVE, OVER, SCORCH, SETUP, placement_bits
 
 _ALL_KNIGHTS = 2 * KNIGHTS
 
@@ -385,25 +385,12 @@ class Solver:
     def _placements(self, me, opp, free):
         """Legal placement bits, ordered by how much room they take from the opponent."""
         kb = self.kb
-        knights = me | opp
         out = []
-        c_all = free
-        while c_all:
-            c = c_all & -c_all
-            c_all ^= c
-            after = free ^ c
-            if not kb[c] & after:
-                continue
-            ok = True
-            k_all = knights
-            while k_all:
-                k = k_all & -k_all
-                k_all ^= k
-                if not kb[k] & after:
-                    ok = False
-                    break
-            if ok:
-                out.append((-(kb[c] & after).bit_count(), c))
+        cs = placement_bits(kb, me | opp, free)
+        while cs:
+            c = cs & -cs
+            cs ^= c
+            out.append((-(kb[c] & (free ^ c)).bit_count(), c))
         out.sort()
         return [c for _, c in out]
 

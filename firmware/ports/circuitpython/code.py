@@ -13,8 +13,7 @@ import time
 
 import hardware
 from attila import layoutfile, profile as profiles
-from attila.board import Board
-from attila.leds import Leds
+from attila.board import assemble, controller_for
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
@@ -22,13 +21,8 @@ SAVE = "game.txt"
 _WRAP = 0x1FFFFFFF  # supervisor.ticks_ms() wraps every 2**29 ms
 
 
-def _controller(prof, layout, tiles, store):
-    from attila.controller import Controller
-    from attila.opponent import chooser
-
-    # The opponent also answers hints, so it is there even when nobody plays it.
-    return Controller(layout, store=store, tiles=tiles, computer=prof.computer,
-                      opponent=chooser(prof.level, prof.budget_ms))
+# The controller a profile asks for (a test may put a stub here).
+_controller = controller_for
 
 
 def _store(path):
@@ -48,27 +42,10 @@ def _store(path):
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None):
     """The Board of a profile and a layout on CircuitPython (`keys`: the
     button reader if main() already made it)."""
-    wiring = prof.wiring(layout, modules)
-    leds = Leds(
-        wiring,
-        hardware.render_order(prof),
-        prof.brightness,
-        prof.budget_ma,
-        prof.ma_per_channel,
-        prof.idle_ma,
-    )
     if controller is None:
         controller = _controller(prof, layout, tiles, store)
-    return Board(
-        controller,
-        hardware.scanner(prof, wiring),
-        hardware.strip(prof, wiring.led_count),
-        wiring,
-        prof.debouncer(layout.size),
-        keys if keys is not None else hardware.buttons(prof),
-        leds,
-        prof.button_debounce_ms,
-    )
+    return assemble(prof, layout, modules, hardware, controller, keys,
+                    hardware.render_order(prof))
 
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):

@@ -13,7 +13,7 @@ import time
 
 import hardware
 from attila import layoutfile, profile as profiles
-from attila.board import Board
+from attila.board import assemble, controller_for
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
@@ -21,13 +21,8 @@ SAVE = "game.txt"
 MAINTENANCE = "maintenance"
 
 
-def _controller(prof, layout, tiles, store):
-    from attila.controller import Controller
-    from attila.opponent import chooser
-
-    # The opponent also answers hints, so it is there even when nobody plays it.
-    return Controller(layout, store=store, tiles=tiles, computer=prof.computer,
-                      opponent=chooser(prof.level, prof.budget_ms))
+# The controller a profile asks for (a test may put a stub here).
+_controller = controller_for
 
 
 def _store(path):
@@ -40,20 +35,9 @@ def _store(path):
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None):
     """The Board of a profile and a layout (controller built unless given)."""
-    wiring = prof.wiring(layout, modules)
-    leds = prof.leds(wiring)
     if controller is None:
         controller = _controller(prof, layout, tiles, store)
-    return Board(
-        controller,
-        hardware.scanner(prof, wiring),
-        hardware.strip(prof, wiring.led_count),
-        wiring,
-        prof.debouncer(layout.size),
-        hardware.buttons(prof),
-        leds,
-        prof.button_debounce_ms,
-    )
+    return assemble(prof, layout, modules, hardware, controller)
 
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.sleep_ms):
