@@ -6,69 +6,10 @@ from attila.geometry import from_rows
 from attila.notation import log, replay
 from attila.rules import HUNS, Game
 from attila.store import Store, checksum, dump, restore
+from fakefs import FakeFs, PowerCut
 
 RECT = from_rows(["....."] * 4)
 GAME = "@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1 c1-e2"
-
-
-class PowerCut(Exception):
-    pass
-
-
-class _Reader:
-    def __init__(self, text):
-        self.text = text
-
-    def read(self):
-        return self.text
-
-    def close(self):
-        pass
-
-
-class _Writer:
-    def __init__(self, fs, path):
-        self.fs = fs
-        self.path = path
-
-    def write(self, text):
-        fs = self.fs
-        for ch in text:
-            if fs.budget == 0:
-                raise PowerCut()
-            fs.files[self.path] += ch
-            if fs.budget > 0:
-                fs.budget -= 1
-
-    def close(self):
-        pass
-
-
-class FakeFs:
-    """Files in a dict; `budget` bytes may still be written before the power goes."""
-
-    def __init__(self):
-        self.files = {}
-        self.budget = -1
-        self.cut_rename = False
-
-    def open(self, path, mode):
-        if mode == "r":
-            if path not in self.files:
-                raise OSError(2)
-            return _Reader(self.files[path])
-        self.files[path] = ""
-        return _Writer(self, path)
-
-    def rename(self, old, new):
-        if self.cut_rename:
-            raise PowerCut()
-        self.files[new] = self.files.pop(old)
-
-    def remove(self, path):
-        if path not in self.files:
-            raise OSError(2)
-        del self.files[path]
 
 
 def game(text):
@@ -118,7 +59,7 @@ def test_power_cut_at_every_byte_keeps_the_last_complete_save():
     for k in range(size):
         fs = FakeFs()
         Store("/g", fs).save(old)
-        fs.budget = k
+        fs.cut_save, fs.cut_byte = 2, k  # the next save loses power after k bytes
         try:
             Store("/g", fs).save(new)
             assert False, "the power cut did not happen"
@@ -129,13 +70,13 @@ def test_power_cut_at_every_byte_keeps_the_last_complete_save():
     # The whole file written, the power goes before the rename: still the old one.
     fs = FakeFs()
     Store("/g", fs).save(old)
-    fs.cut_rename = True
+    fs.cut_save = 2  # the next save loses power just before its rename
     try:
         Store("/g", fs).save(new)
     except PowerCut:
         pass
     assert Store("/g", fs).load() == old
-    fs.cut_rename = False
+    fs.power_back()
     Store("/g", fs).save(new)
     assert Store("/g", fs).load() == new and "/g.tmp" not in fs.files
 
