@@ -51,6 +51,7 @@ from attila.palette import (
     pulse,
     put,
     put_level,
+    put_mask,
 )
 from attila.rules import MOVE, ROMANS, SCORCH, SETUP, Game
 from attila.rules import OVER as ENDED  # the game's phase; OVER here is a mode
@@ -540,10 +541,7 @@ class Controller:
         elif mode == CLEAR:
             anim = True
             if lit(now, SLOW_PERIOD, SLOW_ON):
-                m = self.mask
-                for i in range(self.layout.size):
-                    if m >> i & 1:
-                        put(back, i, TILE)
+                put_mask(back, self.mask, TILE)
         elif mode == RESUME:
             game = self.game
             anim = self._draw_fix(now, game.occupied(), game.knights[0], game.knights[1],
@@ -592,19 +590,13 @@ class Controller:
         anim = plan
         phase = game.phase
         if phase == SETUP:
-            legal = 0 if own else game.placements()
-            for i in range(n):
-                if legal >> i & 1:
-                    put(back, i, colour)
+            put_mask(back, 0 if own else game.placements(), colour)
             if plan:
                 put(back, self._pa, colour if slow else OFF)
             return anim
         if phase == SCORCH:
             put(back, game.lifted, SIDE_DIM[side])
-            legal = 0 if own else game.scorchable()
-            for i in range(n):
-                if legal >> i & 1:
-                    put(back, i, TILE)
+            put_mask(back, 0 if own else game.scorchable(), TILE)
             if plan:
                 put(back, self._pc, TILE if slow else OFF)
             return anim
@@ -619,15 +611,9 @@ class Controller:
         a = self.lifted
         if a >= 0:
             put(back, a, SIDE_DIM[side])
-            legal = 1 << self._pb if own else game.destinations(a)
-            for i in range(n):
-                if legal >> i & 1:
-                    put(back, i, colour)
+            put_mask(back, 1 << self._pb if own else game.destinations(a), colour)
             return anim
-        legal = 0 if own else game.movable()
-        for i in range(n):
-            if legal >> i & 1:
-                put(back, i, colour)
+        put_mask(back, 0 if own else game.movable(), colour)
         if plan:
             put(back, self._pa, colour if slow else OFF)
             put(back, self._pb, colour)

@@ -101,6 +101,19 @@ def _tick():
         _stop = True
 
 
+def _sort(row, n):
+    """Insertion sort of row[:n] in place: short rows, no allocation."""
+    i = 1
+    while i < n:
+        v = row[i]
+        j = i - 1
+        while j >= 0 and row[j] > v:
+            row[j + 1] = row[j]
+            j -= 1
+        row[j + 1] = v
+        i += 1
+
+
 def _eval(me, opp, free):
     """Static score for the side to act: mobility and knights that can move."""
     kb = _kb
@@ -161,16 +174,7 @@ def _play(me, opp, free, tiles, depth, alpha, beta, ply):
     if depth <= 0:
         _cut = True
         return _eval(me, opp, free)
-    # Insertion sort of the packed moves by their key.
-    i = 1
-    while i < n:
-        v = row[i]
-        j = i - 1
-        while j >= 0 and row[j] > v:
-            row[j + 1] = row[j]
-            j -= 1
-        row[j + 1] = v
-        i += 1
+    _sort(row, n)
     best = -_INF
     bit = _bit
     i = 0
@@ -296,15 +300,7 @@ def _setup(me, opp, free, tiles, depth, alpha, beta, ply):
         key = 63 - min(63, 4 * _pop(kb[c] & free) + 6 * _pop(kb[c] & opp))
         row[n] = key << 6 | _ix[c]
         n += 1
-    i = 1
-    while i < n:
-        v = row[i]
-        j = i - 1
-        while j >= 0 and row[j] > v:
-            row[j + 1] = row[j]
-            j -= 1
-        row[j + 1] = v
-        i += 1
+    _sort(row, n)
     best = -_INF
     i = 0
     while i < n:

@@ -58,6 +58,13 @@ def put(buf, square, colour):
     buf[k + 2] = colour[2]
 
 
+def put_mask(buf, mask, colour):
+    """Write one colour on every square of a bitmask that the frame holds (no allocation)."""
+    for i in range(len(buf) // 3):
+        if mask >> i & 1:
+            put(buf, i, colour)
+
+
 def put_level(buf, square, colour, level, steps):
     """Write a colour scaled by level/steps (0..1) into an RGB frame buffer."""
     k = 3 * square
