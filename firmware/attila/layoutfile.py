@@ -6,7 +6,7 @@ Two shapes:
 Modules are listed in cable-chain order. Errors name the file and the field.
 """
 
-import json
+from attila.datafile import decode, read_text
 
 from attila.errors import LayoutError
 from attila.geometry import from_rows
@@ -109,22 +109,9 @@ def parse(data, source="layout"):
 
 def loads(text, source="layout"):
     """Parse layout JSON text."""
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise LayoutError("%s: not valid JSON (%s)" % (source, e))
-    return parse(data, source)
+    return parse(decode(text, source, LayoutError), source)
 
 
 def load(path):
     """Read a layout file; errors name the file."""
-    try:
-        with open(path) as f:
-            text = f.read()
-    except UnicodeError:
-        raise LayoutError("%s: not UTF-8 text" % path)
-    except OSError as e:
-        # CPython names the reason; MicroPython gives only the errno.
-        why = getattr(e, "strerror", None) or "OSError %s" % (e.args[0] if e.args else "")
-        raise LayoutError("%s: cannot read (%s)" % (path, why))
-    return loads(text, path)
+    return loads(read_text(path, LayoutError), path)

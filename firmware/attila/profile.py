@@ -12,11 +12,10 @@ field; nothing is half-read. Pins are GPIO numbers (MicroPython) or names
 (CircuitPython "GP22", ESP32 numbers too).
 """
 
-import json
-
+from attila.datafile import decode, read_text
 from attila.errors import AttilaError
-from attila.opponent import LEVEL_NAMES
 from attila.leds import BUDGET_MA, IDLE_MA, MA_PER_CHANNEL, ORDERS, Leds
+from attila.opponent import LEVEL_NAMES
 from attila.sensing import HOLD_MS, Debouncer
 from attila.wiring import Wiring, check_order
 
@@ -257,18 +256,9 @@ def _game(where, data, p):
 
 def loads(text, source="profile"):
     """Profile from JSON text."""
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise ProfileError("%s: not valid JSON (%s)" % (source, e))
-    return parse(data, source)
+    return parse(decode(text, source, ProfileError), source)
 
 
 def load(path):
     """Read a profile file; errors name the file."""
-    try:
-        with open(path) as f:
-            text = f.read()
-    except OSError as e:
-        raise ProfileError("%s: cannot read (%s)" % (path, e))
-    return loads(text, path)
+    return loads(read_text(path, ProfileError), path)

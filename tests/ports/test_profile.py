@@ -139,6 +139,13 @@ def test_file_errors(tmp_path):
         load(str(tmp_path / "missing.json"))
     with pytest.raises(ProfileError, match="t: must be an object"):
         loads("[1, 2]", "t")
+    # A profile saved in another encoding: one clear error, as for layouts.
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"name": "caf\xe9"}')
+    with pytest.raises(ProfileError) as e:
+        load(str(latin))
+    assert str(e.value) == "%s: not UTF-8 text" % latin
+    assert isinstance(e.value, AttilaError)
 
 
 def test_game_section_sets_the_boards_side_and_strength():
