@@ -51,6 +51,16 @@ class Profile:
         except AttilaError as e:
             raise ProfileError("%s: %s" % (self.source, e))
 
+    def check_sensors(self, wiring):
+        """ProfileError unless the profile's sensor pins can read every square of the wiring."""
+        n = wiring.sensor_bits
+        if self.sensor_kind == "gpio" and len(self.sensor_pins) != n:
+            raise ProfileError("%s: sensors.pins lists %d pins; the layout has %d squares"
+                               % (self.source, len(self.sensor_pins), n))
+        if self.sensor_kind == "matrix" and len(self.rows) * len(self.cols) < n:
+            raise ProfileError("%s: a %dx%d matrix cannot read %d squares"
+                               % (self.source, len(self.rows), len(self.cols), n))
+
     def leds(self, wiring, order=None):
         """The LED renderer (colour order, unless the port's buffer wants its own)."""
         try:

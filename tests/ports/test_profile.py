@@ -160,3 +160,20 @@ def test_game_section_sets_the_boards_side_and_strength():
         parse(dict(MINIMAL, game={"level": "expert"}), "x.json")
     assert str(e.value) == ("x.json: game: level must be one of beginner, easy, normal, "
                             "strong, not 'expert'")
+
+
+def test_sensors_must_reach_every_square_of_the_layout():
+    # One check for the ports, `attila flash` and the layout switch on a board.
+    diy, diy_modules, _ = layoutfile.load(os.path.join(ROOT, "boards", "diy-8x8.json"))
+    direct = load(os.path.join(ROOT, "boards", "profiles", "pico-direct.json"))
+    with pytest.raises(ProfileError) as e:
+        direct.check_sensors(direct.wiring(diy, diy_modules))
+    assert str(e.value).endswith("pico-direct.json: sensors.pins lists 20 pins; "
+                                 "the layout has 64 squares")
+    matrix = load(os.path.join(ROOT, "boards", "profiles", "pico-matrix.json"))
+    with pytest.raises(ProfileError) as e:
+        matrix.check_sensors(matrix.wiring(diy, diy_modules))
+    assert str(e.value).endswith("pico-matrix.json: a 4x5 matrix cannot read 64 squares")
+    four, modules, _ = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))
+    for p in (direct, matrix):
+        p.check_sensors(p.wiring(four, modules))  # 20 squares: fine

@@ -437,7 +437,9 @@ def test_layout_port_switches_just_the_layout(flashed, tmp_path):
                                               "--colour", "never"],
                               capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
         assert proc.returncode == 1, proc.stdout + proc.stderr
-        assert "64 squares but the board's profile wires 20 sensor pins" in proc.stderr
+        assert ("diy-8x8.json does not fit the board: profile.json on the board: "
+                "sensors.pins lists 20 pins; the layout has 64 squares; "
+                "the board keeps its layout") in proc.stderr
         with open(OTHER_LAYOUT, "rb") as f:
             assert dev.files()["layout.json"] == f.read()
 

@@ -80,21 +80,15 @@ def check_files(layout_path, profile_path):
         wiring = prof.wiring(layout, modules)
     except AttilaError as e:
         raise UsageError(str(e))
+    try:
+        prof.check_sensors(wiring)
+    except AttilaError as e:
+        raise UsageError("%s (layout %s)" % (e, layout_path))
     if prof.port != "micropython":
         raise UsageError(
             "%s is a %s profile; `attila flash` installs the MicroPython port "
             "(copy firmware/ports/circuitpython to the CIRCUITPY drive instead)"
             % (profile_path, prof.port)
-        )
-    if prof.sensor_kind == "gpio" and len(prof.sensor_pins) != wiring.sensor_bits:
-        raise UsageError(
-            "%s: sensors.pins lists %d pins but %s has %d squares"
-            % (profile_path, len(prof.sensor_pins), layout_path, wiring.sensor_bits)
-        )
-    if prof.sensor_kind == "matrix" and len(prof.rows) * len(prof.cols) < wiring.sensor_bits:
-        raise UsageError(
-            "%s: a %dx%d matrix cannot read the %d squares of %s"
-            % (profile_path, len(prof.rows), len(prof.cols), wiring.sensor_bits, layout_path)
         )
     return layout, prof
 
@@ -360,10 +354,7 @@ def _switch(board, layout_path, layout, modules, data, created):
     problem = None
     try:
         prof = profiles.loads(text.decode("utf-8", "replace"), "profile.json on the board")
-        prof.wiring(layout, modules)
-        if prof.sensor_kind == "gpio" and len(prof.sensor_pins) != layout.size:
-            problem = "%s has %d squares but the board's profile wires %d sensor pins" % (
-                layout_path, layout.size, len(prof.sensor_pins))
+        prof.check_sensors(prof.wiring(layout, modules))
     except AttilaError as e:
         problem = "%s does not fit the board: %s" % (layout_path, e)
     if problem:

@@ -98,22 +98,13 @@ def strip(profile, count):
 
 
 def scanner(profile, wiring):
+    profile.check_sensors(wiring)
     kind = profile.sensor_kind
     if kind == "gpio":
-        if len(profile.sensor_pins) != wiring.sensor_bits:
-            raise ValueError(
-                "%s: sensors.pins lists %d pins; the layout has %d squares"
-                % (profile.source, len(profile.sensor_pins), wiring.sensor_bits)
-            )
         return GpioScanner(
             [Pin(p, pull=profile.pull) for p in profile.sensor_pins], profile.active_low
         )
     if kind == "matrix":
-        if len(profile.rows) * len(profile.cols) < wiring.sensor_bits:
-            raise ValueError(
-                "%s: a %dx%d matrix cannot read %d squares"
-                % (profile.source, len(profile.rows), len(profile.cols), wiring.sensor_bits)
-            )
         return MatrixScanner(
             [Pin(p, output=True, value=1) for p in profile.rows],
             [Pin(p, pull="up") for p in profile.cols],

@@ -60,22 +60,13 @@ def strip(profile, count):
 
 def scanner(profile, wiring):
     """The sensor back-end of a profile, reading `wiring.sensor_bits` sensors."""
+    profile.check_sensors(wiring)
     kind = profile.sensor_kind
     if kind == "gpio":
-        if len(profile.sensor_pins) != wiring.sensor_bits:
-            raise ValueError(
-                "%s: sensors.pins lists %d pins; the layout has %d squares"
-                % (profile.source, len(profile.sensor_pins), wiring.sensor_bits)
-            )
         return GpioScanner(
             [pin_in(p, profile.pull) for p in profile.sensor_pins], profile.active_low
         )
     if kind == "matrix":
-        if len(profile.rows) * len(profile.cols) < wiring.sensor_bits:
-            raise ValueError(
-                "%s: a %dx%d matrix cannot read %d squares"
-                % (profile.source, len(profile.rows), len(profile.cols), wiring.sensor_bits)
-            )
         return MatrixScanner(
             [pin_out(p, 1) for p in profile.rows],
             [pin_in(p, "up") for p in profile.cols],
