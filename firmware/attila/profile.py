@@ -9,9 +9,12 @@ A profile is a JSON object (format in boards/profiles/README.md):
 
 parse() checks every field and raises ProfileError naming the file and the
 field; nothing is half-read. Pins are GPIO numbers (MicroPython) or names
-(CircuitPython "GP22", ESP32 numbers too).
+(CircuitPython "GP22", ESP32 numbers too). What the chip under its port
+would refuse at boot (a watchdog too long, an internal pull-down on the
+RP2350) is refused here, on the computer as on the board.
 """
 
+from attila.compat import const
 from attila.datafile import decode, read_text
 from attila.errors import AttilaError
 from attila.leds import BUDGET_MA, IDLE_MA, MA_PER_CHANNEL, ORDERS, Leds
@@ -25,10 +28,14 @@ class ProfileError(AttilaError):
 
 
 PORTS = ("micropython", "circuitpython")
+CHIPS = ("rp2040", "rp2350", "esp32", "other")
 KINDS = ("gpio", "matrix", "74hc165")
 DRIVERS = ("neopixel", "bitstream")
-_TOP = ("name", "description", "port", "board", "leds", "sensors", "buttons", "buzzer",
-        "loop_ms", "watchdog_ms", "game", "notes")
+_TOP = ("name", "description", "port", "chip", "board", "leds", "sensors", "buttons",
+        "buzzer", "sound", "loop_ms", "watchdog_ms", "game", "notes")
+SETTLE_US = const(100)  # matrix: wait after driving a row (the README's RC estimate)
+WATCHDOG_SPARE_MS = const(1000)  # a blocking decision leaves the watchdog this much
+
 _LEDS = ("pin", "order", "driver", "brightness", "budget_ma", "ma_per_channel", "idle_ma",
          "offset", "local_order")
 _SENSORS = {
@@ -39,6 +46,20 @@ _SENSORS = {
 }
 _BUTTONS = ("undo", "menu", "active_low", "debounce_ms")
 _GAME = ("computer", "level", "budget_ms")
+
+
+def watchdog_max(port, chip):
+    """Longest watchdog_ms the port accepts on the chip.
+
+    MicroPython's rp2 port refuses more than 8388 ms (a 24-bit counter at
+    2 ticks/us), on the RP2350 too up to v1.28 (later: 16777 ms); its esp32
+    port has no limit of its own. CircuitPython's raspberrypi port refuses a
+    timeout of 9 s or more (an int check of the float), and past 8.388 s the
+    RP2040's counter would wrap: 8 s. 60 s elsewhere.
+    """
+    if chip in ("rp2040", "rp2350"):
+        return 8000 if port == "circuitpython" else 8388
+    return 60000
 
 
 class Profile:
@@ -157,6 +178,10 @@ def parse(data, source="profile"):
     p.board = data.get("board", "")
     if not isinstance(p.board, str):
         _fail(source, "board must be a string")
+    p.chip = data.get("chip", _chip(p.board))
+    if p.chip not in CHIPS:
+        _fail(source, "chip must be one of %s, not %r" % (", ".join(CHIPS), p.chip))
+    cp = p.port == "circuitpython"
 
     where = source + ": leds"
     leds = _need(source, data, "leds")
@@ -168,6 +193,9 @@ def parse(data, source="profile"):
     p.led_driver = leds.get("driver", "neopixel")
     if p.led_driver not in DRIVERS:
         _fail(where, "driver must be one of %s, not %r" % (", ".join(DRIVERS), p.led_driver))
+    if cp and "driver" in leds:
+        _fail(where, "driver is for MicroPython; CircuitPython writes the LEDs "
+                     "with neopixel_write")
     p.brightness = _int(where, leds, "brightness", 255, 0, 255)
     p.budget_ma = _int(where, leds, "budget_ma", BUDGET_MA, 1, 100000)
     p.ma_per_channel = _int(where, leds, "ma_per_channel", MA_PER_CHANNEL, 1, 1000)
@@ -199,10 +227,22 @@ def parse(data, source="profile"):
         p.pull = sensors.get("pull", "up" if p.active_low else "down")
         if p.pull not in ("up", "down", None):
             _fail(where, 'pull must be "up", "down" or null, not %r' % (p.pull,))
+        if p.pull == ("down" if p.active_low else "up"):
+            _fail(where, 'pull "%s" with active_low %s: an open switch would read closed; '
+                  'use "%s" or null (external resistors)'
+                  % (p.pull, "true" if p.active_low else "false",
+                     "up" if p.active_low else "down"))
+        if p.pull == "down":
+            _pull_down(where, p, 'pull "down"', "or add external pull-downs of 8.2 kOhm "
+                       "or less and set pull null")
     elif kind == "matrix":
         p.rows = _pins(where, sensors, "rows")
         p.cols = _pins(where, sensors, "cols")
-        p.settle_us = _int(where, sensors, "settle_us", 10, 0, 10000)
+        if cp and "settle_us" in sensors:
+            _fail(where, "settle_us is for MicroPython: CircuitPython's keypad.KeyMatrix "
+                         "reads a row about 1 us after driving it (see the README: short "
+                         "wires or 2.2 kOhm pull-ups on the columns)")
+        p.settle_us = _int(where, sensors, "settle_us", SETTLE_US, 0, 10000)
         p.active_low = True  # rows driven low one at a time, columns pulled up
     else:
         p.load = _pin(where, _need(where, sensors, "load"), "load")
@@ -211,6 +251,9 @@ def parse(data, source="profile"):
         spi = sensors.get("spi")
         if spi is not None:
             spi = _int(where, sensors, "spi", 0, 0, 3)
+            if cp:
+                _fail(where, "spi is for MicroPython: CircuitPython reads the 74HC165 chain "
+                             "with keypad.ShiftRegisterKeys; remove \"spi\"")
         p.spi = spi
         p.baudrate = _int(where, sensors, "baudrate", 1000000, 1000, 50000000)
     used = list(p.sensor_pins) + list(p.rows) + list(p.cols)
@@ -231,10 +274,23 @@ def parse(data, source="profile"):
         p.buttons_active_low = _bool(where, buttons, "active_low", True)
         p.button_debounce_ms = _int(where, buttons, "debounce_ms", HOLD_MS, 0, 1000)
         used += [b for b in p.buttons if b is not None]
+        if not p.buttons_active_low:
+            _pull_down(where, p, "active_low false (buttons to 3V3, internal pull-downs)",
+                       "and set active_low true")
     p.buzzer = data.get("buzzer")
     if p.buzzer is not None:
         p.buzzer = _pin(source, p.buzzer, "buzzer")
         used.append(p.buzzer)
+    sound = data.get("sound", False)
+    if sound is True:
+        sound = 100
+    elif sound is False:
+        sound = 0
+    elif isinstance(sound, bool) or not isinstance(sound, int) or not 0 <= sound <= 100:
+        _fail(source, "sound must be true, false or a volume 0..100, not %r" % (sound,))
+    if sound and p.buzzer is None:
+        _fail(source, "sound needs a buzzer pin (\"buzzer\": 18)")
+    p.sound = sound
     used.append(p.led_pin)
     seen = []
     for pin in used:
@@ -246,8 +302,33 @@ def parse(data, source="profile"):
     if p.watchdog_ms and p.watchdog_ms < 10 * p.loop_ms:
         _fail(source, "watchdog_ms %d is too short for loop_ms %d (at least 10 loops)"
               % (p.watchdog_ms, p.loop_ms))
+    most = watchdog_max(p.port, p.chip)
+    if p.watchdog_ms > most:
+        _fail(source, "watchdog_ms %d is more than %s on the %s accepts (at most %d)"
+              % (p.watchdog_ms, "CircuitPython" if cp else "MicroPython", p.chip, most))
     _game(source + ": game", data.get("game", {}), p)
+    if p.watchdog_ms and p.budget_ms > p.watchdog_ms - WATCHDOG_SPARE_MS:
+        _fail(source + ": game", "budget_ms %d does not fit the %d ms watchdog: the board "
+              "may think that long without feeding it (a blocking decision); at most %d"
+              % (p.budget_ms, p.watchdog_ms, p.watchdog_ms - WATCHDOG_SPARE_MS))
     return p
+
+
+def _chip(board):
+    """The chip a board's name implies (the reference RP2040 when it says none)."""
+    name = board.lower()
+    if "2350" in name or "pico 2" in name or "pico2" in name:
+        return "rp2350"
+    if "esp32" in name:
+        return "esp32"
+    return "rp2040"
+
+
+def _pull_down(where, p, what, fix):
+    """Refuse an internal pull-down on the RP2350 (erratum RP2350-E9)."""
+    if p.chip == "rp2350":
+        _fail(where, "%s: the RP2350's internal pull-downs do not hold an input low "
+                     "(erratum RP2350-E9); wire to GND with pull-ups %s" % (what, fix))
 
 
 def _game(where, data, p):

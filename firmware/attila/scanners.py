@@ -47,7 +47,7 @@ class MatrixScanner:
     to the sensors that exist.
     """
 
-    def __init__(self, rows, cols, count=None, settle_us=10, sleep_us=_nosleep):
+    def __init__(self, rows, cols, count=None, settle_us=100, sleep_us=_nosleep):
         self._rows = tuple(rows)
         self._cols = tuple(cols)
         self.bits = len(self._rows) * len(self._cols) if count is None else count

@@ -177,3 +177,134 @@ def test_sensors_must_reach_every_square_of_the_layout():
     four, modules, _ = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))
     for p in (direct, matrix):
         p.check_sensors(p.wiring(four, modules))  # 20 squares: fine
+
+
+@pytest.mark.parametrize(
+    "port, chip, ms, most",
+    [
+        ("micropython", "rp2040", 8388, None),
+        ("micropython", "rp2040", 8389, 8388),  # rp2's machine.WDT: "timeout exceeds 8388"
+        ("micropython", "rp2350", 8389, 8388),  # the same up to MicroPython 1.28
+        ("micropython", "esp32", 60000, None),
+        ("circuitpython", "rp2040", 8000, None),
+        ("circuitpython", "rp2040", 8001, 8000),  # 8.388 s wraps the counter; 9 s is refused
+        ("circuitpython", "rp2350", 8500, 8000),
+        ("micropython", "other", 60000, None),
+    ],
+)
+def test_watchdog_the_chip_refuses_is_refused_at_load(port, chip, ms, most):
+    data = dict(MINIMAL, port=port, chip=chip, watchdog_ms=ms, game={"budget_ms": 100})
+    if most is None:
+        assert parse(data, "x.json").watchdog_ms == ms
+        return
+    with pytest.raises(ProfileError) as e:
+        parse(data, "x.json")
+    assert str(e.value) == "x.json: watchdog_ms %d is more than %s on the %s accepts (at most %d)" % (
+        ms, "CircuitPython" if port == "circuitpython" else "MicroPython", chip, most)
+
+
+def test_budget_must_leave_the_watchdog_time():
+    # A decision that blocks the loop (attila.opponent.choose) for budget_ms
+    # must leave the watchdog a second to spare, or every turn of the board
+    # resets it.
+    p = parse(dict(MINIMAL, watchdog_ms=5000, game={"budget_ms": 4000}), "x.json")
+    assert (p.watchdog_ms, p.budget_ms) == (5000, 4000)
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, watchdog_ms=5000, game={"budget_ms": 4001}), "x.json")
+    assert str(e.value) == ("x.json: game: budget_ms 4001 does not fit the 5000 ms watchdog: "
+                            "the board may think that long without feeding it (a blocking "
+                            "decision); at most 4000")
+    with pytest.raises(ProfileError, match="budget_ms 2000 does not fit the 2500 ms watchdog"):
+        parse(dict(MINIMAL, watchdog_ms=2500), "x.json")  # the default budget
+    assert parse(dict(MINIMAL, game={"budget_ms": 30000}), "x.json").budget_ms == 30000
+
+
+def test_chip_field_and_its_default_from_the_board():
+    assert parse(MINIMAL, "x.json").chip == "rp2040"
+    for board, chip in (("Raspberry Pi Pico 2", "rp2350"), ("Pimoroni Pico Plus 2 (RP2350)",
+                        "rp2350"), ("ESP32 DevKitC", "esp32"), ("Raspberry Pi Pico", "rp2040")):
+        assert parse(dict(MINIMAL, board=board), "x.json").chip == chip, board
+    assert parse(dict(MINIMAL, board="Pico 2", chip="other"), "x.json").chip == "other"
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, chip="rp2045"), "x.json")
+    assert str(e.value) == "x.json: chip must be one of rp2040, rp2350, esp32, other, not 'rp2045'"
+
+
+@pytest.mark.parametrize("path", PROFILES, ids=os.path.basename)
+def test_shipped_profiles_name_their_chip(path):
+    with open(path) as f:
+        assert json.load(f)["chip"] == load(path).chip
+
+
+def test_rp2350_refuses_internal_pull_downs():
+    # Erratum RP2350-E9: an input with only the internal pull-down can stay high.
+    down = {"kind": "gpio", "pins": [0, 1], "active_low": False, "pull": "down"}
+    assert parse(dict(MINIMAL, sensors=down), "x.json").pull == "down"  # fine on the RP2040
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, chip="rp2350", sensors=down), "x.json")
+    assert str(e.value) == (
+        'x.json: sensors: pull "down": the RP2350\'s internal pull-downs do not hold an input '
+        "low (erratum RP2350-E9); wire to GND with pull-ups or add external pull-downs of "
+        "8.2 kOhm or less and set pull null")
+    default_down = {"kind": "gpio", "pins": [0, 1], "active_low": False}
+    with pytest.raises(ProfileError, match='pull "down"'):
+        parse(dict(MINIMAL, board="Raspberry Pi Pico 2", sensors=default_down), "x.json")
+    external = dict(down, pull=None)
+    assert parse(dict(MINIMAL, chip="rp2350", sensors=external), "x.json").pull is None
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, chip="rp2350", buttons={"undo": 16, "active_low": False}), "x.json")
+    assert str(e.value) == (
+        "x.json: buttons: active_low false (buttons to 3V3, internal pull-downs): the RP2350's "
+        "internal pull-downs do not hold an input low (erratum RP2350-E9); wire to GND with "
+        "pull-ups and set active_low true")
+
+
+def test_pull_must_agree_with_active_low():
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, sensors={"kind": "gpio", "pins": [0], "pull": "down"}), "x.json")
+    assert str(e.value) == ('x.json: sensors: pull "down" with active_low true: an open switch '
+                            'would read closed; use "up" or null (external resistors)')
+
+
+def test_matrix_waits_100_us_after_driving_a_row():
+    # 80 kOhm (the RP2040's weakest pull-up) x ~230 pF of column wire: the
+    # README's estimate; 10 us was too short for long cables.
+    m = parse(dict(MINIMAL, sensors={"kind": "matrix", "rows": [0], "cols": [1]}), "x.json")
+    assert m.settle_us == 100
+    shipped = load(os.path.join(ROOT, "boards", "profiles", "pico-matrix.json"))
+    assert shipped.settle_us == 100
+
+
+def test_sound_is_off_unless_the_profile_turns_it_on():
+    assert parse(dict(MINIMAL, buzzer=18), "x.json").sound == 0
+    assert parse(dict(MINIMAL, buzzer=18, sound=True), "x.json").sound == 100
+    assert parse(dict(MINIMAL, buzzer=18, sound=30), "x.json").sound == 30
+    assert parse(dict(MINIMAL, buzzer=18, sound=False), "x.json").sound == 0
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, sound=True), "x.json")
+    assert str(e.value) == 'x.json: sound needs a buzzer pin ("buzzer": 18)'
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, buzzer=18, sound=101), "x.json")
+    assert str(e.value) == "x.json: sound must be true, false or a volume 0..100, not 101"
+    for path in PROFILES:
+        assert load(path).sound == 0, path  # off by default in every shipped profile
+
+
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"sensors__spi": 1}, "x.json: sensors: spi is for MicroPython: CircuitPython reads "
+                              "the 74HC165 chain with keypad.ShiftRegisterKeys"),
+        ({"leds__driver": "neopixel"}, "x.json: leds: driver is for MicroPython"),
+        ({"sensors": {"kind": "matrix", "rows": [0], "cols": [1], "settle_us": 100}},
+         "x.json: sensors: settle_us is for MicroPython: CircuitPython's keypad.KeyMatrix"),
+    ],
+)
+def test_circuitpython_refuses_what_only_micropython_does(changes, words):
+    data = variant(**changes)
+    data["port"] = "circuitpython"
+    with pytest.raises(ProfileError) as e:
+        parse(data, "x.json")
+    assert str(e.value).startswith(words), str(e.value)
+    data["port"] = "micropython"
+    parse(data, "x.json")
