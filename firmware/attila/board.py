@@ -8,6 +8,11 @@ Board.step(now_ms) is the whole main loop body of every port:
     buttons.read() (own debounce)         -> controller.press() on each press
     controller.tick(now_ms)
     frame changed? -> leds.render(frame, strip.buf); strip.write()
+    controller.cue -> sounds.play(), then 0; sounds.step(now_ms)
+    controller.said changed? -> console(controller.status())
+
+Buttons already held when the board starts are not presses: the port has
+read them as a power-up gesture (power_up(), the same on every port).
 
 The hardware objects are duck-typed so the ports, the simulator and the
 tests hand in their own:
@@ -15,6 +20,8 @@ tests hand in their own:
   strip.buf (bytearray), strip.write()
   buttons.read() -> int          bit b set while button b is held
                                  (bit 0 undo, bit 1 menu: the controller's numbers)
+  sounds.play(cue, now), .step(now), .playing   (attila.sound.Sounds)
+  console(text)                  prints a status line (the port's print)
 A step with nothing new allocates nothing (proved under MicroPython with
 micropython.heap_lock() in tests/ports).
 """
@@ -24,6 +31,31 @@ from attila.leds import Leds
 from attila.sensing import Debouncer
 
 BUTTON_HOLD_MS = const(30)
+
+# What the buttons held at power-up ask for (contract C4).
+RUN = const(0)
+SELF_TEST = const(1)  # MENU held
+MAINTENANCE = const(2)  # UNDO and MENU held, or a file named `maintenance`
+MAINTENANCE_FILE = "maintenance"
+
+
+def power_up(held, marker=False):
+    """RUN, SELF_TEST or MAINTENANCE from the buttons held at power-up
+    (bit 0 UNDO, bit 1 MENU) and whether the maintenance file is there."""
+    if marker or held & 3 == 3:
+        return MAINTENANCE
+    if held & 2:
+        return SELF_TEST
+    return RUN
+
+
+def exists(path):
+    """True when the file `path` is there (the maintenance marker)."""
+    try:
+        open(path).close()
+        return True
+    except OSError:
+        return False
 
 
 class Board:
@@ -40,6 +72,8 @@ class Board:
         leds=None,
         button_hold_ms=BUTTON_HOLD_MS,
         buttons_count=2,
+        sounds=None,
+        console=None,
     ):
         self.controller = controller
         self.scanner = scanner
@@ -54,8 +88,16 @@ class Board:
                 % (len(strip.buf), self.leds.count, self.leds.bpp, self.leds.bytes_needed())
             )
         self._keys = Debouncer(buttons_count, button_hold_ms) if buttons is not None else None
-        self._held = 0  # debounced buttons held
+        self._held = -1  # debounced buttons held (-1: not read yet)
         self._release = getattr(controller, "release", None)
+        self.sounds = sounds
+        # cue and said arrive with the controller of contract C2; until then
+        # the status line is compared as text after each input.
+        self._cues = hasattr(controller, "cue")
+        self._said_known = hasattr(controller, "said")
+        self._said = -1
+        self._text = ""
+        self.console = console if hasattr(controller, "status") else None
         self._sensed = -1  # last mask handed to controller.sense (-1: none yet)
         self._shown = bytearray(len(controller.frame))  # frame on the LEDs
         self._level = -1  # brightness the LEDs were rendered with
@@ -66,15 +108,21 @@ class Board:
         """One tick; True when the LEDs were written."""
         c = self.controller
         deb = self.debouncer
+        acted = False
         stable = deb.update(self.wiring.squares(self.scanner.scan()), now_ms)
         if stable != self._sensed and deb.ready:
             self._sensed = stable
             self.occupied = stable
             c.sense(stable, now_ms)
+            acted = True
         keys = self._keys
         if keys is not None:
             held = keys.update(self.buttons.read(), now_ms)
-            if held != self._held and keys.ready:
+            if self._held < 0:
+                if keys.ready:
+                    self._held = held  # held since power-up: not a press
+            elif held != self._held and keys.ready:
+                acted = True
                 down = held & ~self._held
                 up = self._held & ~held
                 self._held = held
@@ -88,6 +136,18 @@ class Board:
                     up >>= 1
                     b += 1
         c.tick(now_ms)
+        sounds = self.sounds
+        if self._cues:
+            cue = c.cue
+            if cue:
+                c.cue = 0
+                if sounds is not None:
+                    sounds.play(cue, now_ms)
+        if sounds is not None and sounds.playing:
+            sounds.step(now_ms)
+        console = self.console
+        if console is not None:
+            self._say(c, acted, console)
         frame = c.frame
         leds = self.leds
         if frame != self._shown or leds.brightness != self._level:
@@ -98,6 +158,20 @@ class Board:
             self.writes += 1
             return True
         return False
+
+    def _say(self, c, acted, console):
+        """The status line on the console whenever it may have changed."""
+        if self._said_known:
+            said = c.said
+            if said == self._said:
+                return
+            self._said = said
+        elif not acted:
+            return
+        text = c.status()
+        if text != self._text:
+            self._text = text
+            console(text)
 
     def set_brightness(self, level):
         """Brightness 0..255; the LEDs follow on the next step."""
@@ -113,14 +187,22 @@ def controller_for(prof, layout, tiles=None, store=None):
                       opponent=chooser(prof.level, prof.budget_ms))
 
 
-def assemble(prof, layout, modules, hardware, controller, buttons=None, order=None):
+def assemble(prof, layout, modules, hardware, controller, buttons=None, order=None,
+             console=None):
     """The Board of a profile and a layout on a port's `hardware` bindings.
 
-    hardware gives scanner(prof, wiring), strip(prof, count) and
-    buttons(prof); `buttons` is the reader when the port made it already,
-    `order` the colour order of the port's strip buffer if not the profile's.
+    hardware gives scanner(prof, wiring), strip(prof, count), buttons(prof)
+    and buzzer(prof) (a tone(hz, duty_u16) function, asked for only when the
+    profile turns the sound on); `buttons` is the reader when the port made
+    it already, `order` the colour order of the port's strip buffer if not
+    the profile's, `console` prints the status line.
     """
     wiring = prof.wiring(layout, modules)
+    sounds = None
+    if prof.sound:
+        from attila.sound import Sounds
+
+        sounds = Sounds(hardware.buzzer(prof), prof.sound)
     return Board(
         controller,
         hardware.scanner(prof, wiring),
@@ -130,4 +212,6 @@ def assemble(prof, layout, modules, hardware, controller, buttons=None, order=No
         buttons if buttons is not None else hardware.buttons(prof),
         prof.leds(wiring, order),
         prof.button_debounce_ms,
+        sounds=sounds,
+        console=console,
     )

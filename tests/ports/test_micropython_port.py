@@ -34,15 +34,23 @@ SCENARIOS = {
     "esp32": ("esp32.json", {}),
     "pico2": ("pico2.json", {}),
     "matrix": ("pico-matrix.json", {}),
-    "bitstream": ("pico.json", {"driver": "bitstream"}),
+    "bitstream": ("pico.json", {"leds": {"driver": "bitstream"}}),
     "maintenance": ("pico.json", {}),
+    "selftest": ("pico.json", {}),
+    "unwired": ("pico.json", {}),
+    "sound": ("pico.json", {"sound": 50}),
+    "watchdog": ("pico.json", {"watchdog_ms": 9000}),
 }
 
 
-def board_files(tmp_path, profile, led_changes=None):
+def board_files(tmp_path, profile, changes=None):
     with open(os.path.join(ROOT, "boards", "profiles", profile)) as f:
         data = json.load(f)
-    data["leds"].update(led_changes or {})
+    for key, value in (changes or {}).items():
+        if isinstance(value, dict):
+            data[key].update(value)
+        else:
+            data[key] = value
     (tmp_path / "profile.json").write_text(json.dumps(data))
     shutil.copy(os.path.join(ROOT, "boards", "4x5.json"), tmp_path / "layout.json")
 
@@ -61,6 +69,19 @@ def test_port_scenario(tmp_path, scenario):
     r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), [script], tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "OK %s" % script in r.stdout, r.stdout + r.stderr
+
+
+def test_status_line_on_the_serial_console(tmp_path):
+    """Printed once at start and on each change of `said` (contract C2), not otherwise."""
+    board_files(tmp_path, "pico.json")
+    r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), ["status"], tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines() == [
+        "attila: 4x5 on pico, 20 squares",
+        "Romans: place a knight",
+        "Huns: place a knight",
+        "OK status",
+    ], r.stdout
 
 
 def test_idle_step_allocates_nothing(tmp_path):

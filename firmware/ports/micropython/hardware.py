@@ -3,7 +3,7 @@
 The rest of the firmware never names a pin. Pins are machine.Pin; LEDs go
 out through MicroPython's `neopixel` module (driver "neopixel") or straight
 through machine.bitstream (driver "bitstream"); the sensor back-ends are the
-portable ones in attila.scanners.
+portable ones in attila.scanners; the buzzer is a machine.PWM.
 """
 
 import machine
@@ -104,12 +104,22 @@ def buttons(profile):
     )
 
 
-def held_at_boot(profile, button):
-    """True when button `button` (0 undo, 1 menu) is held right now."""
-    if len(profile.buttons) <= button or profile.buttons[button] is None:
-        return False
-    p = pin_in(profile.buttons[button], "up" if profile.buttons_active_low else "down")
-    return p.value() == (0 if profile.buttons_active_low else 1)
+class Buzzer:
+    """A passive piezo on a PWM pin, silent until tone() is called."""
+
+    def __init__(self, pin):
+        self._pwm = machine.PWM(machine.Pin(pin), freq=1000, duty_u16=0)
+
+    def tone(self, hz, duty_u16):
+        """Play `hz` (0: silence) at the duty cycle that sets the volume."""
+        if hz:
+            self._pwm.freq(hz)
+        self._pwm.duty_u16(duty_u16)
+
+
+def buzzer(profile):
+    """The buzzer's tone(hz, duty_u16) function."""
+    return Buzzer(profile.buzzer).tone
 
 
 def watchdog(timeout_ms):

@@ -4,21 +4,23 @@ Reads /profile.json (the hardware: pins, sensors, LEDs) and /layout.json (the
 modules: where each lies and its place in the chain), builds the board and
 runs its loop every `loop_ms`, feeding the watchdog where the port has one.
 
-Maintenance: hold MENU while powering up (or put a file named `maintenance`
-on the board) and main.py stops before the watchdog starts, leaving the REPL
-free for mpremote.
+Buttons held at power-up (attila.board.power_up, the same on every port):
+MENU starts the self-test; UNDO and MENU, or a file named `maintenance` on
+the board, stop main.py before the watchdog starts, leaving the REPL free
+for mpremote. The status line is printed whenever it changes.
 """
 
 import time
 
 import hardware
 from attila import layoutfile, profile as profiles
-from attila.board import assemble, controller_for
+from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
+                          exists, power_up)
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
-MAINTENANCE = "maintenance"
+PULLS_MS = 5  # an input just pulled up charges its wire in microseconds: wait this long
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -33,11 +35,12 @@ def _store(path):
     return Store(path)
 
 
-def build(prof, layout, modules, tiles=None, store=None, controller=None):
-    """The Board of a profile and a layout (controller built unless given)."""
+def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None):
+    """The Board of a profile and a layout (controller built unless given;
+    `keys`: the button reader if main() already made it)."""
     if controller is None:
         controller = _controller(prof, layout, tiles, store)
-    return assemble(prof, layout, modules, hardware, controller)
+    return assemble(prof, layout, modules, hardware, controller, keys, console=print)
 
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.sleep_ms):
@@ -55,24 +58,23 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.s
             ticks -= 1
 
 
-def _exists(path):
-    try:
-        open(path).close()
-        return True
-    except OSError:
-        return False
-
-
 def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
          clock=time.ticks_ms, sleep=time.sleep_ms):
     """Load, build and run; returns the Board when `ticks` runs out."""
     prof = profiles.load(profile_path)
     layout, modules, tiles = layoutfile.load(layout_path)
-    if _exists(MAINTENANCE) or hardware.held_at_boot(prof, 1):
-        print("attila: maintenance (MENU held or /maintenance): not starting")
+    keys = hardware.buttons(prof)  # inputs with their pulls on
+    sleep(PULLS_MS)
+    gesture = power_up(keys.read() if keys is not None else 0, exists(MAINTENANCE_FILE))
+    if gesture == MAINTENANCE:
+        print("attila: maintenance (UNDO+MENU held at power-up, or a file named %s): "
+              "not starting" % MAINTENANCE_FILE)
         return None
-    board = build(prof, layout, modules, tiles, _store(save_path))
+    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
+    if gesture == SELF_TEST:
+        print("attila: MENU held at power-up: self-test")
+        board.controller.self_test(clock())
     wdt = hardware.watchdog(prof.watchdog_ms)
     run(board, prof.loop_ms, wdt, ticks, clock, sleep)
     return board

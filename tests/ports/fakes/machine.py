@@ -2,16 +2,26 @@
 
 Runs under MicroPython (unix port) and CPython. Pins read their level from a
 device attached to their number (see physical.py: a reed-switch board, a
-74HC165 chain, a diode matrix, push buttons), else from `levels`, else from
-their pull. Reads, drives, WDT feeds and bitstream writes allocate nothing,
-so the firmware's idle loop can run under micropython.heap_lock().
+74HC165 chain, a diode matrix, push buttons; a device is told the pin's
+pull, as an open switch reads by it), else from `levels`, else from their
+pull (none: low, as the RP2040's pads come out of reset pulled down).
+Reads, drives, WDT feeds, PWM changes and bitstream writes allocate nothing
+(with `history` None), so the firmware's idle loop can run under
+micropython.heap_lock().
+
+WDT and PWM refuse what MicroPython's rp2 port refuses (ports/rp2/
+machine_wdt.c, machine_pwm.c: a timeout over 8388 ms, up to v1.28 on the
+RP2350 too), or its esp32 port with `chip = "esp32"` (a timeout <= 0).
 """
 
 pins = {}  # pin id -> the last Pin made for it
-devices = {}  # pin id -> device with read(id) / drive(id, value)
+devices = {}  # pin id -> device with read(id, pull) / drive(id, value)
 levels = {}  # pin id -> input level when no device answers
 watchdogs = []
 spis = []
+pwms = []
+chip = "rp2040"  # "rp2350" (same limits up to MicroPython 1.28) or "esp32"
+WDT_MAX_MS = 8388
 
 
 class Pin:
@@ -43,7 +53,7 @@ class Pin:
         if v is None:
             d = self.dev
             if d is not None:
-                return d.read(self.id)
+                return d.read(self.id, self.pulled())
             if self.mode == Pin.OUT:
                 return self.out
             return levels.get(self.id, 1 if self.pull == Pin.PULL_UP else 0)
@@ -55,6 +65,10 @@ class Pin:
     def __call__(self, v=None):
         return self.value(v)
 
+    def pulled(self):
+        """"up", "down" or None: the pull an undriven input reads by."""
+        return "up" if self.pull == Pin.PULL_UP else "down" if self.pull == Pin.PULL_DOWN else None
+
     def on(self):
         self.value(1)
 
@@ -64,6 +78,11 @@ class Pin:
 
 class WDT:
     def __init__(self, id=0, timeout=5000):
+        if chip == "esp32":
+            if timeout <= 0:
+                raise ValueError("WDT timeout too short")
+        elif not 0 <= timeout <= WDT_MAX_MS:  # rp2: compared as an unsigned 32-bit int
+            raise ValueError("timeout exceeds %d" % WDT_MAX_MS)
         self.timeout = timeout
         self.feeds = 0
         watchdogs.append(self)
@@ -87,6 +106,42 @@ class SPI:
     def readinto(self, buf, write=0):
         self.reads += 1
         self.dev.spi_read(buf)
+
+
+class PWM:
+    """machine.PWM with rp2's limits; `history` records every (freq, duty_u16) change."""
+
+    def __init__(self, dest, *, freq=None, duty_u16=None):
+        self.pin = dest
+        self.f = 0
+        self.duty = 0
+        self.history = []
+        pwms.append(self)
+        if freq is not None:
+            self.freq(freq)
+        if duty_u16 is not None:
+            self.duty_u16(duty_u16)
+
+    def freq(self, value=None):
+        if value is None:
+            return self.f
+        if value < 8:  # the divider tops out at 256 at 125 MHz: 7.45 Hz
+            raise ValueError("freq too small")
+        if value > 62500000:
+            raise ValueError("freq too large")
+        self.f = value
+        if self.history is not None:
+            self.history.append((self.f, self.duty))
+
+    def duty_u16(self, value=None):
+        if value is None:
+            return self.duty
+        self.duty = 65535 if value > 65535 else value
+        if self.history is not None:
+            self.history.append((self.f, self.duty))
+
+    def deinit(self):
+        self.duty = 0
 
 
 class _Bitstream:
@@ -119,4 +174,5 @@ def reset():
     levels.clear()
     del watchdogs[:]
     del spis[:]
+    del pwms[:]
     bitstream.__init__()

@@ -1,16 +1,19 @@
 """Simulated hardware behind the fake pins: what a magnet on a square does.
 
 Each device is attached to pin numbers in `machine.devices` before the
-firmware makes its pins, and answers reads as the real circuit would. Tests
-close and open switches by their place in the circuit (pin, register input,
-matrix cell), never through the firmware's own mapping.
+firmware makes its pins, and answers reads as the real circuit would: a
+read is told the pin's pull ("up", "down", None), as an open switch leaves
+the input to it. Tests close and open switches by their place in the
+circuit (pin, register input, matrix cell), never through the firmware's
+own mapping.
 """
 
 import machine
 
 
 class Switches:
-    """Reed switches from GPIO pins to GND (pull-ups): closed reads 0."""
+    """Switches from GPIO pins to GND: closed reads 0, open reads by the pin's pull
+    (no pull: low, the RP2040's pads out of reset)."""
 
     def __init__(self, pin_ids):
         self.pin_ids = list(pin_ids)
@@ -22,8 +25,8 @@ class Switches:
     def set(self, pin_id, closed):
         self.closed[pin_id] = 1 if closed else 0
 
-    def read(self, pin_id):
-        return 0 if self.closed[pin_id] else 1
+    def read(self, pin_id, pull=None):
+        return 0 if self.closed[pin_id] else 1 if pull == "up" else 0
 
     def drive(self, pin_id, v):
         raise AssertionError("firmware drove input pin %r" % pin_id)
@@ -37,6 +40,8 @@ class HC165Chain:
     """
 
     def __init__(self, load, clock, data, registers):
+        # SH/LD low loads every register from its inputs (asynchronously);
+        # high freezes them, and each rising CLK shifts one bit towards QH.
         self.load = load
         self.clock = clock
         self.data = data
@@ -61,9 +66,10 @@ class HC165Chain:
 
     def drive(self, pin_id, v):
         if pin_id == self.load:
-            if self.load_level and not v:  # SH/LD low: parallel load
-                self.latched[:] = self.inputs
+            if not v:  # SH/LD low: the registers follow their inputs
                 self.pos = 0
+            elif not self.load_level:  # back high: frozen, ready to shift
+                self.latched[:] = self.inputs
                 self.latches += 1
             self.load_level = v
         elif pin_id == self.clock:
@@ -73,9 +79,11 @@ class HC165Chain:
         else:
             raise AssertionError("firmware drove QH (pin %r)" % pin_id)
 
-    def read(self, pin_id):
+    def read(self, pin_id, pull=None):
         if pin_id != self.data:
             raise AssertionError("firmware read output pin %r" % pin_id)
+        if not self.load_level:
+            return self.inputs[0] >> 7  # loading: QH shows D7 of the first register
         if self.pos >= 8 * len(self.latched):
             return 0  # serial input of the last register is tied low
         return self.latched[self.pos >> 3] >> (7 - (self.pos & 7)) & 1
@@ -114,7 +122,7 @@ class Matrix:
                 return
         raise AssertionError("firmware drove column pin %r" % pin_id)
 
-    def read(self, pin_id):
+    def read(self, pin_id, pull=None):
         c = 0
         for k in range(len(self.cols)):
             if self.cols[k] == pin_id:
@@ -127,7 +135,7 @@ class Matrix:
             # switch and its diode into a row held low
             if not self.row_level[r] and self.closed[r] >> c & 1:
                 return 0
-        return 1
+        return 1 if pull == "up" else 0
 
 
 class Clock:

@@ -44,7 +44,7 @@ class DigitalInOut:
         if self.direction == Direction.OUTPUT:
             return self._out
         if self.dev is not None:
-            return bool(self.dev.read(self.name))
+            return bool(self.dev.read(self.name, self.pull))
         return self.pull == Pull.UP
 
     @value.setter

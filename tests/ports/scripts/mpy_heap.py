@@ -10,8 +10,9 @@ locked loop raises MemoryError and the script fails.
 
 Three idle states: an empty board at the start of the setup, a game under
 way, and two extra pieces on the board (the correction blinks, so the
-frame changes and is rendered and written under the lock too). Last,
-main.run() itself (clock, step, watchdog feed, sleep) runs under the lock.
+frame changes and is rendered and written under the lock too). A tune
+plays on the buzzer under the lock as well. Last, main.run() itself
+(clock, step, watchdog feed, sleep) runs under the lock.
 """
 
 import micropython
@@ -24,6 +25,7 @@ import main
 from attila import layoutfile, profile
 
 prof = profile.load("profile.json")
+prof.sound = 60  # the buzzer on: its notes change under the lock too
 layout, modules, tiles = layoutfile.load("layout.json")
 chain = physical.HC165Chain(13, 10, 12, 4)
 keys = physical.Switches([16, 17])
@@ -60,7 +62,9 @@ if controller is None:
 
 board = main.build(prof, layout, modules, tiles, None, controller)
 strip = neopixel.strips[0]
-strip.history = None  # the recorder must not allocate either
+strip.history = None  # the recorders must not allocate either
+pwm = machine.pwms[0]
+pwm.history = None
 wdt = machine.WDT(timeout=5000)
 step = board.step
 
@@ -106,6 +110,12 @@ chain.close(0, 0)
 chain.close(0, 1)
 settle()
 w3 = locked(500)
+
+# The game-over tune (four notes) from start to end under the lock.
+board.sounds.play(4, clock.t)
+assert board.sounds.playing and pwm.f == 1047
+locked(100)
+assert not board.sounds.playing and pwm.f == 2093 and pwm.duty == 0
 
 # main.run itself (clock, step, watchdog feed, sleep) under the lock too.
 now = clock.now

@@ -29,7 +29,11 @@ INPUTS = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)] + [
 
 
 class Stub:
-    """A controller with the contract's API: lights the occupied squares."""
+    """A controller with the contract's API: lights the occupied squares.
+
+    Like attila.controller (contract C2) it has `cue` (set by the test here)
+    and `said` with status(); self_test() records when it was started.
+    """
 
     def __init__(self, layout):
         self.layout = layout
@@ -38,6 +42,16 @@ class Stub:
         self.sensed = []
         self.presses = []
         self.occupied = 0
+        self.tests = []
+        self.cue = 0
+        self.said = 0
+        self.words = "Romans: place a knight"
+
+    def status(self):
+        return self.words
+
+    def self_test(self, now_ms):
+        self.tests.append(now_ms)
 
     def sense(self, mask, now_ms):
         self.sensed.append(mask)
@@ -228,11 +242,120 @@ def scenario_bitstream():
 def scenario_maintenance():
     physical.HC165Chain(13, 10, 12, 4)
     keys = physical.Switches([16, 17])
-    keys.set(17, True)  # MENU held at power-up
+    keys.set(16, True)  # UNDO and MENU held at power-up
+    keys.set(17, True)
     clock = physical.Clock()
     assert start(clock) is None
     assert machine.watchdogs == [] and neopixel.strips == []
+    # The same with a file named `maintenance` and no button held.
+    keys.set(16, False)
+    keys.set(17, False)
+    open("maintenance", "w").close()
+    assert start(clock) is None
+    assert machine.watchdogs == [] and neopixel.strips == []
     print("OK maintenance")
+
+
+def scenario_selftest():
+    physical.HC165Chain(13, 10, 12, 4)
+    keys = physical.Switches([16, 17])
+    keys.set(17, True)  # MENU held at power-up: the self-test, watchdog and all
+    clock = physical.Clock()
+    board = start(clock)
+    c = board.controller
+    assert c.tests == [1005], c.tests  # after the 5 ms the pulls need
+    wdt = machine.watchdogs[0]
+    assert wdt.timeout == 5000 and wdt.feeds == 5
+    main.run(board, 10, wdt, 10, clock.now, clock.sleep)
+    assert c.presses == [], c.presses  # the MENU held since power-up is no press
+    keys.set(17, False)
+    main.run(board, 10, wdt, 10, clock.now, clock.sleep)
+    keys.set(17, True)
+    main.run(board, 10, wdt, 10, clock.now, clock.sleep)
+    assert c.presses == [1], c.presses  # a new press is
+    print("OK selftest")
+
+
+def scenario_unwired():
+    # No buttons wired at all: the inputs read by their pull-ups, so nothing
+    # is held (read without their pulls they would read low: "held").
+    physical.HC165Chain(13, 10, 12, 4)
+    clock = physical.Clock()
+    board = start(clock)
+    assert board is not None and board.controller.tests == []
+    for p in (16, 17):
+        assert machine.pins[p].pull == machine.Pin.PULL_UP, p
+    print("OK unwired")
+
+
+def scenario_sound():
+    # "sound": 50 in the profile: each cue plays its tune on the PWM pin,
+    # note by note on the loop's clock, and the Board hands the cue back as 0.
+    physical.HC165Chain(13, 10, 12, 4)
+    physical.Switches([16, 17])
+    clock = physical.Clock()
+    board = start(clock, 1)
+    pwm = machine.pwms[0]
+    assert pwm.pin.id == 18 and pwm.duty == 0 and pwm.history[-1] == (1000, 0), pwm.history
+    del pwm.history[:]
+    c = board.controller
+    half = 16384  # 50 % of the loudest (32768)
+
+    def ticks(n, *changes):
+        before = len(pwm.history)
+        main.run(board, 10, None, n, clock.now, clock.sleep)
+        assert pwm.history[before:] == list(changes), (n, pwm.history[before:])
+
+    c.cue = 3  # the board's turn: G6 80 ms, a 30 ms rest, C7 140 ms
+    ticks(1, (1568, 0), (1568, half))
+    assert c.cue == 0  # handed on, and reset
+    ticks(7)
+    ticks(1, (1568, 0))  # 80 ms on: the rest
+    ticks(2)
+    ticks(1, (2093, 0), (2093, half))  # 30 ms later: C7
+    ticks(13)
+    ticks(1, (2093, 0))  # 140 ms on: silence
+    assert not board.sounds.playing
+    ticks(20)
+    c.cue = 1  # placed: C7 40 ms; a new cue cuts it short
+    ticks(2, (2093, 0), (2093, half))
+    c.cue = 2
+    ticks(1, (1319, half), (1319, half))  # straight from one note to the next
+    print("OK sound")
+
+
+def scenario_status():
+    # The status line goes to the serial console when `said` changes.
+    physical.HC165Chain(13, 10, 12, 4)
+    physical.Switches([16, 17])
+    clock = physical.Clock()
+    board = start(clock, 3)
+    c = board.controller
+    c.words = "Huns: place a knight"
+    main.run(board, 10, None, 3, clock.now, clock.sleep)  # said unchanged: not printed
+    c.said += 1
+    main.run(board, 10, None, 3, clock.now, clock.sleep)
+    print("OK status")
+
+
+def scenario_watchdog():
+    # The fake watchdog refuses what rp2's machine.WDT refuses ...
+    try:
+        machine.WDT(timeout=9000)
+        raise AssertionError("WDT(9000) accepted")
+    except ValueError as e:
+        assert str(e) == "timeout exceeds 8388", e
+    # ... and the profile says so before the board would die at boot.
+    from attila.profile import ProfileError
+
+    try:
+        start(physical.Clock())
+        raise AssertionError("a 9000 ms watchdog was accepted")
+    except ProfileError as e:
+        assert str(e) == ("profile.json: watchdog_ms 9000 is more than MicroPython on the "
+                          "rp2040 accepts (at most 8388)"), e
+    assert machine.watchdogs == [] and neopixel.strips == []
+    print("OK watchdog")
 
 
 scenario = sys.argv[1] if len(sys.argv) > 1 else "hc165"

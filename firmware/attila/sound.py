@@ -1,0 +1,72 @@
+"""The board's sounds: a short tune for each cue, played note by note on the loop's clock.
+
+The controller sets `cue` when something worth a sound happens (contract
+C2, attila.controller CUE_*); Board.step hands each new cue to play() and
+calls step() every loop. A note starts and stops on the loop's clock, never
+in a sleep, so the LEDs and the sensors keep their pace while a tune plays.
+A new cue cuts the tune playing short.
+
+The tone output is the port's: tone(hz, duty_u16), hz 0 for silence
+(MicroPython machine.PWM, CircuitPython pwmio.PWMOut on a passive piezo).
+"""
+
+from attila.compat import const
+
+PLACED = const(1)  # a legal action accepted
+ILLEGAL = const(2)  # the board went from agreeing to a correction
+TURN = const(3)  # the board's own action is ready and shown
+OVER = const(4)  # game over
+TROUBLE = const(5)  # saving is off, a save failed, a damaged save was kept aside
+
+LOUDEST = const(32768)  # 50 % duty: a piezo's loudest square wave
+_WRAP = const(0x1FFFFFFF)  # elapsed times modulo 2**29 (see attila.sensing)
+
+# Per cue: (Hz, ms) pairs, Hz 0 a rest. A piezo disc sings loudest at 2-4 kHz.
+TUNES = (  # type: tuple
+    (),
+    (2093, 40),  # placed: one short high tick (C7)
+    (1319, 90, 0, 30, 880, 180),  # illegal: a falling "uh-oh" (E6, A5)
+    (1568, 80, 0, 30, 2093, 140),  # the board's turn: a rising call (G6, C7)
+    (1047, 110, 1319, 110, 1568, 110, 2093, 330),  # game over: C E G C
+    (880, 160, 0, 90, 880, 160, 0, 90, 880, 160),  # trouble: three low beeps
+)
+
+
+class Sounds:
+    """Plays the cues' tunes on `tone`; allocation-free, silent when idle."""
+
+    def __init__(self, tone, volume=100):
+        self._tone = tone
+        self._duty = LOUDEST * volume // 100
+        self._tune = TUNES[0]  # type: tuple
+        self._next = 0  # index of the next (Hz, ms) pair
+        self._start = 0  # when the note playing started
+        self._ms = 0  # its length
+        self.playing = False
+        tone(0, 0)
+
+    def play(self, cue, now_ms):
+        """Start the tune of `cue` (unknown cues are ignored)."""
+        if 0 < cue < len(TUNES):
+            self._tune = TUNES[cue]
+            self._next = 0
+            self._note(now_ms)
+
+    def step(self, now_ms):
+        """Move on to the next note once the one playing has lasted its time."""
+        if self.playing and (now_ms - self._start) & _WRAP >= self._ms:
+            self._note(now_ms)
+
+    def _note(self, now_ms):
+        tune = self._tune
+        i = self._next
+        if i >= len(tune):
+            self._tone(0, 0)
+            self.playing = False
+            return
+        hz = tune[i]
+        self._ms = tune[i + 1]
+        self._next = i + 2
+        self._start = now_ms
+        self._tone(hz, self._duty if hz else 0)
+        self.playing = True
