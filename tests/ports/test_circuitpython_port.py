@@ -1,30 +1,63 @@
-"""The CircuitPython port against the real adafruit-circuitpython-neopixel library.
+"""The CircuitPython port (boot.py, code.py, hardware.py) on faithful fakes of its modules.
 
-tests/ports/scripts/cp_port.py runs code.py with CPython in a fresh process
-(its fake `board`, `digitalio`, `neopixel_write` must not leak into other
-tests) in a directory holding the board's profile.json and layout.json.
+tests/ports/scripts/cp_port.py runs each scenario with CPython in a fresh
+process (its fake `board`, `digitalio`, `keypad`... must not leak into
+other tests) in a directory holding the board's profile.json and
+layout.json. The fakes (tests/ports/fakes_cp) follow CircuitPython's own
+documentation of keypad, neopixel_write, pwmio, storage and the watchdog.
 """
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRIPT = os.path.join(ROOT, "tests", "ports", "scripts", "cp_port.py")
+DIRECT = ["GP%d" % n for n in list(range(16)) + [19, 20, 21, 26]]
+
+SCENARIOS = {
+    "hc165": {},
+    "gpio": {"sensors": {"kind": "gpio", "pins": DIRECT}},
+    "matrix": {"sensors": {"kind": "matrix", "rows": ["GP0", "GP1", "GP2", "GP3"],
+                           "cols": ["GP4", "GP5", "GP6", "GP7", "GP8"]}},
+    "overflow": {},
+    "selftest": {},
+    "maintenance": {},
+    "readonly": {},
+    "sound": {"sound": 50},
+    "status": {},
+    "watchdog": {"watchdog_ms": 8500},
+}
 
 
-def test_circuitpython_port(tmp_path):
-    shutil.copy(
-        os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json"),
-        tmp_path / "profile.json",
-    )
+def run_scenario(tmp_path, name):
+    with open(os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json")) as f:
+        data = json.load(f)
+    data.update(SCENARIOS[name])
+    (tmp_path / "profile.json").write_text(json.dumps(data))
     shutil.copy(os.path.join(ROOT, "boards", "4x5.json"), tmp_path / "layout.json")
-    r = subprocess.run(
-        [sys.executable, os.path.join(ROOT, "tests", "ports", "scripts", "cp_port.py")],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return subprocess.run([sys.executable, SCRIPT, name], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300)
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_circuitpython_port(tmp_path, name):
+    r = run_scenario(tmp_path, name)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "OK circuitpython" in r.stdout, r.stdout + r.stderr
+    assert "OK %s" % name in r.stdout, r.stdout + r.stderr
+
+
+def test_status_line_and_trouble_on_the_serial_console(tmp_path):
+    r = run_scenario(tmp_path, "status")
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[-4:] == ["attila: 4x5 on circuitpython-pico, 20 squares",
+                          "Romans: place a knight", "Huns: place a knight", "OK status"], lines
+    r = run_scenario(tmp_path, "readonly")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert ("attila: saving is off: CIRCUITPY is read-only to the board (copy boot.py to it, "
+            "then unplug and replug the board)") in r.stdout.splitlines(), r.stdout

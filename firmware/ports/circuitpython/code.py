@@ -1,24 +1,31 @@
 """Attila board, CircuitPython entry point (copied to CIRCUITPY/code.py).
 
 Reads profile.json and layout.json from CIRCUITPY, builds the same core as
-the MicroPython port (attila.*) over board/digitalio pins and the
-adafruit-circuitpython-neopixel library (copy neopixel.mpy and
-adafruit_pixelbuf.mpy from the Adafruit bundle into CIRCUITPY/lib), and runs
-the loop every loop_ms, feeding microcontroller.watchdog if the profile asks.
+the MicroPython port (attila.*) over CircuitPython's keypad scanners,
+neopixel_write and pwmio (hardware.py), and runs the loop every loop_ms,
+feeding microcontroller.watchdog if the profile asks.
 
-Hold MENU at power-up to stop before the loop (for editing files).
+Buttons held at power-up (attila.board.power_up, the same on every port):
+MENU starts the self-test; UNDO and MENU, or a file named `maintenance`,
+stop code.py before the loop and the watchdog start (boot.py then leaves
+the drive to the computer). The game is saved only where boot.py gave the
+drive to CircuitPython; otherwise the board says saving is off. The status
+line is printed whenever it changes.
 """
 
 import time
 
 import hardware
 from attila import layoutfile, profile as profiles
-from attila.board import assemble, controller_for
+from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
+                          exists, power_up)
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
 _WRAP = 0x1FFFFFFF  # supervisor.ticks_ms() wraps every 2**29 ms
+READ_ONLY = ("saving is off: CIRCUITPY is read-only to the board "
+             "(copy boot.py to it, then unplug and replug the board)")
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -26,17 +33,23 @@ _controller = controller_for
 
 
 def _store(path):
-    # CIRCUITPY is read-only to code.py unless boot.py remounts it; then
-    # attila.store.Store keeps the game there.
+    """(the Store for `path`, or None and why saving is off)."""
     try:
         import storage
         from attila.store import Store
+    except ImportError:
+        return None, "saving is off: no storage module"
+    if storage.getmount("/").readonly:
+        return None, READ_ONLY
+    return Store(path), None
 
-        if storage.getmount("/").readonly:
-            return None
-        return Store(path)
-    except (ImportError, AttributeError, OSError):
-        return None
+
+def trouble(controller, text):
+    """A problem the player must see: the status line and LEDs (contract C2), and serial."""
+    print("attila: " + text)
+    report = getattr(controller, "trouble", None)
+    if report is not None:
+        report(text)
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None):
@@ -44,8 +57,7 @@ def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=N
     button reader if main() already made it)."""
     if controller is None:
         controller = _controller(prof, layout, tiles, store)
-    return assemble(prof, layout, modules, hardware, controller, keys,
-                    hardware.render_order(prof))
+    return assemble(prof, layout, modules, hardware, controller, keys, console=print)
 
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
@@ -68,12 +80,23 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
 def main(ticks=-1, clock=None, sleep=None):
     prof = profiles.load(PROFILE)
     layout, modules, tiles = layoutfile.load(LAYOUT)
-    keys = hardware.buttons(prof)
-    if keys is not None and keys.read() & 2:
-        print("attila: MENU held at power-up: not starting")
+    keys = hardware.buttons(prof)  # reads the buttons held right now
+    gesture = power_up(keys.read() if keys is not None else 0, exists(MAINTENANCE_FILE))
+    if gesture == MAINTENANCE:
+        print("attila: maintenance (UNDO+MENU held at power-up, or a file named %s): "
+              "not starting" % MAINTENANCE_FILE)
+        if keys is not None:
+            keys.deinit()  # the pins are free at the REPL
         return None
-    board = build(prof, layout, modules, tiles, _store(SAVE), keys=keys)
+    store, why = _store(SAVE)
+    board = build(prof, layout, modules, tiles, store, keys=keys)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
+    now = (clock or hardware.ticks_ms)()
+    if why:
+        trouble(board.controller, why)
+    if gesture == SELF_TEST:
+        print("attila: MENU held at power-up: self-test")
+        board.controller.self_test(now)
     run(board, prof.loop_ms, hardware.watchdog(prof.watchdog_ms), ticks, clock, sleep)
     return board
 

@@ -1,23 +1,31 @@
-"""CircuitPython bindings: pins through board/digitalio, LEDs through adafruit neopixel.
+"""CircuitPython bindings: CircuitPython's own scanning, LED write and PWM.
 
 Every pin of a build is made here from its profile (pin names like "GP22"
-are looked up on `board`). The sensor back-ends are the portable ones in
-attila.scanners; they want MicroPython-style pins, so digitalio is wrapped
-in a two-method adapter.
+are looked up on `board`). The sensors and the buttons are read by the
+`keypad` module, which scans in C in the background (ShiftRegisterKeys for
+the 74HC165 chain, KeyMatrix for the diode matrix, Keys for one pin per
+switch) and queues the changes; KeyEvents turns the queue back into the
+raw bits the Board expects. The square debounce stays attila.sensing's, the
+same as on MicroPython. The LEDs are written by neopixel_write from a
+buffer the renderer fills in the LEDs' own colour order; the buzzer is a
+pwmio.PWMOut.
 """
+
+import time
 
 import board
 import digitalio
-import neopixel
+import keypad
+import neopixel_write
+from attila.compat import const
 
-from attila.scanners import ButtonReader, GpioScanner, MatrixScanner, ShiftScanner
+SCAN_S = 0.005  # keypad scans every 5 ms; attila.sensing debounces on top
+PULLS_MS = const(5)  # inputs just pulled up charge their wires in microseconds
 
-try:
-    from microcontroller import delay_us as _delay_us
-except ImportError:  # Blinka on a host
 
-    def _delay_us(us):
-        pass
+def sleep_ms(ms):
+    """Wait (a test may put its clock here)."""
+    time.sleep(ms / 1000)
 
 
 def board_pin(name):
@@ -29,111 +37,137 @@ def board_pin(name):
     return pin
 
 
-class Pin:
-    """digitalio.DigitalInOut with MicroPython's value() / value(v)."""
+class KeyEvents:
+    """A keypad scanner read as bits: key k sets the bits of `bits[k]`.
 
-    def __init__(self, name, output=False, pull=None, value=0):
-        self.io = digitalio.DigitalInOut(board_pin(name))
-        if output:
-            self.io.switch_to_output(value=bool(value))
-        else:
-            p = (
-                digitalio.Pull.UP
-                if pull == "up"
-                else digitalio.Pull.DOWN
-                if pull == "down"
-                else None
-            )
-            self.io.switch_to_input(pull=p)
+    scan() (or read()) drains the scanner's event queue into the mask; it
+    allocates nothing (EventQueue.get_into fills one Event). On creation and
+    after a queue overflow the scanner is reset, which reports every key
+    pressed at that moment at once: the first scan is already the truth.
+    """
 
-    def value(self, v=None):
-        if v is None:
-            return 1 if self.io.value else 0
-        self.io.value = bool(v)
+    def __init__(self, keys, bits):
+        self.keys = keys
+        self._events = keys.events
+        self._event = keypad.Event()
+        self._bits = tuple(bits)
+        self.raw = 0
+        sleep_ms(PULLS_MS)
+        self._restart()
+
+    def _restart(self):
+        self._events.clear()
+        self.raw = 0
+        self.keys.reset()
+
+    def scan(self):
+        events = self._events
+        if events.overflowed:
+            self._restart()
+        event = self._event
+        bits = self._bits
+        raw = self.raw
+        while events.get_into(event):
+            if event.pressed:
+                raw |= bits[event.key_number]
+            else:
+                raw &= ~bits[event.key_number]
+        self.raw = raw
+        return raw
+
+    read = scan
+
+    def deinit(self):
+        self.keys.deinit()
 
 
 class Strip:
-    """The LED chain through adafruit-circuitpython-neopixel.
+    """The LED chain through neopixel_write: `buf` is in the LEDs' own order."""
 
-    The renderer writes `buf` in chain order, colour order RGB (RGBW); the
-    library puts the channels in the LEDs' own order (pixel_order) and hands
-    the bytes to neopixel_write. Brightness stays 1.0 there: attila.leds has
-    already applied brightness and the power cap.
-    """
-
-    def __init__(self, pin, count, order="GRB"):
-        self.bpp = len(order)
-        self.np = neopixel.NeoPixel(
-            board_pin(pin),
-            count,
-            bpp=self.bpp,
-            brightness=1.0,
-            auto_write=False,
-            pixel_order=order,
-        )
-        self.count = count
-        self.buf = bytearray(count * self.bpp)
+    def __init__(self, pin, count, bpp=3):
+        self._pin = digitalio.DigitalInOut(board_pin(pin))
+        self._pin.switch_to_output(value=False)
+        self.buf = bytearray(count * bpp)
 
     def write(self):
-        buf = self.buf
-        np = self.np
-        if self.bpp == 3:
-            for i in range(self.count):
-                j = 3 * i
-                np[i] = buf[j] << 16 | buf[j + 1] << 8 | buf[j + 2]
-        else:
-            for i in range(self.count):
-                j = 4 * i
-                np[i] = (buf[j], buf[j + 1], buf[j + 2], buf[j + 3])
-        np.show()
-
-
-def render_order(profile):
-    """Colour order the renderer uses for this port's strip buffer."""
-    return "RGBW" if len(profile.led_order) == 4 else "RGB"
+        neopixel_write.neopixel_write(self._pin, self.buf)
 
 
 def strip(profile, count):
-    return Strip(profile.led_pin, count, profile.led_order)
+    return Strip(profile.led_pin, count, len(profile.led_order))
+
+
+def _shift_bits(registers):
+    """Key -> chain bit of a 74HC165 chain: key 0 is Q7 (input D7) of register 1."""
+    bits = []
+    base = 0
+    for used in registers:
+        for n in range(8):
+            d = 7 - n
+            bits.append(1 << (base + d) if d < used else 0)
+        base += used
+    return bits
 
 
 def scanner(profile, wiring):
+    """The sensors of a profile, read by keypad in the background."""
     profile.check_sensors(wiring)
     kind = profile.sensor_kind
+    count = wiring.sensor_bits
+    pressed = not profile.active_low
     if kind == "gpio":
-        return GpioScanner(
-            [Pin(p, pull=profile.pull) for p in profile.sensor_pins], profile.active_low
-        )
+        keys = keypad.Keys([board_pin(p) for p in profile.sensor_pins],
+                           value_when_pressed=pressed, pull=profile.pull is not None,
+                           interval=SCAN_S)
+        return KeyEvents(keys, [1 << k for k in range(len(profile.sensor_pins))])
     if kind == "matrix":
-        return MatrixScanner(
-            [Pin(p, output=True, value=1) for p in profile.rows],
-            [Pin(p, pull="up") for p in profile.cols],
-            wiring.sensor_bits,
-            profile.settle_us,
-            _delay_us,
-        )
-    if profile.spi is not None:
-        raise ValueError(
-            "%s: sensors.spi: the CircuitPython port reads the 74HC165 chain "
-            "bit by bit; remove \"spi\"" % profile.source
-        )
-    return ShiftScanner(
-        Pin(profile.load, output=True, value=1),
-        Pin(profile.clock, output=True, value=0),
-        Pin(profile.data),
-        wiring.registers,
-        profile.active_low,
-    )
+        # Rows driven low one at a time, columns pulled up, diodes' cathodes
+        # towards the rows: columns_to_anodes. Key = row * len(cols) + col.
+        keys = keypad.KeyMatrix([board_pin(p) for p in profile.rows],
+                                [board_pin(p) for p in profile.cols],
+                                columns_to_anodes=True, interval=SCAN_S)
+        n = len(profile.rows) * len(profile.cols)
+        return KeyEvents(keys, [1 << k if k < count else 0 for k in range(n)])
+    registers = wiring.registers
+    keys = keypad.ShiftRegisterKeys(clock=board_pin(profile.clock),
+                                    data=board_pin(profile.data),
+                                    latch=board_pin(profile.load), value_to_latch=True,
+                                    key_count=8 * len(registers), value_when_pressed=pressed,
+                                    interval=SCAN_S)
+    return KeyEvents(keys, _shift_bits(registers))
 
 
 def buttons(profile):
-    if not profile.buttons or all(b is None for b in profile.buttons):
+    """The UNDO/MENU reader (bit 0 undo, bit 1 menu), or None without buttons."""
+    pins = [b for b in profile.buttons if b is not None]
+    if not pins:
         return None
-    pull = "up" if profile.buttons_active_low else "down"
-    return ButtonReader(
-        [None if b is None else Pin(b, pull=pull) for b in profile.buttons],
-        profile.buttons_active_low,
-    )
+    keys = keypad.Keys([board_pin(p) for p in pins],
+                       value_when_pressed=not profile.buttons_active_low, pull=True,
+                       interval=SCAN_S)
+    return KeyEvents(keys, [1 << b for b in range(len(profile.buttons))
+                            if profile.buttons[b] is not None])
+
+
+class Buzzer:
+    """A passive piezo on a pwmio.PWMOut, silent until tone() is called."""
+
+    def __init__(self, pin):
+        import pwmio
+
+        self._pwm = pwmio.PWMOut(board_pin(pin), duty_cycle=0, frequency=1000,
+                                 variable_frequency=True)
+
+    def tone(self, hz, duty_u16):
+        """Play `hz` (0: silence) at the duty cycle that sets the volume."""
+        if hz:
+            self._pwm.frequency = hz
+        self._pwm.duty_cycle = duty_u16
+
+
+def buzzer(profile):
+    """The buzzer's tone(hz, duty_u16) function."""
+    return Buzzer(profile.buzzer).tone
 
 
 def ticks_ms():

@@ -1,4 +1,9 @@
-"""Fake CircuitPython `microcontroller`: delay_us and a recording watchdog."""
+"""Fake CircuitPython `microcontroller`: delay_us and the watchdog of the raspberrypi port.
+
+watchdog.timeout refuses a negative value and, as the raspberrypi port
+checks the float as an int, anything from 9 s up ("timeout must be <= 8");
+mode RAISE is not implemented there.
+"""
 
 
 def delay_us(us):
@@ -7,9 +12,33 @@ def delay_us(us):
 
 class _Watchdog:
     def __init__(self):
-        self.timeout = None
-        self.mode = None
+        self._timeout = 0.0
+        self._mode = None
         self.feeds = 0
+
+    @property
+    def mode(self):
+        return self._mode
+
+    @mode.setter
+    def mode(self, value):
+        from watchdog import WatchDogMode
+
+        if value == WatchDogMode.RAISE:
+            raise NotImplementedError()
+        self._mode = value
+
+    @property
+    def timeout(self):
+        return self._timeout
+
+    @timeout.setter
+    def timeout(self, value):
+        if int(value) < 0:
+            raise ValueError("timeout must be >= 0")
+        if int(value) > 8:
+            raise ValueError("timeout must be <= 8")
+        self._timeout = value
 
     def feed(self):
         self.feeds += 1

@@ -1,14 +1,19 @@
-"""The CircuitPython port (firmware/ports/circuitpython/code.py) on fake pins.
+"""The CircuitPython port (firmware/ports/circuitpython: boot.py, code.py) on fake modules.
 
-Run by tests/ports/test_circuitpython_port.py with CPython in a directory
-holding profile.json (boards/profiles/circuitpython-pico.json) and
-layout.json. The LEDs go through the real adafruit-circuitpython-neopixel
-library (and its adafruit_pixelbuf) from the venv; only the modules below
-it are fakes (tests/ports/fakes_cp: board, digitalio, neopixel_write,
-supervisor, microcontroller, watchdog), so the bytes checked are the ones
-the library hands to the hardware write. Prints "OK circuitpython".
+Run by tests/ports/test_circuitpython_port.py with CPython, one scenario per
+fresh process, in a directory holding profile.json and layout.json:
+
+    python tests/ports/scripts/cp_port.py SCENARIO
+
+Only CircuitPython's own modules are fakes (tests/ports/fakes_cp: board,
+digitalio, keypad, neopixel_write, pwmio, storage, supervisor,
+microcontroller, watchdog, written from CircuitPython's documentation), and
+behind their pins the circuits of tests/ports/fakes/physical.py. The LED
+bytes expected below are worked out by hand from the module chain of
+boards/4x5.json. Prints "OK <scenario>".
 """
 
+import json
 import os
 import sys
 
@@ -18,37 +23,74 @@ sys.path[:0] = [
     os.path.join(ROOT, "tests", "ports", "fakes_cp"),
     os.path.join(ROOT, "firmware", "ports", "circuitpython"),
     os.path.join(ROOT, "firmware"),
+    os.path.join(ROOT, "tests", "ports", "fakes"),  # machine.py / physical.py only
 ]
-# machine.py / physical.py only (after site-packages: its neopixel.py must
-# not shadow the real library).
-sys.path.append(os.path.join(ROOT, "tests", "ports", "fakes"))
 
-import adafruit_pixelbuf  # noqa: E402
-import neopixel  # noqa: E402
+import keypad  # noqa: E402
+import microcontroller  # noqa: E402
 import neopixel_write  # noqa: E402
 import physical  # noqa: E402
-import microcontroller  # noqa: E402
+import pwmio  # noqa: E402
+import storage  # noqa: E402
+import supervisor  # noqa: E402
 
 import code as port  # noqa: E402
+import hardware  # noqa: E402
+from attila import layoutfile  # noqa: E402
 
-assert "site-packages" in neopixel.__file__, neopixel.__file__
-assert "site-packages" in adafruit_pixelbuf.__file__
+LAYOUT = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
+
+
+def squares(*names):
+    """The square-order mask of some squares of boards/4x5.json."""
+    return sum(1 << LAYOUT.index(n) for n in names)
+
 
 CHAIN = "a1 b1 a2 b2 a3 b3 a4 b4 c4 c3 d4 d3 e4 e3 c2 c1 d2 d1 e2 e1".split()
+# 74HC165 input of each chain sensor: (register, D index).
+INPUTS = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)] + [
+    (r, d) for r in (2, 3) for d in range(6)
+]
+DIRECT = ["GP%d" % n for n in list(range(16)) + [19, 20, 21, 26]]
+
+
+class Clock:
+    """The board's clock: supervisor.ticks_ms, moved on by sleep()."""
+
+    def __init__(self, t=1000):
+        supervisor.t[0] = t
+
+    def now(self):
+        return supervisor.ticks_ms()
+
+    def sleep(self, ms):
+        supervisor.t[0] += ms
+
+
+clock = Clock()
+hardware.sleep_ms = clock.sleep
 
 
 class Stub:
-    def __init__(self, layout):
+    """A controller with the contract's API (C2): lights the occupied squares."""
+
+    def __init__(self, layout, store):
         self.layout = layout
+        self.store = store
         self.frame = bytearray(3 * layout.size)
         self.colour = (200, 100, 50)
         self.sensed = []
         self.presses = []
+        self.tests = []
+        self.troubles = []
+        self.cue = 0
+        self.said = 0
+        self.words = "Romans: place a knight"
 
     def sense(self, mask, now_ms):
         self.sensed.append(mask)
         for i in range(self.layout.size):
-            self.frame[3 * i : 3 * i + 3] = bytes(self.colour if mask >> i & 1 else (0, 0, 0))
+            self.frame[3 * i: 3 * i + 3] = bytes(self.colour if mask >> i & 1 else (0, 0, 0))
 
     def press(self, button, now_ms):
         self.presses.append(button)
@@ -56,47 +98,257 @@ class Stub:
     def tick(self, now_ms):
         return False
 
+    def status(self):
+        return self.words
 
-def expect(lit, rgb, level):
-    out = bytearray(60)
-    r, g, b = (v * level // 255 for v in rgb)
-    for k, name in enumerate(CHAIN):
-        if name in lit:
-            out[3 * k : 3 * k + 3] = bytes((g, r, b))  # GRB on the wire
-    return bytes(out)
+    def self_test(self, now_ms):
+        self.tests.append(now_ms)
 
-
-clock = physical.Clock()
-chain = physical.HC165Chain("GP13", "GP10", "GP12", 4)
-keys = physical.Switches(["GP16", "GP17"])
-port._controller = lambda prof, layout, tiles, store: Stub(layout)
-
-chain.close(2, 0)  # module 3 D0: c4
-chain.close(3, 1)  # module 4 D1: c1
-board = port.main(ticks=5, clock=clock.now, sleep=clock.sleep)
-writes = neopixel_write.writes
-assert writes[0] == ("GP22", bytes(60)), writes[0]  # dark at boot
-assert writes[-1] == ("GP22", expect(("c4", "c1"), (200, 100, 50), 160)), writes[-1]
-assert list(writes[-1][1][24:27]) == [62, 125, 31]  # c4, LED 8: G R B
-assert board.controller.sensed == [1 << 17 | 1 << 2]
-assert microcontroller.watchdog.timeout == 5.0 and microcontroller.watchdog.feeds == 5
-assert len(writes) == 2
+    def trouble(self, text):
+        self.troubles.append(text)
+        self.said += 1
 
 
-def run(n):
+port._controller = lambda prof, layout, tiles, store: Stub(layout, store)
+
+
+def boot():
+    """Power-up: boot.py, then code.py may no longer remount."""
+    import boot as boot_py
+
+    result = boot_py.main()
+    storage.booted = True
+    return result
+
+
+def start(ticks=5):
+    return port.main(ticks=ticks, clock=clock.now, sleep=clock.sleep)
+
+
+def run(board, n):
     port.run(board, 10, None, n, clock.now, clock.sleep)
 
 
-# Full white everywhere: the cap holds it to 80 per channel (396 mA).
-board.controller.colour = (255, 255, 255)
-for r, n in enumerate((4, 4, 6, 6)):
-    for d in range(n):
-        chain.close(r, d)
-run(5)
-assert writes[-1] == ("GP22", b"\x50" * 60), writes[-1]
+def expect(lit, rgb, level=160, chain=CHAIN):
+    out = bytearray(60)
+    r, g, b = (v * level // 255 for v in rgb)
+    for k, name in enumerate(chain):
+        if name in lit:
+            out[3 * k: 3 * k + 3] = bytes((g, r, b))  # GRB on the wire
+    return bytes(out)
 
-# UNDO pressed
-keys.set("GP16", True)
-run(5)
-assert board.controller.presses == [0]
-print("OK circuitpython")
+
+def scenario_hc165():
+    chain = physical.HC165Chain("GP13", "GP10", "GP12", 4)
+    keys = physical.Switches(["GP16", "GP17"])
+    chain.close(2, 0)  # module 3 D0: c4
+    chain.close(3, 1)  # module 4 D1: c1
+    assert boot() is True and storage.root.readonly is False
+    board = start()
+    c = board.controller
+    assert type(board.scanner.keys) is keypad.ShiftRegisterKeys  # scanned in C, not bit-banged
+    assert c.store is not None and c.troubles == []  # boot.py gave the drive to the board
+    writes = neopixel_write.writes
+    assert writes[0] == ("GP22", bytes(60)), writes[0]  # dark at boot
+    assert writes[-1] == ("GP22", expect(("c4", "c1"), (200, 100, 50))), writes[-1]
+    assert list(writes[-1][1][24:27]) == [62, 125, 31]  # c4, LED 8: G R B
+    assert c.sensed == [squares("c4", "c1")], c.sensed  # once, the truth at once
+    wd = microcontroller.watchdog
+    assert wd.timeout == 5.0 and wd.mode == "reset" and wd.feeds == 5
+
+    # A chattering switch (a1) never reaches the controller.
+    n = len(writes)
+    for k in range(6):
+        chain.close(0, 0, k % 2 == 0)
+        run(board, 1)
+    chain.close(0, 0, False)
+    run(board, 5)
+    assert len(writes) == n and c.sensed[-1] == squares("c4", "c1")
+
+    # Every input of every register lands on its own square.
+    for bit, (reg, d) in enumerate(INPUTS):
+        chain.clear()
+        chain.close(reg, d)
+        run(board, 5)
+        assert writes[-1] == ("GP22", expect((CHAIN[bit],), (200, 100, 50))), (bit, reg, d)
+
+    # Full white everywhere: the cap holds it to 80 per channel (396 mA).
+    c.colour = (255, 255, 255)
+    for reg, d in INPUTS:
+        chain.close(reg, d)
+    run(board, 5)
+    assert writes[-1] == ("GP22", b"\x50" * 60), writes[-1]
+
+    # UNDO pressed
+    keys.set("GP16", True)
+    run(board, 5)
+    assert c.presses == [0], c.presses
+    print("OK hc165")
+
+
+def scenario_gpio():
+    sw = physical.Switches(DIRECT)
+    physical.Switches(["GP16", "GP17"])
+    sw.set("GP0", True)  # chain sensor 0: a1
+    sw.set("GP26", True)  # chain sensor 19: e1
+    boot()
+    board = start()
+    assert type(board.scanner.keys) is keypad.Keys
+    assert neopixel_write.writes[-1] == ("GP22", expect(("a1", "e1"), (200, 100, 50)))
+    sw.set("GP0", False)
+    sw.set("GP5", True)  # chain sensor 5: b3
+    run(board, 5)
+    assert board.controller.sensed == [squares("a1", "e1"), squares("b3", "e1")], (
+        board.controller.sensed)
+    print("OK gpio")
+
+
+def scenario_matrix():
+    m = physical.Matrix(["GP0", "GP1", "GP2", "GP3"], ["GP4", "GP5", "GP6", "GP7", "GP8"])
+    physical.Switches(["GP16", "GP17"])
+    m.close(0, 2)  # sensor 2: a2
+    m.close(1, 0)  # sensor 5: b3
+    m.close(3, 4)  # sensor 19: e1
+    boot()
+    board = start()
+    assert type(board.scanner.keys) is keypad.KeyMatrix
+    assert neopixel_write.writes[-1] == ("GP22", expect(("a2", "b3", "e1"), (200, 100, 50)))
+    assert list(m.row_level) == [1, 1, 1, 1]  # no row left low between scans
+    print("OK matrix")
+
+
+def scenario_overflow():
+    # The loop stalls while a switch chatters: the event queue overflows, and
+    # the scanner starts afresh from what is pressed now.
+    chain = physical.HC165Chain("GP13", "GP10", "GP12", 4)
+    physical.Switches(["GP16", "GP17"])
+    boot()
+    board = start(1)
+    events = board.scanner.keys.events
+    for k in range(80):
+        chain.close(0, 0, k % 2 == 0)
+        clock.sleep(5)
+        len(events)  # the background scans that fell due
+    assert events.overflowed
+    chain.close(1, 0)  # a3 down too, then everything holds still
+    run(board, 5)
+    assert not events.overflowed
+    assert board.controller.sensed[-1] == squares("a3"), board.controller.sensed
+    print("OK overflow")
+
+
+def scenario_selftest():
+    physical.HC165Chain("GP13", "GP10", "GP12", 4)
+    keys = physical.Switches(["GP16", "GP17"])
+    keys.set("GP17", True)  # MENU held at power-up
+    assert boot() is True  # not maintenance: the board keeps saving
+    board = start()
+    c = board.controller
+    # boot.py, then code.py's buttons and sensors, each waited 5 ms for the pulls
+    assert c.tests == [1015], c.tests
+    run(board, 10)
+    assert c.presses == [], c.presses  # the MENU held since power-up is no press
+    keys.set("GP17", False)
+    run(board, 10)
+    keys.set("GP17", True)
+    run(board, 10)
+    assert c.presses == [1], c.presses
+    print("OK selftest")
+
+
+def scenario_maintenance():
+    physical.HC165Chain("GP13", "GP10", "GP12", 4)
+    keys = physical.Switches(["GP16", "GP17"])
+    keys.set("GP16", True)  # UNDO and MENU held at power-up
+    keys.set("GP17", True)
+    assert boot() is False and storage.remounts == []  # the computer keeps the drive
+    assert start() is None
+    assert neopixel_write.writes == [] and microcontroller.watchdog.mode is None
+    # The same with a file named `maintenance` and no button held.
+    storage.booted = False
+    keys.set("GP16", False)
+    keys.set("GP17", False)
+    open("maintenance", "w").close()
+    assert boot() is False and storage.remounts == []
+    assert start() is None
+    print("OK maintenance")
+
+
+def scenario_readonly():
+    # No boot.py ran: CIRCUITPY is read-only to the board. The game cannot be
+    # saved, and the board says so (status line, LEDs: controller.trouble).
+    physical.HC165Chain("GP13", "GP10", "GP12", 4)
+    physical.Switches(["GP16", "GP17"])
+    storage.booted = True
+    board = start(3)
+    c = board.controller
+    assert c.store is None
+    assert c.troubles == [port.READ_ONLY], c.troubles
+    print("OK readonly")
+
+
+def scenario_sound():
+    physical.HC165Chain("GP13", "GP10", "GP12", 4)
+    physical.Switches(["GP16", "GP17"])
+    boot()
+    board = start(1)
+    pwm = pwmio.outputs[0]
+    assert pwm.pin.name == "GP18" and pwm.duty_cycle == 0
+    del pwm.history[:]
+    half = 16384  # 50 % of the loudest (32768)
+    c = board.controller
+
+    def ticks(n, *changes):
+        before = len(pwm.history)
+        run(board, n)
+        assert pwm.history[before:] == list(changes), (n, pwm.history[before:])
+
+    c.cue = 4  # game over: C6 E6 G6 110 ms each, C7 330 ms
+    ticks(1, (1047, 0), (1047, half))
+    assert c.cue == 0
+    ticks(10)
+    ticks(1, (1319, half), (1319, half))
+    ticks(10)
+    ticks(1, (1568, half), (1568, half))
+    ticks(10)
+    ticks(1, (2093, half), (2093, half))
+    ticks(32)
+    ticks(1, (2093, 0))
+    print("OK sound")
+
+
+def scenario_status():
+    physical.HC165Chain("GP13", "GP10", "GP12", 4)
+    physical.Switches(["GP16", "GP17"])
+    boot()
+    board = start(3)
+    c = board.controller
+    c.words = "Huns: place a knight"
+    run(board, 3)  # said unchanged: not printed
+    c.said += 1
+    run(board, 3)
+    print("OK status")
+
+
+def scenario_watchdog():
+    wd = microcontroller.watchdog
+    try:
+        wd.timeout = 9.0
+        raise AssertionError("a 9 s watchdog was accepted")
+    except ValueError as e:
+        assert str(e) == "timeout must be <= 8", e
+    from attila.profile import ProfileError
+
+    try:
+        start()
+        raise AssertionError("a 8500 ms watchdog was accepted")
+    except ProfileError as e:
+        assert str(e) == ("profile.json: watchdog_ms 8500 is more than CircuitPython on the "
+                          "rp2040 accepts (at most 8000)"), e
+    print("OK watchdog")
+
+
+if __name__ == "__main__":
+    with open("profile.json") as f:
+        json.load(f)  # the scenario's profile is there
+    globals()["scenario_" + sys.argv[1]]()
