@@ -260,3 +260,9 @@ def test_watchdog_resets_the_board_unless_fed(dev, tmp_path):
     mpremote(dev.port, "exec", "print('interrupted')")
     n = dev.serial_log().count(b"boot 3")
     wait_for(lambda: dev.serial_log().count(b"boot 3") > n, "the watchdog to bite at the REPL")
+
+
+def test_watchdog_refuses_what_the_rp2040_refuses(dev):
+    code = ("import machine\ntry:\n machine.WDT(timeout=8389)\nexcept ValueError as e:\n"
+            " print('refused:', e)")
+    assert mpremote(dev.port, "exec", code).stdout.strip() == "refused: timeout exceeds 8388"

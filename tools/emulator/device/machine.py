@@ -124,9 +124,14 @@ class PWM:
 
 
 class WDT:
-    """The watchdog: resets the board unless fed within `timeout` ms (for ever)."""
+    """The watchdog: resets the board unless fed within `timeout` ms (for ever).
+
+    Refuses what the RP2040's does (ports/rp2/machine_wdt.c): over 8388 ms.
+    """
 
     def __init__(self, id=0, timeout=5000):
+        if not 0 <= timeout <= 8388:
+            raise ValueError("timeout exceeds 8388")
         self.timeout = timeout
         _emu_js.wdtStart(timeout)
 
