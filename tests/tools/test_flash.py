@@ -125,7 +125,7 @@ def test_build_compiles_every_module_but_main():
 
 
 def test_package_json_lists_every_firmware_file():
-    """firmware/package.json (mip) is complete: `mpremote mip install` gets a whole board."""
+    """firmware/package.json (mip) is complete: `mpremote mip install` gets the whole firmware."""
     with open(build.PACKAGE_JSON) as f:
         data = json.load(f)
     want = build.package_json()
@@ -137,7 +137,19 @@ def test_package_json_lists_every_firmware_file():
         assert dest in targets
     for _target, url in data["urls"]:
         assert os.path.isfile(os.path.join(build.FIRMWARE, url)), url
-    assert "main.py" in targets and "layout.json" in targets and "profile.json" in targets
+    assert "main.py" in targets
+
+
+def test_package_json_urls_stay_inside_firmware():
+    """mip (mpremote's and micropython-lib's) appends a relative URL to the package's
+    folder, `github:OWNER/REPO/firmware/` + url, and does not resolve "..": a URL
+    climbing out of firmware/ would reach raw.githubusercontent.com as
+    .../firmware/../boards/4x5.json. Every URL stays below firmware/."""
+    with open(build.PACKAGE_JSON) as f:
+        data = json.load(f)
+    for _target, url in data["urls"]:
+        parts = url.split("/")
+        assert ".." not in parts and "." not in parts and not url.startswith("/"), url
 
 
 # -- finding the board, and boards that cannot take the firmware --------------------
@@ -195,6 +207,26 @@ def test_bad_layout_is_refused_before_any_board_is_touched(tmp_path):
     assert str(bad) in proc.stderr
     proc = run_flash("/dev/does-not-exist", profile=str(tmp_path / "missing.json"))
     assert proc.returncode == 2 and "does not exist" in proc.stderr
+
+
+def test_profile_the_chip_refuses_is_refused_before_any_board_is_touched(tmp_path):
+    """A watchdog the RP2040 refuses (the board would die at boot) or a budget it
+    cannot survive: one line, exit 2, nothing copied."""
+    with open(PROFILE) as f:
+        data = json.load(f)
+    for changes, reason in (
+        ({"watchdog_ms": 9000}, "watchdog_ms 9000 is more than MicroPython on the rp2040 "
+                                "accepts (at most 8388)"),
+        ({"game": {"budget_ms": 4500}}, "game: budget_ms 4500 does not fit the 5000 ms "
+                                        "watchdog: the board may think that long without "
+                                        "feeding it (a blocking decision); at most 4000"),
+    ):
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps(dict(data, **changes)))
+        proc = run_flash("/dev/does-not-exist", profile=str(bad))
+        assert proc.returncode == 2, proc.stdout + proc.stderr
+        assert proc.stderr == "attila flash: %s: %s\n" % (bad, reason), proc.stderr
+        assert "copy" not in proc.stdout
 
 
 # -- make flash against the emulated board --------------------------------------------
@@ -393,21 +425,41 @@ def test_games_fetches_the_saved_game(flashed, tmp_path):
     assert proc.returncode == 0 and "@b1" in proc.stdout
 
 
+def mpremote(port, *args):
+    return subprocess.run([sys.executable, "-m", "mpremote", "connect", port] + list(args),
+                          capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
+
+
 @needs_emulator
-def test_mip_install_from_a_checkout_gives_a_working_board(tmp_path):
-    with EmulatedDevice(str(tmp_path / "board")) as dev:
-        proc = subprocess.run(
-            [sys.executable, "-m", "mpremote", "connect", dev.port, "mip", "install",
-             "--target", ".", "firmware/package.json"],
-            capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
+def test_mip_recipe_of_the_readme_updates_a_running_board(flashed, tmp_path):
+    """The README's mip recipe on a board that runs the firmware and its 5 s watchdog
+    (the install takes longer than that): main.py is stopped by the maintenance file
+    first, then the firmware, the layout and the profile are installed, and the board
+    starts again."""
+    _out, golden, _built = flashed
+    dev, _hw = board_from(golden, tmp_path)
+    with dev:
+        wait_for(lambda: boot_line(dev), "the firmware to start")
+        recipe = [
+            ("exec", "open('maintenance', 'w').close()"),
+            ("reset",),
+            ("mip", "install", "--target", ".", "firmware/package.json"),
+            ("cp", "boards/4x5.json", ":layout.json"),
+            ("cp", "boards/profiles/pico.json", ":profile.json"),
+            ("rm", ":maintenance"),
+        ]
+        for step in recipe:
+            proc = mpremote(dev.port, *step)
+            assert proc.returncode == 0, (step, proc.stdout + proc.stderr)
+            if step == ("reset",):
+                wait_for(lambda: b"attila: maintenance" in dev.serial_log(), "maintenance")
+        assert dev.serial_log().count(b"attila: maintenance") == 1  # no reset since
         files = dev.files()
         for dest, src in build.sources():
             with open(src, "rb") as f:
                 assert files[dest] == f.read(), dest
         since = len(dev.serial_log())
-        subprocess.run([sys.executable, "-m", "mpremote", "connect", dev.port, "reset"],
-                       capture_output=True, timeout=HANG_GUARD_S)
+        mpremote(dev.port, "reset")
         line = wait_for(lambda: boot_line(dev, since), "the firmware to start")
         assert line.startswith("attila: 4x5 on pico"), dev.serial_log()[since:]
 

@@ -140,13 +140,14 @@ def package_json():
     Paths are relative to firmware/, so it works from a checkout
     (`mpremote mip install --target . firmware/package.json`) and from
     GitHub (`mpremote mip install --target . github:OWNER/REPO/firmware/package.json`).
-    The default layout and profile come along as layout.json and profile.json.
+    Only files under firmware/: mip appends a relative URL to the package's
+    own (`github:OWNER/REPO/firmware/` + url) without resolving "..", so a
+    layout or a profile from boards/ cannot be part of it; they are copied
+    with `mpremote cp` (README).
     """
     urls = []
     for dest, src in sources():
         urls.append([dest, os.path.relpath(src, FIRMWARE).replace(os.sep, "/")])
-    urls.append([LAYOUT_FILE, "../boards/4x5.json"])
-    urls.append([PROFILE_FILE, "../boards/profiles/pico.json"])
     return {"urls": urls, "deps": [], "version": PACKAGE_VERSION}
 
 
