@@ -125,6 +125,14 @@ def start(ticks=5):
     return port.main(ticks=ticks, clock=clock.now, sleep=clock.sleep)
 
 
+def reference(ticks=5):
+    """The reference wiring (74HC165 chain, UNDO and MENU), boot.py, then code.py."""
+    chain = physical.HC165Chain("GP13", "GP10", "GP12", 4)
+    physical.Switches(["GP16", "GP17"])
+    boot()
+    return start(ticks), chain
+
+
 def run(board, n):
     port.run(board, 10, None, n, clock.now, clock.sleep)
 
@@ -220,10 +228,7 @@ def scenario_matrix():
 def scenario_overflow():
     # The loop stalls while a switch chatters: the event queue overflows, and
     # the scanner starts afresh from what is pressed now.
-    chain = physical.HC165Chain("GP13", "GP10", "GP12", 4)
-    physical.Switches(["GP16", "GP17"])
-    boot()
-    board = start(1)
+    board, chain = reference(1)
     events = board.scanner.keys.events
     for k in range(80):
         chain.close(0, 0, k % 2 == 0)
@@ -288,10 +293,7 @@ def scenario_readonly():
 
 
 def scenario_sound():
-    physical.HC165Chain("GP13", "GP10", "GP12", 4)
-    physical.Switches(["GP16", "GP17"])
-    boot()
-    board = start(1)
+    board, _chain = reference(1)
     pwm = pwmio.outputs[0]
     assert pwm.pin.name == "GP18" and pwm.duty_cycle == 0
     del pwm.history[:]
@@ -318,10 +320,7 @@ def scenario_sound():
 
 
 def scenario_status():
-    physical.HC165Chain("GP13", "GP10", "GP12", 4)
-    physical.Switches(["GP16", "GP17"])
-    boot()
-    board = start(3)
+    board, _chain = reference(3)
     c = board.controller
     c.words = "Huns: place a knight"
     run(board, 3)  # said unchanged: not printed

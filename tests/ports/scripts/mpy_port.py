@@ -91,6 +91,14 @@ def start(clock, ticks=5):
     return main.main(ticks=ticks, clock=clock.now, sleep=clock.sleep)
 
 
+def reference(ticks=5):
+    """The reference wiring (74HC165 chain, UNDO and MENU) under main.py."""
+    physical.HC165Chain(13, 10, 12, 4)
+    physical.Switches([16, 17])
+    clock = physical.Clock()
+    return start(clock, ticks), clock
+
+
 def scenario_hc165():
     clock = physical.Clock()
     chain = physical.HC165Chain(13, 10, 12, 4)
@@ -291,10 +299,7 @@ def scenario_unwired():
 def scenario_sound():
     # "sound": 50 in the profile: each cue plays its tune on the PWM pin,
     # note by note on the loop's clock, and the Board hands the cue back as 0.
-    physical.HC165Chain(13, 10, 12, 4)
-    physical.Switches([16, 17])
-    clock = physical.Clock()
-    board = start(clock, 1)
+    board, clock = reference(1)
     pwm = machine.pwms[0]
     assert pwm.pin.id == 18 and pwm.duty == 0 and pwm.history[-1] == (1000, 0), pwm.history
     del pwm.history[:]
@@ -326,10 +331,7 @@ def scenario_sound():
 
 def scenario_status():
     # The status line goes to the serial console when `said` changes.
-    physical.HC165Chain(13, 10, 12, 4)
-    physical.Switches([16, 17])
-    clock = physical.Clock()
-    board = start(clock, 3)
+    board, clock = reference(3)
     c = board.controller
     c.words = "Huns: place a knight"
     main.run(board, 10, None, 3, clock.now, clock.sleep)  # said unchanged: not printed
