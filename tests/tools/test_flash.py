@@ -410,6 +410,7 @@ def test_games_fetches_the_saved_game(flashed, tmp_path):
     dev, _hw = board_from(golden, tmp_path, save=save)
     out_dir = tmp_path / "fetched"
     with dev:
+        wait_for(lambda: boot_line(dev), "the firmware to start")  # then count its restart
         proc = subprocess.run(attila_cmd() + ["games", "--port", dev.port, "--out", str(out_dir)],
                               capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
         assert proc.returncode == 0, proc.stdout + proc.stderr
