@@ -307,10 +307,12 @@ def parse(data, source="profile"):
         _fail(source, "watchdog_ms %d is more than %s on the %s accepts (at most %d)"
               % (p.watchdog_ms, "CircuitPython" if cp else "MicroPython", p.chip, most))
     _game(source + ": game", data.get("game", {}), p)
-    if p.watchdog_ms and p.budget_ms > p.watchdog_ms - WATCHDOG_SPARE_MS:
+    longest = p.watchdog_ms - WATCHDOG_SPARE_MS
+    if p.watchdog_ms and p.budget_ms > longest:
         _fail(source + ": game", "budget_ms %d does not fit the %d ms watchdog: the board "
-              "may think that long without feeding it (a blocking decision); at most %d"
-              % (p.budget_ms, p.watchdog_ms, p.watchdog_ms - WATCHDOG_SPARE_MS))
+              "may think that long without feeding it (a blocking decision); %s"
+              % (p.budget_ms, p.watchdog_ms, "at most %d" % longest if longest >= 100 else
+                 "the watchdog needs %d ms or more" % (100 + WATCHDOG_SPARE_MS)))
     return p
 
 

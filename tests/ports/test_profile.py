@@ -217,6 +217,9 @@ def test_budget_must_leave_the_watchdog_time():
     with pytest.raises(ProfileError, match="budget_ms 2000 does not fit the 2500 ms watchdog"):
         parse(dict(MINIMAL, watchdog_ms=2500), "x.json")  # the default budget
     assert parse(dict(MINIMAL, game={"budget_ms": 30000}), "x.json").budget_ms == 30000
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, watchdog_ms=1000, game={"budget_ms": 100}), "x.json")
+    assert str(e.value).endswith("a blocking decision); the watchdog needs 1100 ms or more")
 
 
 def test_chip_field_and_its_default_from_the_board():
