@@ -37,6 +37,9 @@ RUN = const(0)
 SELF_TEST = const(1)  # MENU held
 MAINTENANCE = const(2)  # UNDO and MENU held, or a file named `maintenance`
 MAINTENANCE_FILE = "maintenance"
+# Wait before reading buttons just set up: their pulls charge the wires
+# (80 kOhm x ~100 pF: microseconds), and an RP2040 pad leaves reset pulled down.
+PULLS_MS = const(5)
 
 
 def power_up(held, marker=False):

@@ -17,10 +17,9 @@ import board
 import digitalio
 import keypad
 import neopixel_write
-from attila.compat import const
+from attila.board import PULLS_MS
 
 SCAN_S = 0.005  # keypad scans every 5 ms; attila.sensing debounces on top
-PULLS_MS = const(5)  # inputs just pulled up charge their wires in microseconds
 
 
 def sleep_ms(ms):

@@ -14,13 +14,12 @@ import time
 
 import hardware
 from attila import layoutfile, profile as profiles
-from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
-                          exists, power_up)
+from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, SELF_TEST, assemble,
+                          controller_for, exists, power_up)
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
-PULLS_MS = 5  # an input just pulled up charges its wire in microseconds: wait this long
 
 
 # The controller a profile asks for (a test may put a stub here).
