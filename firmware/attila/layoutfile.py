@@ -75,7 +75,7 @@ def parse(data, source="layout"):
             raise LayoutError("%s: rows: %s" % (source, e))
         # A one-piece DIY board is a single module in square order.
         places = [(layout.files[i], layout.ranks[i]) for i in range(layout.size)]
-        return layout, [Module(1, "custom", 0, 0, 0, places)], tiles
+        return layout, [Module(1, "custom", 0, 0, 0, places)], _tiles(source, tiles, layout)
     if "modules" not in data:
         raise LayoutError("%s: needs \"modules\" (or \"rows\" for a DIY board)" % source)
     items = _field(source, "modules", data["modules"], list)
@@ -104,7 +104,16 @@ def parse(data, source="layout"):
         layout, modules = compose(modules, name, custom)
     except LayoutError as e:
         raise LayoutError("%s: %s" % (source, e))
-    return layout, modules, tiles
+    return layout, modules, _tiles(source, tiles, layout)
+
+
+def _tiles(source, tiles, layout):
+    # More tiles than squares are never used, and the simulator lays out
+    # every one of them beside the board.
+    if tiles is not None and tiles > layout.size:
+        raise LayoutError("%s: tiles must be at most %d (one a square), not %d"
+                          % (source, layout.size, tiles))
+    return tiles
 
 
 def loads(text, source="layout"):

@@ -17,8 +17,10 @@ from attila.errors import AttilaError
 from attila.leds import Leds
 from attila.rules import HUNS, ROMANS, SCORCH, SETUP, Game
 from attila.sensing import Debouncer
-from attila.store import MemoryStore, Store, restore
+from attila.store import MemoryStore, Store, restore, unpack
 from attila.wiring import Wiring
+
+from attila_tools.files import read_bytes, text_of
 
 from attila_sim import actions
 from attila_sim.hardware import VirtualButtons, VirtualStrip, VirtualSwitches
@@ -296,28 +298,27 @@ class Rig:
 
 
 def _read(path):
+    """(bytes, save text or None) of a replay file; the save's checksum is checked.
+
+    Read only: a file handed to --replay is never moved, even a damaged save.
+    """
+    data = read_bytes(path)
+    if not data.startswith(b"attila-save"):
+        return data, None
     try:
-        with open(path) as f:
-            return f.read()
-    except OSError as e:
-        raise AttilaError("%s: cannot read (%s)" % (path, e))
-
-
-def _saved(path):
-    """The checked text of a save file (its checksum line must match)."""
-    body = Store(path).load()
-    if body is None:
-        raise AttilaError("%s: the saved game is incomplete or damaged "
-                          "(its checksum does not match)" % path)
-    return body
+        return data, unpack(data)
+    except AttilaError as e:
+        raise AttilaError("%s: the saved game is incomplete or damaged (%s)"
+                          % (path, str(e).replace("save: ", "")))
 
 
 def saved_layout(path):
     """The layout a save file was made on, or None when the file is a game log."""
-    if not _read(path).startswith("attila-save"):
+    body = _read(path)[1]
+    if body is None:
         return None
     try:
-        return restore(_saved(path)).layout
+        return restore(body).layout
     except AttilaError as e:
         raise AttilaError("%s: %s" % (path, e))
 
@@ -330,17 +331,17 @@ def load_replay(path, layout, tiles=None):
     board with Romans first, or Huns first when a line says 'first H'.
     A save brings its own first side and tile supply.
     """
-    text = _read(path)
+    data, body = _read(path)
     first = ROMANS
-    if text.startswith("attila-save"):
-        # Through the firmware's own store and restore: checksum, layout, log.
+    if body is not None:
+        # Through the firmware's own checks and restore: checksum, layout, log.
         try:
-            game = restore(_saved(path), layout)
+            game = restore(body, layout)
         except AttilaError as e:
             raise AttilaError("%s: %s" % (path, e))
         return game.first, notation.log(game).split(), game.supply
     words = []
-    for line in text.splitlines():
+    for line in text_of(data, path).splitlines():
         line = line.split("#", 1)[0].strip()
         if line.startswith("first "):
             side = line[6:].strip()
@@ -349,6 +350,9 @@ def load_replay(path, layout, tiles=None):
             first = HUNS if side == "H" else ROMANS
             continue
         words += line.split()
+    if not words:
+        raise AttilaError("%s: no game in it (expected a saved game or a log like "
+                          "@a1 @e4 ... b1-c3,d4)" % path)
     log = " ".join(words)
     try:
         notation.replay(Game(layout, first, tiles), log)

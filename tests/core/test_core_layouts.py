@@ -84,6 +84,7 @@ INVALID_MESSAGES = {
     "not-at-a1": "layout starts at file b, rank 2; move it so its squares reach file a and rank 1",
     "overlap": "module 3 (2x3 at b3) overlaps module 2 (2x2 at a3) at b4",
     "rows-without-custom": "rows describe a DIY board; add \"custom\": true",
+    "too-many-tiles": "tiles must be at most 20 (one a square), not 99999999999999999999",
     "top-level-list": "the top level must be an object {...}",
     "unknown-field": "unknown field 'colour' (known: name, description, custom, modules, rows, tiles)",
     "unknown-module-field": "module 2: unknown field 'spin' (known: kind, at, turn)",
