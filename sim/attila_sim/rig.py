@@ -175,40 +175,63 @@ class Rig:
         self.controller.self_test(self.now)
 
     def do(self, steps):
-        """Carry out parsed steps (attila_sim.actions).
+        """Carry out parsed steps (attila_sim.actions); all of them or none.
 
-        After each step the sensors see (a lift, a put, a button press...)
-        the clock runs SETTLE_MS, so every change is read on its own.
+        The steps are first tried on the table alone, out of the sensors'
+        sight (the clock does not run): a line that cannot be done whole
+        raises TableError and changes nothing. After each step the sensors
+        see (a lift, a put, a button press...) the clock runs SETTLE_MS, so
+        every change is read on its own.
         """
-        taken = None  # a piece taken from beside the board by these steps
+        before = self.table.snapshot()
         try:
             for step in steps:
-                taken = self._step(step, taken)
-        except TableError:
-            # A piece taken for a put that failed goes back beside the board.
-            if taken is not None and taken in self.table.hand:
-                self.table.drop(taken)
-            raise
+                self._try(step)
+        finally:
+            self.table.restore(before)
+        for step in steps:
+            self._step(step)
 
-    def _step(self, step, taken):
+    def _try(self, step):
+        """A step's hand movement on the table only; TableError if it cannot be done."""
+        verb = step[0]
+        if verb == "next" and not self._replay:
+            raise TableError("nothing to replay (start with --replay FILE)")
+        if verb == "take":
+            self.take(step[1])
+        elif verb == "drop":
+            self.drop()
+        elif verb == "lift":
+            self.lift(step[1])
+        elif verb == "put":
+            if self.table.held() is None:
+                self.take(actions.CALLED_FOR)
+            self.put(step[1])
+        elif verb == "raw" and step[1] >> self.wiring.sensor_bits:
+            raise TableError("raw reading %#x has bits beyond the %d sensors"
+                             % (step[1], self.wiring.sensor_bits))
+
+    def _step(self, step):
         verb = step[0]
         if verb == "wait":
             self.advance(step[1])
-            return taken
+            return
         if verb == "next":
-            if not self._replay:
-                raise TableError("nothing to replay (start with --replay FILE)")
             n = step[1]
             self.said = "replay: done"
             while n and self.replaying():
+                at = self._replayed
                 self.said = self.replay_step()
+                if self._replayed == at:
+                    raise TableError(self.said)  # the steps before it stay done
                 n -= 1
-            return taken
+            return
         if verb == "take":
-            return self.take(step[1])  # nothing the sensors see
+            self.take(step[1])  # nothing the sensors see
+            return
         if verb == "drop":
             self.drop()  # nothing the sensors see
-            return taken
+            return
         if verb == "press":
             self.button_down(step[1])
             self.advance(step[2])
@@ -217,22 +240,17 @@ class Rig:
             self.lift(step[1])
         elif verb == "put":
             if self.table.held() is None:
-                taken = self.take(actions.CALLED_FOR)
+                self.take(actions.CALLED_FOR)
             self.put(step[1])
-            taken = None
         elif verb == "clear":
             self.clear_table()
         elif verb == "sense":
             self.sense(step[1])
         elif verb == "raw":
-            if step[1] >> self.wiring.sensor_bits:
-                raise TableError("raw reading %#x has bits beyond the %d sensors"
-                                 % (step[1], self.wiring.sensor_bits))
             self.sense(self.wiring.squares(step[1]))
         elif verb == "selftest":
             self.self_test()
         self.settle()
-        return taken
 
     # -- what the board shows -----------------------------------------------------------
 
@@ -281,15 +299,19 @@ class Rig:
         return self._replayed < len(self._replay)
 
     def replay_step(self):
-        """Carry out the next item of the replay; returns a line saying what."""
+        """Carry out the next item of the replay; returns a line saying what.
+
+        A step that cannot be done (a square taken...) is not used up: clear
+        the way and ask for it again.
+        """
         if not self.replaying():
             return "replay: done" if self._replay else ""
         item = self._replay[self._replayed]
-        self._replayed += 1
         try:
             self.do(actions.turn(self.layout, item))
         except (TableError, AttilaError) as e:
-            return "replay step %d %s: %s" % (self._replayed, item, e)
+            return "replay step %d %s: %s" % (self._replayed + 1, item, e)
+        self._replayed += 1
         return "replay step %d of %d: %s" % (self._replayed, len(self._replay), item)
 
     def replay_all(self):
