@@ -52,8 +52,9 @@ def status(c):
     if mode == RESUME:
         occ = game.occupied()
         differ = popcount((c.mask if c.mask >= 0 else 0) ^ occ)
-        return "Saved game found (%d actions, %s). MENU: resume, UNDO: discard. %s" % (
-            len(game.history), _turn_words(c),
+        n = len(game.history)
+        return "Saved game found (%d action%s, %s). MENU: resume, UNDO: discard. %s" % (
+            n, "" if n == 1 else "s", _turn_words(c),
             "%d squares differ from it" % differ if differ else "The board matches it")
     if mode == OVER:
         w = game.winner

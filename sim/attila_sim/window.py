@@ -467,9 +467,12 @@ class Window:
     # -- running ------------------------------------------------------------------
 
     def save(self, path):
-        """Write the window as it is now to a PNG file."""
+        """Write the window as it is now to a PNG file (OSError when it cannot)."""
         self.draw()
-        pygame.image.save(self.screen, path)
+        try:
+            pygame.image.save(self.screen, path)
+        except pygame.error as e:
+            raise OSError("%s: cannot write (%s)" % (path, e))
 
     def pump(self, now_ms):
         """Handle queued events, advance the board to now, draw; False to stop."""
