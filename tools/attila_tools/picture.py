@@ -198,14 +198,22 @@ def png(path, layout, modules, wiring=None, title=None):
             tx = x - img.get_width() if anchor == "end" else (
                 x - img.get_width() // 2 if anchor == "middle" else x)
             surface.blit(img, (tx, y - img.get_height() + 3))
-    pygame.image.save(surface, path)
+    try:
+        pygame.image.save(surface, path)
+    except pygame.error as e:
+        raise OSError(e)
     return path
 
 
 def save(path, layout, modules, wiring=None, title=None):
-    """Write the picture to `path`: PNG for *.png, SVG otherwise."""
-    if path.lower().endswith(".png"):
-        return png(path, layout, modules, wiring, title)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(svg(layout, modules, wiring, title))
+    """Write the picture to `path`: PNG for *.png, SVG otherwise (FileError when it cannot)."""
+    from attila_tools.files import FileError
+
+    try:
+        if path.lower().endswith(".png"):
+            return png(path, layout, modules, wiring, title)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(svg(layout, modules, wiring, title))
+    except OSError as e:
+        raise FileError("%s: cannot write (%s)" % (path, getattr(e, "strerror", None) or e))
     return path
