@@ -273,7 +273,7 @@ def main(argv=None):
 
         window = Window(rig)
     except Exception as e:  # pygame cannot open a window here
-        print("attila sim: cannot open a window (%s); playing in text mode" % e,
+        print("attila sim: cannot open a window: %s; playing in text mode" % e,
               file=sys.stderr)
         from attila_sim import text
 

@@ -16,6 +16,7 @@ screenshot, +/- clock speed, Q / Esc quit.
 """
 
 import os
+import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -47,6 +48,55 @@ MARGIN = 36
 CLICK_SLOP = 5  # pixels: a release this close to the press is a click
 
 
+# Video drivers that show nothing: SDL falls back to them when the display
+# does not answer; a window there is invisible (and still burns a core).
+_HEADLESS = ("offscreen", "dummy")
+
+
+def open_display():
+    """Start SDL's video on the display the environment names; RuntimeError says
+    why no window can be seen there.
+
+    Unless SDL_VIDEODRIVER says otherwise, SDL is asked for X11 when DISPLAY
+    is set (else Wayland when WAYLAND_DISPLAY is), so a display that does not
+    answer fails here instead of falling back to an invisible window (and
+    probing Wayland with its XDG_RUNTIME_DIR warnings).
+    """
+    env = os.environ
+    asked = env.get("SDL_VIDEODRIVER")
+    if not asked and sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        if env.get("DISPLAY"):
+            env["SDL_VIDEODRIVER"] = "x11"
+        elif env.get("WAYLAND_DISPLAY"):
+            name = env["WAYLAND_DISPLAY"]
+            folder = env.get("XDG_RUNTIME_DIR")
+            if not folder and not name.startswith("/"):
+                raise RuntimeError("the Wayland display %s cannot be reached "
+                                   "(XDG_RUNTIME_DIR is not set)" % name)
+            socket = os.path.join(folder or "", name)
+            if not os.path.exists(socket):
+                raise RuntimeError("the Wayland display %s does not answer (no socket %s)"
+                                   % (name, socket))
+            env["SDL_VIDEODRIVER"] = "wayland"
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        raise RuntimeError("the display %s does not answer (SDL: %s)"
+                           % (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or "", e))
+    finally:
+        if not asked:
+            env.pop("SDL_VIDEODRIVER", None)
+    driver = pygame.display.get_driver()
+    if driver in _HEADLESS and not asked:
+        pygame.display.quit()
+        raise RuntimeError("no display answers (SDL's %s driver would show nothing)" % driver)
+    return driver
+
+
+_EXPOSED = tuple(getattr(pygame, name) for name in ("VIDEOEXPOSE", "WINDOWEXPOSED")
+                 if hasattr(pygame, name))
+
+
 def _mix(a, b, t):
     return tuple(int(a[i] + (b[i] - a[i]) * t + 0.5) for i in range(3))
 
@@ -76,7 +126,7 @@ class Window:
         )
         height = max(self.board_rect.bottom + MARGIN, 600)
         self.size = (self.board_rect.right + MARGIN + PANEL_WIDTH, height)
-        pygame.display.init()
+        open_display()
         pygame.font.init()
         self.screen = pygame.display.set_mode(self.size)
         pygame.display.set_caption("%s: %s" % (title, layout.name or "custom layout"))
@@ -106,6 +156,8 @@ class Window:
         self.pressed_at = None  # pointer position of the press that lifted a piece
         self.message = ""
         self.running = True
+        self.draws = 0  # whole-window redraws so far
+        self._shown = None  # what the screen shows now (scene())
 
     # -- geometry -------------------------------------------------------------
 
@@ -259,8 +311,25 @@ class Window:
 
     # -- drawing ----------------------------------------------------------------
 
+    def scene(self):
+        """Everything the window draws, as a value: equal scenes look the same."""
+        rig = self.rig
+        table = rig.table
+        held = table.held()
+        return (
+            rig.strip.sent,
+            tuple((p.kind, p.where) for p in table.pieces),
+            tuple(p.kind for p in table.hand),
+            self.pointer if held is not None else None,
+            rig.status(),
+            tuple(rig.details()),
+            self.message,
+            tuple(b.down for b in self.buttons + [self.clear_button]),
+        )
+
     def draw(self):
         """Draw the whole window (call display.flip() after)."""
+        self.draws += 1
         scr = self.screen
         scr.fill(BACKGROUND)
         self._draw_board()
@@ -475,12 +544,22 @@ class Window:
             raise OSError("%s: cannot write (%s)" % (path, e))
 
     def pump(self, now_ms):
-        """Handle queued events, advance the board to now, draw; False to stop."""
+        """Handle queued events, advance the board to now, draw what changed; False to stop.
+
+        An idle window draws nothing: the screen is redrawn only when the
+        scene (LEDs, pieces, hand, words) differs from what it shows, or when
+        the window system lost it (an expose event).
+        """
         for event in pygame.event.get():
+            if event.type in _EXPOSED:
+                self._shown = None
             self.handle(event)
         self.rig.advance_to(now_ms)
-        self.draw()
-        pygame.display.flip()
+        scene = self.scene()
+        if scene != self._shown:
+            self.draw()
+            pygame.display.flip()
+            self._shown = scene
         return self.running
 
     def run(self, exit_after_ms=None):

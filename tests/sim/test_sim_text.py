@@ -79,6 +79,38 @@ def test_no_display_falls_back_to_text(monkeypatch, capsys):
     assert "> @c2" in out
 
 
+def test_a_display_that_does_not_answer_falls_back_to_text():
+    # DISPLAY names an X server that is not there: SDL used to fall back to
+    # its invisible offscreen driver (after an XDG_RUNTIME_DIR warning).
+    import subprocess
+    import sys
+
+    env = dict(os.environ, DISPLAY=":9917", PYTHONPATH=os.pathsep.join(sys.path))
+    for name in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
+    proc = subprocess.run([sys.executable, "-m", "attila_sim", "--seconds", "5"],
+                          input="@c2\nquit\n", capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert proc.returncode == 0
+    assert proc.stderr == ("attila sim: cannot open a window: the display :9917 does not answer "
+                           "(SDL: x11 not available); playing in text mode\n")
+    assert "text mode" in proc.stdout and "> @c2" in proc.stdout
+
+
+def test_a_wayland_display_that_cannot_be_reached(monkeypatch):
+    from attila_sim import window
+
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "XDG_RUNTIME_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-7")
+    monkeypatch.setattr("sys.platform", "linux")
+    with pytest.raises(RuntimeError) as e:
+        window.open_display()
+    assert str(e.value) == ("the Wayland display wayland-7 cannot be reached "
+                            "(XDG_RUNTIME_DIR is not set)")
+    assert "SDL_VIDEODRIVER" not in os.environ
+
+
 def test_has_display():
     assert not app.has_display({}) or not __import__("sys").platform.startswith("linux")
     assert app.has_display({"SDL_VIDEODRIVER": "dummy"})

@@ -180,3 +180,43 @@ def test_the_readme_screenshot_script_still_shows_six_jumps(tmp_path):
     for name in ("b1", "d1", "a2", "e2", "a4", "e4"):
         centre = window.square_center(rig.layout.index(name))
         assert tuple(shot.get_at(centre))[:3] == palette.ROMAN
+
+
+def test_an_idle_window_draws_nothing_and_a_change_draws_once():
+    # Counted, not timed: the window redraws when the scene changes.
+    rig, window, mouse = window_for()
+    mouse.pump(10)
+    drawn = window.draws
+    assert drawn == 1
+    for _ in range(200):  # two seconds of the board's clock, nothing happening
+        mouse.pump(10)
+    assert window.draws == drawn
+    mouse.post("motion", (5, 5))  # the pointer moves with nothing in the hand
+    mouse.pump(10)
+    assert window.draws == drawn
+    mouse.post("down", mouse.reserve("R"))  # a knight picked up: drawn in the hand
+    mouse.pump(10)
+    assert window.draws == drawn + 1
+    mouse.post("motion", (300, 300))  # ... and follows the pointer
+    mouse.pump(10)
+    assert window.draws == drawn + 2
+    mouse.post("up", mouse.square("c3"))
+    mouse.pump(100)
+    assert rig.controller.game.history and window.draws <= drawn + 5
+
+
+def test_a_blinking_board_redraws_only_when_the_leds_change():
+    rig, window, mouse = window_for()
+    mouse.play("@a1", 0)
+    mouse.key(pygame.K_u)  # UNDO: a1 blinks red until the knight is taken off
+    assert rig.mode_name() == "correct"
+    mouse.pump(10)
+    drawn, writes = window.draws, rig.strip.writes
+    for _ in range(200):
+        mouse.pump(10)
+    assert rig.strip.writes - writes >= 8  # the fast blink: 2.5 Hz, on and off
+    assert window.draws - drawn == rig.strip.writes - writes
+    pygame.event.post(pygame.event.Event(pygame.VIDEOEXPOSE))
+    before = window.draws
+    mouse.pump(0)
+    assert window.draws == before + 1  # the window system lost the picture
