@@ -9,7 +9,7 @@ Modules are listed in cable-chain order. Errors name the file and the field.
 from attila.datafile import decode, read_text
 
 from attila.errors import LayoutError
-from attila.geometry import from_rows
+from attila.geometry import from_rows, place_name
 from attila.modules import Module, compose, place_module
 
 _KEYS = ("name", "description", "custom", "modules", "rows", "tiles")
@@ -65,9 +65,10 @@ def parse(data, source="layout"):
                 raise LayoutError("%s: rows: row %d must be a string" % (source, k + 1))
             for c, ch in enumerate(row):
                 if ch not in ".-":
+                    # Rows are listed from the top rank down: name the square too.
                     raise LayoutError(
-                        "%s: rows: row %d, column %d: %r must be '.' (square) or '-' (none)"
-                        % (source, k + 1, c + 1, ch)
+                        "%s: rows: row %d, column %d (%s): %r must be '.' (square) or '-' (none)"
+                        % (source, k + 1, c + 1, place_name(c, len(rows) - 1 - k), ch)
                     )
         try:
             layout = from_rows(rows, name)

@@ -77,7 +77,7 @@ INVALID_MESSAGES = {
     "bad-tiles": "tiles must be a whole number >= 0, not -1",
     "bad-turn": "module 3: turn 45 must be 0, 90, 180 or 270",
     "corner-only": "module 4 (2x3 at f3) touches the others only at a corner",
-    "custom-bad-row": "rows: row 2, column 3: 'o' must be '.' (square) or '-' (none)",
+    "custom-bad-row": "rows: row 2, column 3 (c2): 'o' must be '.' (square) or '-' (none)",
     "custom-too-big": "rows: layout has 72 squares; at most 64 are supported",
     "disconnected": "module 4 (2x3 at g1) does not touch the others",
     "no-modules": "modules is empty",

@@ -104,7 +104,7 @@ def test_json_records_read_as_expected():
     assert sorted(recs[0]["leds"]) == sorted(n for n in simkit.load()[0].names if n != "a1")
     assert recs[3]["status"] == "put the Roman knight back on a1"
     assert recs[4]["status"] == "Romans: place a knight on a lit square (knight 2 of 3)"
-    assert recs[5]["status"] == "Undo @e4: take the piece off e4"
+    assert recs[5]["status"] == "Undo the placement on e4: take the Hun knight off e4"
     assert recs[2]["error"] == "game.txt line 5: b1 is empty: nothing to lift"
     assert all(len(r["strip"]) == 2 * 3 * 20 for r in recs)
 

@@ -47,7 +47,7 @@ def test_mistakes_are_answered_not_fatal():
     assert "? 'fly': expected" in out
     assert "? a1 is taken: lift its piece first" in out
     assert "lift b1        pick up the piece on b1" in out  # help
-    assert "Undo @a1: take the piece off a1" in out
+    assert "Undo the placement on a1: take the Roman knight off a1" in out
     assert rig.controller.game.history == []
     assert rig.table.held() is None  # the knight taken for the failed @a1 went back
     assert out.splitlines()[-2] == "Romans: place a knight on a lit square (knight 1 of 3)"

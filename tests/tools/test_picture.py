@@ -102,3 +102,20 @@ def test_layout_list_names_every_board():
     assert proc.returncode == 0, proc.stderr
     for path, layout, modules, _d in build.layouts():
         assert os.path.relpath(path, ROOT) in proc.stdout
+
+
+@pytest.mark.parametrize("flag, name, ext", [("--svg", "board.png", "svg"),
+                                              ("--png", "board.svg", "png"),
+                                              ("--png", "board", "png"),
+                                              ("--svg", "board.svg.txt", "svg")])
+def test_the_format_is_the_flags_and_a_name_that_says_otherwise_is_refused(
+        tmp_path, capsys, flag, name, ext):
+    from attila_tools import cli
+
+    out = tmp_path / name
+    code = cli.main(["layout", "boards/4x5.json", flag, str(out)])
+    captured = capsys.readouterr()
+    assert (code, captured.out) == (2, "")
+    assert captured.err == "attila: %s: %s draws an %s picture: give a name ending in .%s\n" % (
+        out, flag, ext.upper(), ext)
+    assert not out.exists()

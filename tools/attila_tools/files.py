@@ -67,18 +67,9 @@ def check_output(path, kind):
                             "(give another name)" % (path, kind.upper()))
 
 
-def kind_of(path, kinds=("png", "svg")):
-    """The picture format a file name asks for, from its extension; FileError if none."""
-    ext = os.path.splitext(path)[1].lower().lstrip(".")
-    if ext not in kinds:
-        raise FileError("%s: the name must end in %s" % (
-            path, " or ".join("." + k for k in kinds)))
-    return ext
-
-
 def fail(prog, error):
     """Print an error as one line on stderr; the exit status 2."""
     import sys
 
-    sys.stderr.write("%s: %s\n" % (prog, " ".join(str(error).split("\n"))))
+    sys.stderr.write("%s: %s\n" % (prog, str(error).replace("\n", " ")))
     return 2

@@ -196,7 +196,7 @@ def run(args):
                 uncalm(board)  # never leave the board stopped by our marker
 
 
-def calm(board):
+def calm(board, prog="attila flash"):
     """Stop a firmware that runs a watchdog from resetting the board mid-copy.
 
     A watchdog (profile "watchdog_ms") keeps running once started, also after
@@ -209,8 +209,8 @@ def calm(board):
     watchdog_ms, has_main, in_maintenance = state
     if not watchdog_ms or not has_main or in_maintenance:
         return False
-    say("attila flash: the firmware on the board runs a watchdog (%d ms); restarting it in "
-        "maintenance mode first" % watchdog_ms)
+    say("%s: the firmware on the board runs a watchdog (%d ms); restarting it in "
+        "maintenance mode first" % (prog, watchdog_ms))
     board.exec("open(%r, 'w').close()" % MAINTENANCE)
     board.marker = True
     board.hard_reset()
@@ -336,7 +336,7 @@ def switch_layout(port, layout_path, wait=8.0):
     with open(layout_path, "rb") as f:
         data = f.read()
     with Board(find_port(port)) as board:
-        created = calm(board)
+        created = calm(board, "attila layout")
         try:
             _switch(board, layout_path, layout, modules, data, created)
         finally:

@@ -92,7 +92,7 @@ def fetch(args):
         check_port(args.port)
     port = find_port(args.port)
     with Board(port) as board:
-        if calm(board):  # a watchdog would reset the board mid-copy
+        if calm(board, "attila games"):  # a watchdog would reset the board mid-copy
             uncalm(board)  # main.py may start again at the end
         _fetch(args, board, port)
         if not args.no_reset:

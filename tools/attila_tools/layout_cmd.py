@@ -75,12 +75,12 @@ def _list(out):
 
 def _check_pictures(args):
     """--svg / --png: the name's extension must be the flag's, the path free to write."""
-    from attila_tools.files import FileError, check_output, kind_of
+    from attila_tools.files import FileError, check_output
 
     for flag in ("svg", "png"):
         path = getattr(args, flag, None)
         if path:
-            if kind_of(path) != flag:
+            if os.path.splitext(path)[1].lower() != "." + flag:
                 raise FileError("%s: --%s draws an %s picture: give a name ending in .%s"
                                 % (path, flag, flag.upper(), flag))
             check_output(path, flag)
