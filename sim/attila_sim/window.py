@@ -124,7 +124,7 @@ class Window:
         self.board_rect = pygame.Rect(
             MARGIN, MARGIN, layout.width * square, layout.height * square
         )
-        height = max(self.board_rect.bottom + MARGIN, 600)
+        height = max(self.board_rect.bottom + MARGIN, 680)
         self.size = (self.board_rect.right + MARGIN + PANEL_WIDTH, height)
         open_display()
         pygame.font.init()
@@ -156,6 +156,8 @@ class Window:
         self.pressed_at = None  # pointer position of the press that lifted a piece
         self.message = ""
         self.running = True
+        self.text_bottom = self.footer_top = 0  # where the panel's words ended, its footer
+        self.plates = {}  # square -> the rectangle its name is drawn on
         self.draws = 0  # whole-window redraws so far
         self._shown = None  # what the screen shows now (scene())
 
@@ -229,9 +231,7 @@ class Window:
             elif event.key in (pygame.K_SPACE, pygame.K_RIGHT):
                 self._say(rig.replay_step())
             elif event.key == pygame.K_s:
-                path = "attila-screenshot.png"
-                self.save(path)
-                self._say("saved " + path)
+                self._say(self.screenshot())
             elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 rig.set_speed(rig.speed * 2)
             elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -392,22 +392,40 @@ class Window:
             if p.where >= 0:
                 self._draw_piece(p.kind, self.square_center(p.where))
 
+    def shown(self, colour):
+        """An LED's colour on the screen: the strip's bytes with the frame's level
+        (brightness and power cap, which dim every LED alike) undone, as the
+        eye undoes it in a room: a white scorch square is white, not grey; a
+        dim square (a lifted knight's own) stays dim beside the others."""
+        level = self.rig.leds.level
+        if not any(colour) or level <= 0 or level >= 255:
+            return tuple(colour)
+        return tuple(min(255, (c * 255 + level - 1) // level) for c in colour)
+
     def _draw_square(self, index, colour):
-        """A square with its LED glow: the centre shows the LED colour itself."""
+        """A square with its LED's light: the LED at the centre, a smooth glow
+        fading to the square's edge, its name on a dark plate in the corner."""
         scr, s = self.screen, self.s
         rect = self.square_rect(index).inflate(-8, -8)
         scr.fill(SQUARE_BASE, rect)
-        name = self.small.render(self.rig.layout.names[index], True, DIM_TEXT)
         if any(colour):
-            # Glow: rings from the square's edge to the LED in its centre.
-            steps = 6
-            for k in range(steps):
-                t = (k + 1) / steps
-                inner = rect.inflate(-int(s * 0.5 * k / steps), -int(s * 0.5 * k / steps))
-                pygame.draw.rect(scr, _mix(SQUARE_BASE, colour, 0.25 + 0.6 * t), inner,
-                                 border_radius=max(2, s // 10))
-            pygame.draw.circle(scr, colour, rect.center, int(s * 0.22))
-        scr.blit(name, (rect.right - name.get_width() - 3, rect.top + 2))
+            colour = self.shown(colour)
+            # A round glow, one pixel of radius at a time (no visible bands),
+            # from past the square's corners in to the LED, inside the square.
+            led = int(s * 0.22)
+            outer = int(rect.width * 0.7)
+            scr.set_clip(rect)
+            for r in range(outer, led, -1):
+                t = (outer - r) / float(outer - led)
+                pygame.draw.circle(scr, _mix(SQUARE_BASE, colour, 0.08 + 0.6 * t * t),
+                                   rect.center, r)
+            scr.set_clip(None)
+            pygame.draw.circle(scr, colour, rect.center, led)
+        name = self.small.render(self.rig.layout.names[index], True, DIM_TEXT)
+        plate = name.get_rect(topright=(rect.right - 3, rect.top + 3)).inflate(6, 2)
+        self.plates[index] = plate
+        pygame.draw.rect(scr, SQUARE_BASE, plate, border_radius=3)
+        scr.blit(name, name.get_rect(center=plate.center))
 
     def _draw_piece(self, kind, center, lifted=False, scale=1.0):
         """A knight (Roman: square shield; Hun: round shield) or a tile."""
@@ -483,30 +501,49 @@ class Window:
             pygame.draw.rect(scr, BUTTON_DOWN if b.down else BUTTON, b.rect, border_radius=6)
             t = self.font.render(b.label, True, TEXT)
             scr.blit(t, t.get_rect(center=b.rect.center))
-        y = self.text_top
         width = self.panel.width
-        for line in self._wrap(rig.status(), self.big, width):
-            scr.blit(self.big.render(line, True, TEXT), (self.panel.x, y))
-            y += self.big.get_linesize()
-        y += 8
-        for text in rig.details():
-            for line in self._wrap(text, self.font, width):
-                scr.blit(self.font.render(line, True, DIM_TEXT), (self.panel.x, y))
-                y += self.font.get_linesize()
-        if self.message:
-            y += 8
-            for line in self._wrap(self.message, self.font, width):
-                scr.blit(self.font.render(line, True, (240, 200, 120)), (self.panel.x, y))
-                y += self.font.get_linesize()
         help_lines = [
             "Drag a piece onto a square, or click it",
             "then click where it goes. Right click:",
             "back beside the board.",
         ]
-        y = self.panel.bottom - len(help_lines) * self.small.get_linesize()
+        footer = self.panel.bottom - len(help_lines) * self.small.get_linesize()
+        # The words, most important first, down to the footer and no further:
+        # what no longer fits is cut at a line, and the cut is shown.
+        lines = [(line, self.big, TEXT, 0) for line in self._wrap(rig.status(), self.big, width)]
+        gap = 8
+        for text in rig.details():
+            for line in self._wrap(text, self.font, width):
+                lines.append((line, self.font, DIM_TEXT, gap))
+                gap = 0
+        gap = 8
+        for line in self._wrap(self.message, self.font, width) if self.message else ():
+            lines.append((line, self.font, (240, 200, 120), gap))
+            gap = 0
+        y = self.text_top
+        for k, (line, font, colour, gap) in enumerate(lines):
+            y += gap
+            if y + font.get_linesize() > footer - 6:
+                break
+            last = k + 1 < len(lines) and y + font.get_linesize() + lines[k + 1][3] + \
+                lines[k + 1][1].get_linesize() > footer - 6
+            if last:
+                line = self._cut(line + " ...", font, width)
+            scr.blit(font.render(line, True, colour), (self.panel.x, y))
+            y += font.get_linesize()
+        self.text_bottom = y
+        self.footer_top = footer
+        y = footer
         for line in help_lines:
             scr.blit(self.small.render(line, True, DIM_TEXT), (self.panel.x, y))
             y += self.small.get_linesize()
+
+    @staticmethod
+    def _cut(text, font, width):
+        """Text that ends in '...' cut short enough to fit the width."""
+        while font.size(text)[0] > width and len(text) > 4:
+            text = text[:-5].rstrip() + " ..."
+        return text
 
     @staticmethod
     def _wrap(text, font, width):
@@ -534,6 +571,23 @@ class Window:
         return out
 
     # -- running ------------------------------------------------------------------
+
+    def screenshot(self, folder="."):
+        """S: the window into attila-screenshot-<date>-<time>.png (a name no file
+        has yet; the pattern is in .gitignore); what happened, in words."""
+        import time
+
+        stem = os.path.join(folder, time.strftime("attila-screenshot-%Y%m%d-%H%M%S"))
+        path = stem + ".png"
+        k = 1
+        while os.path.lexists(path):
+            k += 1
+            path = "%s-%d.png" % (stem, k)
+        try:
+            self.save(path)
+        except OSError as e:
+            return "screenshot not saved: %s" % e
+        return "saved " + os.path.abspath(path)
 
     def save(self, path):
         """Write the window as it is now to a PNG file (OSError when it cannot)."""
