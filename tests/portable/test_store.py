@@ -241,3 +241,19 @@ def test_probe_tells_ours_from_foreign_files():
         assert disk.read("game.txt") == b"attila-save 2\nrows .\n"  # untouched
     finally:
         disk.clean()
+
+
+def test_a_board_with_a_damaged_save_starts_a_new_game():
+    from attila.controller import Controller
+
+    good = full_save()
+    body = dump(game(GAME)).replace("tiles 14", "tiles 99999999999999999999")
+    for data in (good.replace(b"@e1", b"@e\xff"), good.replace(b"@e1", b"@e\x00"),
+                 good[:50], (body + "end %d\n" % checksum(body)).encode()):
+        fs = FakeFs()
+        fs.files["/game.txt"] = data
+        c = Controller(RECT, store=Store("/game.txt", fs))
+        assert c.game.history == [] and c.game.supply == 14, data
+        # Nothing of it is lost: kept aside, or (a good checksum) left for
+        # the controller to put aside with reject().
+        assert data in fs.files.values()
