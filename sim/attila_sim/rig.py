@@ -192,11 +192,10 @@ class Rig:
         for step in steps:
             self._step(step)
 
-    def _try(self, step):
-        """A step's hand movement on the table only; TableError if it cannot be done."""
+    def _hands(self, step):
+        """Carry out a step's hand movement (take, drop, lift, put); False when
+        the step is not one."""
         verb = step[0]
-        if verb == "next" and not self._replay:
-            raise TableError("nothing to replay (start with --replay FILE)")
         if verb == "take":
             self.take(step[1])
         elif verb == "drop":
@@ -207,9 +206,19 @@ class Rig:
             if self.table.held() is None:
                 self.take(actions.CALLED_FOR)
             self.put(step[1])
-        elif verb == "raw" and step[1] >> self.wiring.sensor_bits:
+        else:
+            return False
+        return True
+
+    def _try(self, step):
+        """A step's hand movement on the table only; TableError if it cannot be done."""
+        verb = step[0]
+        if verb == "next" and not self._replay:
+            raise TableError("nothing to replay (start with --replay FILE)")
+        if verb == "raw" and step[1] >> self.wiring.sensor_bits:
             raise TableError("raw reading %#x has bits beyond the %d sensors"
                              % (step[1], self.wiring.sensor_bits))
+        self._hands(step)
 
     def _step(self, step):
         verb = step[0]
@@ -226,22 +235,13 @@ class Rig:
                     raise TableError(self.said)  # the steps before it stay done
                 n -= 1
             return
-        if verb == "take":
-            self.take(step[1])  # nothing the sensors see
-            return
-        if verb == "drop":
-            self.drop()  # nothing the sensors see
-            return
-        if verb == "press":
+        if self._hands(step):
+            if verb in ("take", "drop"):
+                return  # nothing the sensors see
+        elif verb == "press":
             self.button_down(step[1])
             self.advance(step[2])
             self.button_up(step[1])
-        elif verb == "lift":
-            self.lift(step[1])
-        elif verb == "put":
-            if self.table.held() is None:
-                self.take(actions.CALLED_FOR)
-            self.put(step[1])
         elif verb == "clear":
             self.clear_table()
         elif verb == "sense":
