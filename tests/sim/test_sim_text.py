@@ -255,3 +255,15 @@ def test_a_game_against_the_computer_following_its_leds():
         rig.do(actions.parse(layout, line))
     assert rig.mode_name() == "over"
     assert "Game over" in rig.status()
+
+
+def test_a_line_that_is_not_utf8_is_answered_not_fatal():
+    # Piped input in a locale whose stdin decodes strictly (en_US.UTF-8).
+    layout, modules, tiles = simkit.load()
+    rig = Rig(layout, modules, tiles)
+    stdin = io.TextIOWrapper(io.BytesIO(b"@a1\n\xff\xfe caf\xe9\n@e4\nquit\n"),
+                             encoding="utf-8", errors="strict")
+    out = io.StringIO()
+    assert text.run(rig, stdin, out, colour=False) == 0
+    assert "? '\ufffd\ufffd caf\ufffd': expected" in out.getvalue()
+    assert rig.position() == "....H/...../...../R.... R"
