@@ -23,6 +23,13 @@ def square_name(file, rank):
     return chr(97 + file) + str(rank + 1)
 
 
+def place_name(file, rank):
+    """A place's name for an error about a text grid; beyond file z, its numbers."""
+    if file < MAX_SIDE:
+        return square_name(file, rank)
+    return "rank %d, place %d" % (rank + 1, file + 1)
+
+
 def popcount(mask):
     """Number of squares in a bitmask."""
     n = 0

@@ -9,7 +9,7 @@ Modules are listed in cable-chain order. Errors name the file and the field.
 from attila.datafile import decode, read_text
 
 from attila.errors import LayoutError
-from attila.geometry import from_rows
+from attila.geometry import from_rows, place_name
 from attila.modules import Module, compose, place_module
 
 _KEYS = ("name", "description", "custom", "modules", "rows", "tiles")
@@ -65,9 +65,10 @@ def parse(data, source="layout"):
                 raise LayoutError("%s: rows: row %d must be a string" % (source, k + 1))
             for c, ch in enumerate(row):
                 if ch not in ".-":
+                    # Rows are listed from the top rank down: name the square too.
                     raise LayoutError(
-                        "%s: rows: row %d, column %d: %r must be '.' (square) or '-' (none)"
-                        % (source, k + 1, c + 1, ch)
+                        "%s: rows: row %d, column %d (%s): %r must be '.' (square) or '-' (none)"
+                        % (source, k + 1, c + 1, place_name(c, len(rows) - 1 - k), ch)
                     )
         try:
             layout = from_rows(rows, name)
@@ -75,7 +76,7 @@ def parse(data, source="layout"):
             raise LayoutError("%s: rows: %s" % (source, e))
         # A one-piece DIY board is a single module in square order.
         places = [(layout.files[i], layout.ranks[i]) for i in range(layout.size)]
-        return layout, [Module(1, "custom", 0, 0, 0, places)], tiles
+        return layout, [Module(1, "custom", 0, 0, 0, places)], _tiles(source, tiles, layout)
     if "modules" not in data:
         raise LayoutError("%s: needs \"modules\" (or \"rows\" for a DIY board)" % source)
     items = _field(source, "modules", data["modules"], list)
@@ -104,7 +105,16 @@ def parse(data, source="layout"):
         layout, modules = compose(modules, name, custom)
     except LayoutError as e:
         raise LayoutError("%s: %s" % (source, e))
-    return layout, modules, tiles
+    return layout, modules, _tiles(source, tiles, layout)
+
+
+def _tiles(source, tiles, layout):
+    # More tiles than squares are never used, and the simulator lays out
+    # every one of them beside the board.
+    if tiles is not None and tiles > layout.size:
+        raise LayoutError("%s: tiles must be at most %d (one a square), not %d"
+                          % (source, layout.size, tiles))
+    return tiles
 
 
 def loads(text, source="layout"):

@@ -8,7 +8,7 @@ A game log is actions separated by spaces; a half turn 'b1-c3' may end it.
 """
 
 from attila.errors import LayoutError, NotationError
-from attila.geometry import from_rows, lowest, popcount
+from attila.geometry import from_rows, lowest, place_name, popcount
 from attila.rules import KNIGHT_NAMES, KNIGHTS, MOVE, SCORCH, SETUP, SIDES, SIDE_NAMES, Game
 
 _PIECES = "RHx.-"
@@ -30,19 +30,20 @@ def parse_position(text, tiles=None):
         )
     side = SIDES.index(side_text)
     rows = board.split("/")
+    top = len(rows)  # the first row is the top rank; errors name ranks and squares
     for k, row in enumerate(rows):
         if not row:
-            raise NotationError("position: row %d is empty" % (k + 1))
+            raise NotationError("position: rank %d is empty" % (top - k))
         for c, ch in enumerate(row):
             if ch not in _PIECES:
                 raise NotationError(
-                    "position: row %d, column %d: %r is not one of R H x . -"
-                    % (k + 1, c + 1, ch)
+                    "position: %s: %r is not one of R H x . -"
+                    % (place_name(c, top - 1 - k), ch)
                 )
         if len(row) != len(rows[0]):
             raise NotationError(
-                "position: row %d has %d places but row 1 has %d"
-                % (k + 1, len(row), len(rows[0]))
+                "position: rank %d has %d places but rank %d has %d"
+                % (top - k, len(row), top, len(rows[0]))
             )
     try:
         layout = from_rows(rows)

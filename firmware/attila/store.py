@@ -6,19 +6,37 @@ line. Store writes it to PATH.tmp, closes it, then renames it over PATH: a
 rename replaces the old file in one step (os.rename on MicroPython's FAT and
 littlefs, os.replace on a host). A cut during the write leaves the old save
 untouched; a cut after the rename leaves the new one. A file whose checksum
-does not match is ignored, so even a file system that renames before its
-data reaches the flash never hands back half a game.
+does not match is never read as a game, so even a file system that renames
+before its data reaches the flash never hands back half a game.
+
+A damaged save (not text, torn, wrong checksum, or refused by restore()) is
+never deleted: Store moves it aside to PATH.bad (PATH.bad1, ... when that is
+taken) and says so in `store.aside`, so the board can show it and a maker
+can still look at it. Files are read as bytes and checked to be plain ASCII
+before they become text: MicroPython and CPython disagree on what invalid
+UTF-8 a text read lets through, and a save never holds anything else.
 
 The file functions are injectable (`fs`: open/rename/remove) so tests can cut
 the power at every byte.
 """
 
+from attila.compat import const
 from attila.errors import AttilaError
-from attila.geometry import from_rows
+from attila.geometry import MAX_SIDE, MAX_SQUARES, from_rows
 from attila.notation import log, replay
 from attila.rules import SIDES, Game
 
 VERSION = "attila-save 1"
+# The largest save (64 squares on a 26x26 grid, every action logged) is
+# under 2 KB; anything longer is not ours, and is never read whole.
+MAX_BYTES = const(4096)
+_ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
+
+# What probe() finds at a path.
+MISSING = "missing"
+SAVE = "save"
+DAMAGED = "damaged"
+FOREIGN = "foreign"
 
 
 def checksum(text):
@@ -42,11 +60,42 @@ def dump(game):
     )
 
 
+def unpack(data):
+    """The save text held in a file's bytes; AttilaError says why it is not a whole save.
+
+    The text is everything before the last line, "end <checksum of it>".
+    """
+    if len(data) > MAX_BYTES:
+        raise AttilaError("save: longer than %d bytes" % MAX_BYTES)
+    for k in range(len(data)):
+        b = data[k]
+        if (b < 32 or b > 126) and b != 10:
+            raise AttilaError("save: byte %d is %d, not plain text" % (k + 1, b))
+    text = data.decode()
+    body, sep, tail = text[:-1].rpartition("\n")
+    if not sep or not text.endswith("\n") or not tail.startswith("end "):
+        raise AttilaError("save: no checksum line at the end (cut short?)")
+    digits = tail[4:]
+    body += "\n"
+    if not digits.isdigit() or len(digits) > 10 or int(digits) != checksum(body):
+        raise AttilaError("save: the checksum does not match")
+    return body
+
+
+def _number(fields, key, top):
+    text = fields[key]
+    if not text.isdigit() or len(text) > 4 or int(text) > top:
+        raise AttilaError("save: %s must be a whole number 0..%d, not %r" % (key, top, text))
+    return int(text)
+
+
 def restore(text, layout=None):
     """The Game a save text describes; AttilaError says what is wrong.
 
     With `layout`, the save must be for that layout (a board that was laid
-    out differently since cannot take the game back).
+    out differently since cannot take the game back). Every number is
+    bounded by what the layout allows, so no save can make the board build
+    more than a layout's worth of anything.
     """
     fields = {}
     lines = text.split("\n")
@@ -60,6 +109,11 @@ def restore(text, layout=None):
         if key not in fields:
             raise AttilaError("save: no %r line" % key)
     rows = fields["rows"].split("/")
+    if len(rows) > MAX_SIDE or fields["rows"].count(".") > MAX_SQUARES:
+        raise AttilaError("save: rows: more than %d ranks or %d squares" % (MAX_SIDE, MAX_SQUARES))
+    for row in rows:
+        if len(row) > MAX_SIDE or row.strip(".-"):
+            raise AttilaError("save: rows: %r is not a row of '.' and '-'" % row[:MAX_SIDE + 1])
     saved = from_rows(rows)
     if layout is None:
         layout = saved
@@ -71,17 +125,46 @@ def restore(text, layout=None):
     first = fields["first"]
     if first not in ("R", "H"):
         raise AttilaError("save: first must be R or H, not %r" % first)
-    try:
-        tiles = int(fields["tiles"])
-    except ValueError:
-        raise AttilaError("save: tiles must be a number, not %r" % fields["tiles"])
+    tiles = _number(fields, "tiles", layout.size)
     game = Game(layout, SIDES.index(first), tiles)
     replay(game, fields["log"])
     return game
 
 
+def _read(fs, path):
+    """The bytes of a file (at most MAX_BYTES + 1 of them); OSError if there is none."""
+    f = fs.open(path, "rb")
+    try:
+        return f.read(MAX_BYTES + 1)
+    finally:
+        f.close()
+
+
+def probe(path, fs=None):
+    """What lies at `path` (host use, before a save is written there).
+
+    MISSING: nothing; SAVE: a whole save; DAMAGED: ours (its first line is
+    the save version) but unusable; FOREIGN: anything else (a folder, an
+    empty or unreadable file, someone's text): never to be touched.
+    """
+    fs = fs if fs is not None else _HostFs()
+    if not fs.exists(path):
+        return MISSING
+    try:
+        data = _read(fs, path)
+    except OSError:
+        return FOREIGN  # a folder, or no right to read it
+    if not data.startswith((VERSION + "\n").encode()):
+        return FOREIGN
+    try:
+        unpack(data)
+    except AttilaError:
+        return DAMAGED
+    return SAVE
+
+
 class _HostFs:
-    """The real file system: builtin open, os.rename (replacing) and os.remove."""
+    """The real file system: builtin open, os.rename (replacing), os.remove, os.stat."""
 
     def __init__(self):
         import os
@@ -94,6 +177,13 @@ class _HostFs:
     def open(self, path, mode):
         return open(path, mode)
 
+    def exists(self, path):
+        try:
+            self._os.stat(path)
+            return True
+        except OSError:
+            return False
+
     def sync(self, f):
         f.flush()
         fsync = getattr(self._os, "fsync", None)
@@ -102,44 +192,74 @@ class _HostFs:
 
 
 class Store:
-    """A save file at `path`: load() -> text or None, save(text), clear()."""
+    """A save file at `path`: load() -> text or None, save(text), clear(), reject().
+
+    `aside` is the path a damaged save was moved to (None while none was).
+    """
 
     def __init__(self, path, fs=None):
         self.path = path
         self.tmp = path + ".tmp"
         self.fs = fs if fs is not None else _HostFs()
+        self.aside = None
+        self._loaded = None  # the file load() returned the text of
 
-    def _read(self, path):
+    def _load(self, path):
+        """(text or None, damaged?) of one file."""
         try:
-            f = self.fs.open(path, "r")
+            data = _read(self.fs, path)
         except OSError:
-            return None
+            return None, False  # no file (or none we can open): nothing to keep
         try:
-            text = f.read()
+            return unpack(data), False
+        except AttilaError:
+            return None, True
+
+    def _exists(self, path):
+        exists = getattr(self.fs, "exists", None)
+        if exists is not None:
+            return exists(path)
+        try:
+            self.fs.open(path, "rb").close()
+            return True
         except OSError:
-            return None
-        finally:
-            f.close()
-        # The last line is "end <checksum of everything before it>".
-        body, sep, tail = text[:-1].rpartition("\n")
-        if not sep or not text.endswith("\n") or not tail.startswith("end "):
-            return None
-        body += "\n"
-        try:
-            if int(tail[4:]) != checksum(body):
-                return None
-        except ValueError:
-            return None
-        return body
+            return False
+
+    def _put_aside(self, path):
+        for k in range(_ASIDE_NAMES):
+            new = path + (".bad%d" % k if k else ".bad")
+            if not self._exists(new):
+                self.fs.rename(path, new)
+                self.aside = new
+                return new
+        raise OSError("no free name to keep %s aside" % path)
 
     def load(self):
-        """The last complete save, or None."""
-        text = self._read(self.path)
-        if text is None:
-            # Only reachable when the rename itself was cut on a file system
-            # that removes before it renames: the complete new file is here.
-            text = self._read(self.tmp)
+        """The last complete save, or None.
+
+        A damaged save is moved aside (see `aside`), never deleted; only a
+        file system that cannot rename makes this raise (OSError).
+        """
+        self._loaded = None
+        text, damaged = self._load(self.path)
+        if damaged:
+            self._put_aside(self.path)
+        if text is not None:
+            self._loaded = self.path
+            return text
+        # Only reachable when the rename itself was cut on a file system
+        # that removes before it renames: the complete new file is here. A
+        # torn one is half a save being written, and is written over.
+        text, _ = self._load(self.tmp)
+        if text is not None:
+            self._loaded = self.tmp
         return text
+
+    def reject(self):
+        """Move the save load() returned aside (restore() refused it); its new path."""
+        path = self._loaded or self.path
+        self._loaded = None
+        return self._put_aside(path)
 
     def save(self, text):
         """Replace the save with `text`, atomically."""
@@ -153,6 +273,7 @@ class Store:
         finally:
             f.close()
         self.fs.rename(self.tmp, self.path)
+        self._loaded = self.path
 
     def clear(self):
         """Forget the saved game."""
@@ -161,6 +282,7 @@ class Store:
                 self.fs.remove(path)
             except OSError:
                 pass
+        self._loaded = None
 
 
 class MemoryStore:
@@ -169,6 +291,8 @@ class MemoryStore:
     def __init__(self, text=None):
         self.text = text
         self.saves = 0
+        self.aside = None
+        self.rejected = None  # the text reject() took away
 
     def load(self):
         return self.text
@@ -176,6 +300,12 @@ class MemoryStore:
     def save(self, text):
         self.text = text
         self.saves += 1
+
+    def reject(self):
+        self.rejected = self.text
+        self.text = None
+        self.aside = "memory"
+        return self.aside
 
     def clear(self):
         self.text = None

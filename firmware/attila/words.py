@@ -6,10 +6,8 @@ a board; the LEDs say the same without words (see attila.controller).
 """
 
 from attila.controller import CLEAR, CORRECT, OVER, RESUME, SELFTEST
-from attila.errors import AttilaError
 from attila.geometry import lowest, popcount
-from attila.notation import format_turn
-from attila.rules import KNIGHT_NAMES, MOVE, SCORCH, SETUP, SIDE_NAMES
+from attila.rules import KNIGHT_NAMES, MOVE, SCORCH, SETUP, SIDE_NAMES, traps
 from attila.rules import OVER as ENDED
 
 
@@ -52,8 +50,9 @@ def status(c):
     if mode == RESUME:
         occ = game.occupied()
         differ = popcount((c.mask if c.mask >= 0 else 0) ^ occ)
-        return "Saved game found (%d actions, %s). MENU: resume, UNDO: discard. %s" % (
-            len(game.history), _turn_words(c),
+        n = len(game.history)
+        return "Saved game found (%d action%s, %s). MENU: resume, UNDO: discard. %s" % (
+            n, "" if n == 1 else "s", _turn_words(c),
             "%d squares differ from it" % differ if differ else "The board matches it")
     if mode == OVER:
         w = game.winner
@@ -66,7 +65,7 @@ def status(c):
     lead = ("The board plays the %s: " % who) if own else (who + ": ")
     tail = ""
     if c._hint and c._plan_len >= 0 and not own:
-        tail = " (hint: %s)" % _plan_text(c)
+        tail = " (hint: %s)" % _plan_words(c)
     if game.phase == SETUP:
         if own:
             return lead + "put a knight on %s" % names[c._pa]
@@ -96,11 +95,30 @@ def _turn_words(c):
     return "%s to %s" % (SIDE_NAMES[game.side],
                          "scorch" if game.phase == SCORCH else "move")
 
-def _plan_text(c):
+def _plan_words(c):
+    """The planned action (the board's own, or a hint) in words."""
     game = c.game
+    names = c.layout.names
+    knight = KNIGHT_NAMES[game.side]
     if game.phase == SETUP:
-        return "@" + c.layout.names[c._pa]
-    return format_turn(c.layout, c._pa, c._pb, c._pc)
+        return "put a %s knight on %s" % (knight, names[c._pa])
+    if game.phase == SCORCH:
+        return "put a tile on %s" % names[c._pc]
+    return "move the %s knight on %s to %s, then put a tile on %s" % (
+        knight, names[c._pa], names[c._pb], names[c._pc])
+
+
+def _undo_words(c, step):
+    """(what UNDO takes back, the piece it took off the board) of a take-back step."""
+    _occ, romans, huns, text = step
+    if text[0] == "@":
+        # Placements alternate from the first side: the count left says whose it was.
+        side = c.game.first ^ (popcount(romans | huns) & 1)
+        return "the placement on %s" % text[1:], KNIGHT_NAMES[side] + " knight"
+    if text[0] == ",":
+        return "the scorch of %s" % text[1:], "tile"
+    start, _, end = text.partition("-")
+    return "the move from %s to %s" % (start, end), None
 
 def _fix_words(c):
     """What is wrong and how to fix it, in words."""
@@ -116,19 +134,26 @@ def _fix_words(c):
     extra = m & ~occ
     missing = occ & ~m
     why = ""
+    piece = "piece"  # what lies on the squares to clear, where the game knows it
     if steps:
-        why = "Undo %s: " % steps[0][3]
+        undone, taken = _undo_words(c, steps[0])
+        why = "Undo %s: " % undone
+        piece = taken or piece
     elif not c._strict:
         why = _why(c, extra, missing)
     fixes = []
     if _single(extra) and _single(missing):
         b = lowest(missing)
-        fixes.append("move the piece on %s to %s (%s)" % (
-            names[lowest(extra)], names[b], _piece_words(b, knights)))
+        if steps:
+            fixes.append("move the %s on %s back to %s" % (
+                _piece_words(b, knights), names[lowest(extra)], names[b]))
+        else:
+            fixes.append("move the piece on %s to %s (%s)" % (
+                names[lowest(extra)], names[b], _piece_words(b, knights)))
     else:
         for i in range(layout.size):
             if extra >> i & 1:
-                fixes.append("take the piece off %s" % names[i])
+                fixes.append("take the %s off %s" % (piece, names[i]))
         for i in range(layout.size):
             if missing >> i & 1:
                 fixes.append("put the %s back on %s" % (_piece_words(i, knights), names[i]))
@@ -141,13 +166,17 @@ def _why(c, extra, missing):
     own = c._own()
     phase = game.phase
     if own:
-        return "The board plays %s: " % _plan_text(c)
+        return "The board plays: %s. First: " % _plan_words(c)
     if phase == SETUP and not missing and _single(extra):
-        try:
-            game.place(lowest(extra))  # not legal, or it would have been taken
-        except AttilaError as e:
-            return "%s: " % e
-        game.undo()
+        # Not legal, or it would have been taken: the no-trap rule.
+        sq = lowest(extra)
+        free = game.free() & ~extra
+        if not c.layout.knight[sq] & free:
+            return "a knight on %s could not move: " % names[sq]
+        stuck = traps(c.layout.knight, game.knights[0] | game.knights[1], free)
+        if stuck:
+            return "a knight on %s would trap the knight on %s: " % (
+                names[sq], names[lowest(stuck)])
     if phase == MOVE and _single(missing):
         a = lowest(missing)
         side = game.side_at(a)
@@ -158,7 +187,7 @@ def _why(c, extra, missing):
         if not game.destinations(a):
             return "the knight on %s cannot move: " % names[a]
         if _single(extra):
-            return "%s-%s is not a move: " % (names[a], names[lowest(extra)])
+            return "%s to %s is not a knight's jump: " % (names[a], names[lowest(extra)])
     if phase == MOVE and extra and not missing:
         return "move a knight first: "
     return ""

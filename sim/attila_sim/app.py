@@ -99,17 +99,88 @@ def parser():
     return p
 
 
+def _script_lines(path):
+    """The lines of a script file ('-': stdin), read as UTF-8 text."""
+    from attila_tools.files import FileError, read_bytes, text_of
+
+    if path == "-":
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else \
+            sys.stdin.read().encode("utf-8")
+        source = "stdin"
+    else:
+        data = read_bytes(path)
+        source = path
+    lines = text_of(data, source).splitlines()
+    if not any(line.strip() and not line.strip().startswith("#") for line in lines):
+        raise FileError("%s: no action in it (see attila sim --help)" % source)
+    return lines
+
+
+def check_save(path, layout, chosen):
+    """Make sure `--save PATH` harms nothing; the layout to play on.
+
+    A file that is not ours is never touched; a save made on another layout
+    brings it along unless --layout `chosen` says otherwise; a save the board
+    would refuse is moved aside (PATH.bad), never deleted. Returns (layout or
+    None to keep the chosen one, a line to say or "").
+    """
+    from attila.store import DAMAGED, FOREIGN, MISSING, VERSION, Store, probe, restore, unpack
+    from attila_tools.files import FileError, read_bytes
+
+    kind = probe(path)
+    if os.path.isdir(path):
+        raise FileError("%s: is a folder; give --save a file name, like %s"
+                        % (path, os.path.join(path, "game.txt")))
+    if kind == FOREIGN:
+        raise FileError("%s: not a saved game (its first line is not %r); left as it is: "
+                        "give --save another file name" % (path, VERSION))
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise FileError("%s: no folder %s to keep the game in" % (path, folder))
+    tmp = path + ".tmp"
+    if os.path.lexists(tmp):
+        head = b"" if os.path.isdir(tmp) else read_bytes(tmp, len(VERSION) + 1)
+        if os.path.isdir(tmp) or not (VERSION + "\n").encode().startswith(head):
+            raise FileError("%s: in the way of the save (written there first); "
+                            "not a save of ours, left as it is: move it" % tmp)
+    if kind == MISSING:
+        return None, ""
+    try:
+        saved = restore(unpack(read_bytes(path)))
+    except AttilaError as e:
+        why = str(e)
+    else:
+        if saved.layout == layout:
+            return None, ""
+        if chosen:
+            raise FileError("%s: the saved game is for the layout %s, not %s; leave out "
+                            "--layout to resume it there, or give --save another file"
+                            % (path, "/".join(saved.layout.rows()), chosen))
+        return saved.layout, ""
+    if kind == DAMAGED:
+        return None, "%s: damaged save (%s)" % (path, why.replace("save: ", ""))
+    store = Store(path)
+    store.load()
+    store.reject()  # ours, checksum and all, but no board could take it back
+    return None, "%s: saved game refused (%s); kept aside as %s; a new game starts" % (
+        path, why.replace("save: ", ""), store.aside)
+
+
 def main(argv=None):
     """Run the simulator; returns the exit code."""
     args = parser().parse_args(argv)
     from attila import layoutfile
     from attila_sim.rig import Rig, load_replay, saved_layout
     from attila_sim.table import TableError
+    from attila_tools.files import check_output, fail
 
     if args.speed <= 0:
-        print("attila sim: --speed must be above 0", file=sys.stderr)
-        return 2
+        return fail("attila sim", "--speed must be above 0")
+    said = ""
     try:
+        lines = _script_lines(args.script) if args.script else None
+        if args.screenshot:
+            check_output(args.screenshot, "png")
         layout, modules, tiles = layoutfile.load(find_layout(args.layout or DEFAULT_LAYOUT))
         first = "RH".index(args.first)
         items = None
@@ -119,6 +190,10 @@ def main(argv=None):
                 # A save from a board laid out otherwise: its own layout.
                 layout, modules, tiles = layout_like(saved)
             first, items, tiles = load_replay(args.replay, layout, tiles)
+        if args.save:
+            saved, said = check_save(args.save, layout, args.layout)
+            if saved is not None:
+                layout, modules, tiles = layout_like(saved)
         profile = None
         if args.profile:
             from attila import profile as profiles
@@ -136,18 +211,17 @@ def main(argv=None):
         if items is not None:
             rig.start_replay(items)
     except (AttilaError, OSError) as e:
-        print("attila sim: %s" % e, file=sys.stderr)
-        return 2
+        return fail("attila sim", e)
+    aside = getattr(rig.store, "aside", None)
+    if said and aside and "kept aside" not in said:
+        said += "; kept aside as %s; a new game starts" % aside
+    if said:
+        print("attila sim: " + said, file=sys.stderr)
 
-    if args.script:
+    if lines is not None:
         from attila_sim import script
 
         try:
-            if args.script == "-":
-                lines = sys.stdin.read().splitlines()
-            else:
-                with open(args.script) as f:
-                    lines = f.read().splitlines()
             if not args.screenshot:
                 try:
                     return script.run(rig, lines, sys.stdout, args.format, args.script)
@@ -157,8 +231,7 @@ def main(argv=None):
 
             todo = actions.parse_lines(rig.layout, lines, args.script)
         except (AttilaError, OSError) as e:
-            print("attila sim: %s" % e, file=sys.stderr)
-            return 2
+            return fail("attila sim", e)
         try:
             for _, _, steps in todo:
                 rig.do(steps)
@@ -181,7 +254,10 @@ def main(argv=None):
             else:
                 x, y = window.slots[held.kind][0].center
             window.pointer = (x + window.s // 3, y - window.s // 3)
-        window.save(args.screenshot)
+        try:
+            window.save(args.screenshot)
+        except OSError as e:
+            return fail("attila sim", e)
         return 0
 
     if args.text or not has_display():
@@ -197,7 +273,7 @@ def main(argv=None):
 
         window = Window(rig)
     except Exception as e:  # pygame cannot open a window here
-        print("attila sim: cannot open a window (%s); playing in text mode" % e,
+        print("attila sim: cannot open a window: %s; playing in text mode" % e,
               file=sys.stderr)
         from attila_sim import text
 

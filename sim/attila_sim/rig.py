@@ -17,8 +17,10 @@ from attila.errors import AttilaError
 from attila.leds import Leds
 from attila.rules import HUNS, ROMANS, SCORCH, SETUP, Game
 from attila.sensing import Debouncer
-from attila.store import MemoryStore, Store, restore
+from attila.store import MemoryStore, Store, restore, unpack
 from attila.wiring import Wiring
+
+from attila_tools.files import read_bytes, text_of
 
 from attila_sim import actions
 from attila_sim.hardware import VirtualButtons, VirtualStrip, VirtualSwitches
@@ -173,64 +175,82 @@ class Rig:
         self.controller.self_test(self.now)
 
     def do(self, steps):
-        """Carry out parsed steps (attila_sim.actions).
+        """Carry out parsed steps (attila_sim.actions); all of them or none.
 
-        After each step the sensors see (a lift, a put, a button press...)
-        the clock runs SETTLE_MS, so every change is read on its own.
+        The steps are first tried on the table alone, out of the sensors'
+        sight (the clock does not run): a line that cannot be done whole
+        raises TableError and changes nothing. After each step the sensors
+        see (a lift, a put, a button press...) the clock runs SETTLE_MS, so
+        every change is read on its own.
         """
-        taken = None  # a piece taken from beside the board by these steps
+        before = self.table.snapshot()
         try:
             for step in steps:
-                taken = self._step(step, taken)
-        except TableError:
-            # A piece taken for a put that failed goes back beside the board.
-            if taken is not None and taken in self.table.hand:
-                self.table.drop(taken)
-            raise
+                self._try(step)
+        finally:
+            self.table.restore(before)
+        for step in steps:
+            self._step(step)
 
-    def _step(self, step, taken):
+    def _hands(self, step):
+        """Carry out a step's hand movement (take, drop, lift, put); False when
+        the step is not one."""
         verb = step[0]
-        if verb == "wait":
-            self.advance(step[1])
-            return taken
-        if verb == "next":
-            if not self._replay:
-                raise TableError("nothing to replay (start with --replay FILE)")
-            n = step[1]
-            self.said = "replay: done"
-            while n and self.replaying():
-                self.said = self.replay_step()
-                n -= 1
-            return taken
         if verb == "take":
-            return self.take(step[1])  # nothing the sensors see
-        if verb == "drop":
-            self.drop()  # nothing the sensors see
-            return taken
-        if verb == "press":
-            self.button_down(step[1])
-            self.advance(step[2])
-            self.button_up(step[1])
+            self.take(step[1])
+        elif verb == "drop":
+            self.drop()
         elif verb == "lift":
             self.lift(step[1])
         elif verb == "put":
             if self.table.held() is None:
-                taken = self.take(actions.CALLED_FOR)
+                self.take(actions.CALLED_FOR)
             self.put(step[1])
-            taken = None
+        else:
+            return False
+        return True
+
+    def _try(self, step):
+        """A step's hand movement on the table only; TableError if it cannot be done."""
+        verb = step[0]
+        if verb == "next" and not self._replay:
+            raise TableError("nothing to replay (start with --replay FILE)")
+        if verb == "raw" and step[1] >> self.wiring.sensor_bits:
+            raise TableError("raw reading %#x has bits beyond the %d sensors"
+                             % (step[1], self.wiring.sensor_bits))
+        self._hands(step)
+
+    def _step(self, step):
+        verb = step[0]
+        if verb == "wait":
+            self.advance(step[1])
+            return
+        if verb == "next":
+            n = step[1]
+            self.said = "replay: done"
+            while n and self.replaying():
+                at = self._replayed
+                self.said = self.replay_step()
+                if self._replayed == at:
+                    raise TableError(self.said)  # the steps before it stay done
+                n -= 1
+            return
+        if self._hands(step):
+            if verb in ("take", "drop"):
+                return  # nothing the sensors see
+        elif verb == "press":
+            self.button_down(step[1])
+            self.advance(step[2])
+            self.button_up(step[1])
         elif verb == "clear":
             self.clear_table()
         elif verb == "sense":
             self.sense(step[1])
         elif verb == "raw":
-            if step[1] >> self.wiring.sensor_bits:
-                raise TableError("raw reading %#x has bits beyond the %d sensors"
-                                 % (step[1], self.wiring.sensor_bits))
             self.sense(self.wiring.squares(step[1]))
         elif verb == "selftest":
             self.self_test()
         self.settle()
-        return taken
 
     # -- what the board shows -----------------------------------------------------------
 
@@ -279,15 +299,19 @@ class Rig:
         return self._replayed < len(self._replay)
 
     def replay_step(self):
-        """Carry out the next item of the replay; returns a line saying what."""
+        """Carry out the next item of the replay; returns a line saying what.
+
+        A step that cannot be done (a square taken...) is not used up: clear
+        the way and ask for it again.
+        """
         if not self.replaying():
             return "replay: done" if self._replay else ""
         item = self._replay[self._replayed]
-        self._replayed += 1
         try:
             self.do(actions.turn(self.layout, item))
         except (TableError, AttilaError) as e:
-            return "replay step %d %s: %s" % (self._replayed, item, e)
+            return "replay step %d %s: %s" % (self._replayed + 1, item, e)
+        self._replayed += 1
         return "replay step %d of %d: %s" % (self._replayed, len(self._replay), item)
 
     def replay_all(self):
@@ -296,28 +320,27 @@ class Rig:
 
 
 def _read(path):
+    """(bytes, save text or None) of a replay file; the save's checksum is checked.
+
+    Read only: a file handed to --replay is never moved, even a damaged save.
+    """
+    data = read_bytes(path)
+    if not data.startswith(b"attila-save"):
+        return data, None
     try:
-        with open(path) as f:
-            return f.read()
-    except OSError as e:
-        raise AttilaError("%s: cannot read (%s)" % (path, e))
-
-
-def _saved(path):
-    """The checked text of a save file (its checksum line must match)."""
-    body = Store(path).load()
-    if body is None:
-        raise AttilaError("%s: the saved game is incomplete or damaged "
-                          "(its checksum does not match)" % path)
-    return body
+        return data, unpack(data)
+    except AttilaError as e:
+        raise AttilaError("%s: the saved game is incomplete or damaged (%s)"
+                          % (path, str(e).replace("save: ", "")))
 
 
 def saved_layout(path):
     """The layout a save file was made on, or None when the file is a game log."""
-    if not _read(path).startswith("attila-save"):
+    body = _read(path)[1]
+    if body is None:
         return None
     try:
-        return restore(_saved(path)).layout
+        return restore(body).layout
     except AttilaError as e:
         raise AttilaError("%s: %s" % (path, e))
 
@@ -330,17 +353,17 @@ def load_replay(path, layout, tiles=None):
     board with Romans first, or Huns first when a line says 'first H'.
     A save brings its own first side and tile supply.
     """
-    text = _read(path)
+    data, body = _read(path)
     first = ROMANS
-    if text.startswith("attila-save"):
-        # Through the firmware's own store and restore: checksum, layout, log.
+    if body is not None:
+        # Through the firmware's own checks and restore: checksum, layout, log.
         try:
-            game = restore(_saved(path), layout)
+            game = restore(body, layout)
         except AttilaError as e:
             raise AttilaError("%s: %s" % (path, e))
         return game.first, notation.log(game).split(), game.supply
     words = []
-    for line in text.splitlines():
+    for line in text_of(data, path).splitlines():
         line = line.split("#", 1)[0].strip()
         if line.startswith("first "):
             side = line[6:].strip()
@@ -349,6 +372,9 @@ def load_replay(path, layout, tiles=None):
             first = HUNS if side == "H" else ROMANS
             continue
         words += line.split()
+    if not words:
+        raise AttilaError("%s: no game in it (expected a saved game or a log like "
+                          "@a1 @e4 ... b1-c3,d4)" % path)
     log = " ".join(words)
     try:
         notation.replay(Game(layout, first, tiles), log)

@@ -162,6 +162,19 @@ class Table:
                 p.where = i
                 mask &= ~(1 << i)
 
+    def snapshot(self):
+        """Where every piece is now, for restore()."""
+        return list(self.pieces), [(p, p.where, p.origin) for p in self.pieces], list(self.hand)
+
+    def restore(self, snap):
+        """Put every piece back where snapshot() saw it."""
+        pieces, places, hand = snap
+        self.pieces = list(pieces)
+        for p, where, origin in places:
+            p.where = where
+            p.origin = origin
+        self.hand = list(hand)
+
     def text(self, square):
         """One character for a square: R, H, x or '.'."""
         p = self.on(square)

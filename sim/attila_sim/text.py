@@ -106,7 +106,10 @@ def run(rig, stdin=None, stdout=None, colour=None):
             else:
                 stdout.write("> ")
                 stdout.flush()
-                line = stdin.readline()
+                raw = getattr(stdin, "buffer", None)
+                # Bytes, decoded here: a line that is not UTF-8 is answered
+                # like any other bad line, whatever the locale's error handler.
+                line = raw.readline().decode("utf-8", "replace") if raw else stdin.readline()
         except (EOFError, KeyboardInterrupt):
             line = ""
         if not line:

@@ -16,6 +16,7 @@ screenshot, +/- clock speed, Q / Esc quit.
 """
 
 import os
+import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -47,6 +48,55 @@ MARGIN = 36
 CLICK_SLOP = 5  # pixels: a release this close to the press is a click
 
 
+# Video drivers that show nothing: SDL falls back to them when the display
+# does not answer; a window there is invisible (and still burns a core).
+_HEADLESS = ("offscreen", "dummy")
+
+
+def open_display():
+    """Start SDL's video on the display the environment names; RuntimeError says
+    why no window can be seen there.
+
+    Unless SDL_VIDEODRIVER says otherwise, SDL is asked for X11 when DISPLAY
+    is set (else Wayland when WAYLAND_DISPLAY is), so a display that does not
+    answer fails here instead of falling back to an invisible window (and
+    probing Wayland with its XDG_RUNTIME_DIR warnings).
+    """
+    env = os.environ
+    asked = env.get("SDL_VIDEODRIVER")
+    if not asked and sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        if env.get("DISPLAY"):
+            env["SDL_VIDEODRIVER"] = "x11"
+        elif env.get("WAYLAND_DISPLAY"):
+            name = env["WAYLAND_DISPLAY"]
+            folder = env.get("XDG_RUNTIME_DIR")
+            if not folder and not name.startswith("/"):
+                raise RuntimeError("the Wayland display %s cannot be reached "
+                                   "(XDG_RUNTIME_DIR is not set)" % name)
+            socket = os.path.join(folder or "", name)
+            if not os.path.exists(socket):
+                raise RuntimeError("the Wayland display %s does not answer (no socket %s)"
+                                   % (name, socket))
+            env["SDL_VIDEODRIVER"] = "wayland"
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        raise RuntimeError("the display %s does not answer (SDL: %s)"
+                           % (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or "", e))
+    finally:
+        if not asked:
+            env.pop("SDL_VIDEODRIVER", None)
+    driver = pygame.display.get_driver()
+    if driver in _HEADLESS and not asked:
+        pygame.display.quit()
+        raise RuntimeError("no display answers (SDL's %s driver would show nothing)" % driver)
+    return driver
+
+
+_EXPOSED = tuple(getattr(pygame, name) for name in ("VIDEOEXPOSE", "WINDOWEXPOSED")
+                 if hasattr(pygame, name))
+
+
 def _mix(a, b, t):
     return tuple(int(a[i] + (b[i] - a[i]) * t + 0.5) for i in range(3))
 
@@ -74,9 +124,9 @@ class Window:
         self.board_rect = pygame.Rect(
             MARGIN, MARGIN, layout.width * square, layout.height * square
         )
-        height = max(self.board_rect.bottom + MARGIN, 600)
+        height = max(self.board_rect.bottom + MARGIN, 680)
         self.size = (self.board_rect.right + MARGIN + PANEL_WIDTH, height)
-        pygame.display.init()
+        open_display()
         pygame.font.init()
         self.screen = pygame.display.set_mode(self.size)
         pygame.display.set_caption("%s: %s" % (title, layout.name or "custom layout"))
@@ -106,6 +156,10 @@ class Window:
         self.pressed_at = None  # pointer position of the press that lifted a piece
         self.message = ""
         self.running = True
+        self.text_bottom = self.footer_top = 0  # where the panel's words ended, its footer
+        self.plates = {}  # square -> the rectangle its name is drawn on
+        self.draws = 0  # whole-window redraws so far
+        self._shown = None  # what the screen shows now (scene())
 
     # -- geometry -------------------------------------------------------------
 
@@ -177,9 +231,7 @@ class Window:
             elif event.key in (pygame.K_SPACE, pygame.K_RIGHT):
                 self._say(rig.replay_step())
             elif event.key == pygame.K_s:
-                path = "attila-screenshot.png"
-                self.save(path)
-                self._say("saved " + path)
+                self._say(self.screenshot())
             elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 rig.set_speed(rig.speed * 2)
             elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -259,8 +311,25 @@ class Window:
 
     # -- drawing ----------------------------------------------------------------
 
+    def scene(self):
+        """Everything the window draws, as a value: equal scenes look the same."""
+        rig = self.rig
+        table = rig.table
+        held = table.held()
+        return (
+            rig.strip.sent,
+            tuple((p.kind, p.where) for p in table.pieces),
+            tuple(p.kind for p in table.hand),
+            self.pointer if held is not None else None,
+            rig.status(),
+            tuple(rig.details()),
+            self.message,
+            tuple(b.down for b in self.buttons + [self.clear_button]),
+        )
+
     def draw(self):
         """Draw the whole window (call display.flip() after)."""
+        self.draws += 1
         scr = self.screen
         scr.fill(BACKGROUND)
         self._draw_board()
@@ -323,22 +392,40 @@ class Window:
             if p.where >= 0:
                 self._draw_piece(p.kind, self.square_center(p.where))
 
+    def shown(self, colour):
+        """An LED's colour on the screen: the strip's bytes with the frame's level
+        (brightness and power cap, which dim every LED alike) undone, as the
+        eye undoes it in a room: a white scorch square is white, not grey; a
+        dim square (a lifted knight's own) stays dim beside the others."""
+        level = self.rig.leds.level
+        if not any(colour) or level <= 0 or level >= 255:
+            return tuple(colour)
+        return tuple(min(255, (c * 255 + level - 1) // level) for c in colour)
+
     def _draw_square(self, index, colour):
-        """A square with its LED glow: the centre shows the LED colour itself."""
+        """A square with its LED's light: the LED at the centre, a smooth glow
+        fading to the square's edge, its name on a dark plate in the corner."""
         scr, s = self.screen, self.s
         rect = self.square_rect(index).inflate(-8, -8)
         scr.fill(SQUARE_BASE, rect)
-        name = self.small.render(self.rig.layout.names[index], True, DIM_TEXT)
         if any(colour):
-            # Glow: rings from the square's edge to the LED in its centre.
-            steps = 6
-            for k in range(steps):
-                t = (k + 1) / steps
-                inner = rect.inflate(-int(s * 0.5 * k / steps), -int(s * 0.5 * k / steps))
-                pygame.draw.rect(scr, _mix(SQUARE_BASE, colour, 0.25 + 0.6 * t), inner,
-                                 border_radius=max(2, s // 10))
-            pygame.draw.circle(scr, colour, rect.center, int(s * 0.22))
-        scr.blit(name, (rect.right - name.get_width() - 3, rect.top + 2))
+            colour = self.shown(colour)
+            # A round glow, one pixel of radius at a time (no visible bands),
+            # from past the square's corners in to the LED, inside the square.
+            led = int(s * 0.22)
+            outer = int(rect.width * 0.7)
+            scr.set_clip(rect)
+            for r in range(outer, led, -1):
+                t = (outer - r) / float(outer - led)
+                pygame.draw.circle(scr, _mix(SQUARE_BASE, colour, 0.08 + 0.6 * t * t),
+                                   rect.center, r)
+            scr.set_clip(None)
+            pygame.draw.circle(scr, colour, rect.center, led)
+        name = self.small.render(self.rig.layout.names[index], True, DIM_TEXT)
+        plate = name.get_rect(topright=(rect.right - 3, rect.top + 3)).inflate(6, 2)
+        self.plates[index] = plate
+        pygame.draw.rect(scr, SQUARE_BASE, plate, border_radius=3)
+        scr.blit(name, name.get_rect(center=plate.center))
 
     def _draw_piece(self, kind, center, lifted=False, scale=1.0):
         """A knight (Roman: square shield; Hun: round shield) or a tile."""
@@ -414,30 +501,49 @@ class Window:
             pygame.draw.rect(scr, BUTTON_DOWN if b.down else BUTTON, b.rect, border_radius=6)
             t = self.font.render(b.label, True, TEXT)
             scr.blit(t, t.get_rect(center=b.rect.center))
-        y = self.text_top
         width = self.panel.width
-        for line in self._wrap(rig.status(), self.big, width):
-            scr.blit(self.big.render(line, True, TEXT), (self.panel.x, y))
-            y += self.big.get_linesize()
-        y += 8
-        for text in rig.details():
-            for line in self._wrap(text, self.font, width):
-                scr.blit(self.font.render(line, True, DIM_TEXT), (self.panel.x, y))
-                y += self.font.get_linesize()
-        if self.message:
-            y += 8
-            for line in self._wrap(self.message, self.font, width):
-                scr.blit(self.font.render(line, True, (240, 200, 120)), (self.panel.x, y))
-                y += self.font.get_linesize()
         help_lines = [
             "Drag a piece onto a square, or click it",
             "then click where it goes. Right click:",
             "back beside the board.",
         ]
-        y = self.panel.bottom - len(help_lines) * self.small.get_linesize()
+        footer = self.panel.bottom - len(help_lines) * self.small.get_linesize()
+        # The words, most important first, down to the footer and no further:
+        # what no longer fits is cut at a line, and the cut is shown.
+        lines = [(line, self.big, TEXT, 0) for line in self._wrap(rig.status(), self.big, width)]
+        gap = 8
+        for text in rig.details():
+            for line in self._wrap(text, self.font, width):
+                lines.append((line, self.font, DIM_TEXT, gap))
+                gap = 0
+        gap = 8
+        for line in self._wrap(self.message, self.font, width) if self.message else ():
+            lines.append((line, self.font, (240, 200, 120), gap))
+            gap = 0
+        y = self.text_top
+        for k, (line, font, colour, gap) in enumerate(lines):
+            y += gap
+            if y + font.get_linesize() > footer - 6:
+                break
+            last = k + 1 < len(lines) and y + font.get_linesize() + lines[k + 1][3] + \
+                lines[k + 1][1].get_linesize() > footer - 6
+            if last:
+                line = self._cut(line + " ...", font, width)
+            scr.blit(font.render(line, True, colour), (self.panel.x, y))
+            y += font.get_linesize()
+        self.text_bottom = y
+        self.footer_top = footer
+        y = footer
         for line in help_lines:
             scr.blit(self.small.render(line, True, DIM_TEXT), (self.panel.x, y))
             y += self.small.get_linesize()
+
+    @staticmethod
+    def _cut(text, font, width):
+        """Text that ends in '...' cut short enough to fit the width."""
+        while font.size(text)[0] > width and len(text) > 4:
+            text = text[:-5].rstrip() + " ..."
+        return text
 
     @staticmethod
     def _wrap(text, font, width):
@@ -466,18 +572,48 @@ class Window:
 
     # -- running ------------------------------------------------------------------
 
+    def screenshot(self, folder="."):
+        """S: the window into attila-screenshot-<date>-<time>.png (a name no file
+        has yet; the pattern is in .gitignore); what happened, in words."""
+        import time
+
+        stem = os.path.join(folder, time.strftime("attila-screenshot-%Y%m%d-%H%M%S"))
+        path = stem + ".png"
+        k = 1
+        while os.path.lexists(path):
+            k += 1
+            path = "%s-%d.png" % (stem, k)
+        try:
+            self.save(path)
+        except OSError as e:
+            return "screenshot not saved: %s" % e
+        return "saved " + os.path.abspath(path)
+
     def save(self, path):
-        """Write the window as it is now to a PNG file."""
+        """Write the window as it is now to a PNG file (OSError when it cannot)."""
         self.draw()
-        pygame.image.save(self.screen, path)
+        try:
+            pygame.image.save(self.screen, path)
+        except pygame.error as e:
+            raise OSError("%s: cannot write (%s)" % (path, e))
 
     def pump(self, now_ms):
-        """Handle queued events, advance the board to now, draw; False to stop."""
+        """Handle queued events, advance the board to now, draw what changed; False to stop.
+
+        An idle window draws nothing: the screen is redrawn only when the
+        scene (LEDs, pieces, hand, words) differs from what it shows, or when
+        the window system lost it (an expose event).
+        """
         for event in pygame.event.get():
+            if event.type in _EXPOSED:
+                self._shown = None
             self.handle(event)
         self.rig.advance_to(now_ms)
-        self.draw()
-        pygame.display.flip()
+        scene = self.scene()
+        if scene != self._shown:
+            self.draw()
+            pygame.display.flip()
+            self._shown = scene
         return self.running
 
     def run(self, exit_after_ms=None):

@@ -137,7 +137,7 @@ def test_illegal_placement_is_corrected():
     assert t.lit() == {"c2": RED}
     t.at(t.t + 200)  # dark half
     assert t.lit() == {}
-    assert c.status() == "@c2: the knight on a1 could not move: take the piece off c2"
+    assert c.status() == "a knight on c2 would trap the knight on a1: take the piece off c2"
     t.lift("c2")
     assert c.mode == PLAY
     assert "c2" not in t.squares(BLUE) and "d1" in t.squares(BLUE)
@@ -157,7 +157,7 @@ def test_wrong_square_then_lift_again_then_right_square():
     assert t.lit() == {"b2": RED}  # the piece to take away ...
     t.at(t.t + 200)
     assert t.lit() == {"a1": BLUE}  # ... and where it belongs, in between
-    assert c.status() == "a1-b2 is not a move: move the piece on b2 to a1 (Roman knight)"
+    assert c.status() == "a1 to b2 is not a knight's jump: move the piece on b2 to a1 (Roman knight)"
     t.lift("b2")
     assert c.mode == PLAY and c.lifted == 0
     t.put("b3")
@@ -220,7 +220,7 @@ def test_undo_guides_the_take_back():
     assert g.phase == SCORCH and c.mode == CORRECT
     t.at(t.t // 400 * 400 + 400)
     assert t.lit() == {"a1": RED}
-    assert c.status() == "Undo ,a1: take the piece off a1"
+    assert c.status() == "Undo the scorch of a1: take the tile off a1"
     t.lift("a1")
     assert c.mode == PLAY and g.phase == SCORCH
     assert store.text.splitlines()[4] == "log @a1 @b1 @c1 @d1 @e1 @a2 a1-c2"
@@ -232,7 +232,7 @@ def test_undo_guides_the_take_back():
     assert t.lit() == {"c2": RED}
     t.at(t.t + 200)
     assert t.lit() == {"a1": BLUE}
-    assert c.status() == "Undo a1-c2: move the piece on c2 to a1 (Roman knight)"
+    assert c.status() == "Undo the move from a1 to c2: move the Roman knight on c2 back to a1"
     t.carry("c2", "a1")
     assert c.mode == PLAY and g.phase == MOVE and len(g.history) == 6
     # And a placement.

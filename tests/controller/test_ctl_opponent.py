@@ -32,7 +32,7 @@ def test_board_plays_the_huns_with_the_trivial_chooser():
     # The human puts the Hun knight elsewhere: refused, shown as an error.
     t.put("c3")
     assert c.mode == CORRECT
-    assert c.status() == "The board plays @b1: take the piece off c3"
+    assert c.status() == "The board plays: put a Hun knight on b1. First: take the piece off c3"
     t.lift("c3")
     t.put("b1")
     assert c.mode == PLAY and c.game.knights[HUNS] == t.bit("b1")
@@ -112,7 +112,7 @@ def test_hint_shows_the_best_action_and_goes_away_after_an_action():
         t.act(item)
     c = t.c
     t.menu()
-    assert c.status() == "Romans: lift a knight that can move (a1 c1 e1) (hint: a1-c2,a1)"
+    assert c.status() == "Romans: lift a knight that can move (a1 c1 e1) (hint: move the Roman knight on a1 to c2, then put a tile on a1)"
     slow_on(t)
     assert t.lit() == {"a1": BLUE, "c1": BLUE, "e1": BLUE, "c2": BLUE}
     slow_off(t)

@@ -2,7 +2,8 @@
 
 Shared by the portable store tests and the controller's resume tests. The
 power goes during write-open number `cut_save` (1-based): after `cut_byte`
-bytes of it, or (cut_byte < 0) just before its rename.
+bytes of it, or (cut_byte < 0) just before its rename. A file holds text
+(what Store writes) or bytes (a test's damaged file); "rb" reads give bytes.
 """
 
 
@@ -11,11 +12,15 @@ class PowerCut(Exception):
 
 
 class _Reader:
-    def __init__(self, text):
-        self.text = text
+    def __init__(self, data, binary):
+        if binary and isinstance(data, str):
+            data = data.encode()
+        elif not binary and not isinstance(data, str):
+            data = data.decode()  # UnicodeError, as a real text read
+        self.data = data
 
-    def read(self):
-        return self.text
+    def read(self, n=-1):
+        return self.data if n < 0 else self.data[:n]
 
     def close(self):
         pass
@@ -51,10 +56,10 @@ class FakeFs:
         self.saves = 0
 
     def open(self, path, mode):
-        if mode == "r":
+        if mode in ("r", "rb"):
             if path not in self.files:
                 raise OSError(2, "no such file")
-            return _Reader(self.files[path])
+            return _Reader(self.files[path], mode == "rb")
         self.saves += 1
         if self.saves == self.cut_save and self.cut_byte >= 0:
             self.budget = self.cut_byte
@@ -62,9 +67,12 @@ class FakeFs:
         return _Writer(self, path)
 
     def rename(self, old, new):
-        if self.saves == self.cut_save and self.cut_byte < 0:
+        if self.cut_save and self.saves == self.cut_save and self.cut_byte < 0:
             raise PowerCut()
         self.files[new] = self.files.pop(old)
+
+    def exists(self, path):
+        return path in self.files
 
     def remove(self, path):
         if path not in self.files:
@@ -74,3 +82,45 @@ class FakeFs:
     def power_back(self):
         self.budget = -1
         self.cut_save = 0
+
+
+class Scratch:
+    """A fresh folder of real files (the port's own file system), removed by clean()."""
+
+    def __init__(self):
+        import os
+        import random
+
+        self.os = os
+        top = "/tmp"
+        try:
+            os.stat(top)
+        except OSError:
+            top = "."
+        self.dir = "%s/attila-test-%08x" % (top, random.getrandbits(32))
+        os.mkdir(self.dir)
+
+    def path(self, name):
+        return self.dir + "/" + name
+
+    def write(self, name, data):
+        f = open(self.path(name), "wb")
+        f.write(data)
+        f.close()
+
+    def read(self, name):
+        f = open(self.path(name), "rb")
+        data = f.read()
+        f.close()
+        return data
+
+    def names(self):
+        return sorted(self.os.listdir(self.dir))
+
+    def empty(self):
+        for name in self.os.listdir(self.dir):
+            self.os.remove(self.path(name))
+
+    def clean(self):
+        self.empty()
+        self.os.rmdir(self.dir)

@@ -104,7 +104,7 @@ def test_illegal_move_correction_and_resume_when_fixed():
     assert h.lit() == {"b2": RED}
     h.at(1000)
     assert h.lit() == {"a1": BLUE}
-    assert h.c.status() == "a1-b2 is not a move: move the piece on b2 to a1 (Roman knight)"
+    assert h.c.status() == "a1 to b2 is not a knight's jump: move the piece on b2 to a1 (Roman knight)"
     h.lift("b2")
     h.put("a1")
     assert h.c.mode == PLAY and len(h.c.game.history) == 6
@@ -119,7 +119,7 @@ def test_undo_a_turn():
     # One step at a time: first the tile off a1 ...
     h.at(2000)
     assert h.lit() == {"a1": RED}
-    assert h.c.status() == "Undo ,a1: take the piece off a1"
+    assert h.c.status() == "Undo the scorch of a1: take the tile off a1"
     h.lift("a1")
     assert h.c.mode == CORRECT
     # ... then the knight from c2 back to a1 (where the tile stood).
@@ -127,7 +127,7 @@ def test_undo_a_turn():
     assert h.lit() == {"c2": RED}
     h.at(2600)
     assert h.lit() == {"a1": BLUE}
-    assert h.c.status() == "Undo a1-c2: move the piece on c2 to a1 (Roman knight)"
+    assert h.c.status() == "Undo the move from a1 to c2: move the Roman knight on c2 back to a1"
     h.lift("c2")
     h.put("a1")
     assert h.c.mode == PLAY and log(h.c.game) == SETUP6

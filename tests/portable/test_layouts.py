@@ -132,7 +132,7 @@ def test_layout_file_errors():
         ('{"name": "x"}', "f.json: needs \"modules\" (or \"rows\" for a DIY board)"),
         ('{"rows": [".."]}', "f.json: rows describe a DIY board; add \"custom\": true"),
         ('{"custom": true, "rows": [".."], "modules": []}', "f.json: give rows or modules, not both"),
-        ('{"custom": true, "rows": ["..", ".:"]}', "f.json: rows: row 2, column 2: ':' must be '.' (square) or '-' (none)"),
+        ('{"custom": true, "rows": ["..", ".:"]}', "f.json: rows: row 2, column 2 (b1): ':' must be '.' (square) or '-' (none)"),
         ('{"custom": true, "rows": ["..", 7]}', "f.json: rows: row 2 must be a string"),
         ('{"custom": true, "rows": ["..", "..."]}', "f.json: rows: row 2 has 3 places, row 1 has 2; every row needs the same length"),
         ('{"custom": true, "tiles": -2, "rows": [".."]}', "f.json: tiles must be a whole number >= 0, not -2"),

@@ -104,7 +104,7 @@ def test_json_records_read_as_expected():
     assert sorted(recs[0]["leds"]) == sorted(n for n in simkit.load()[0].names if n != "a1")
     assert recs[3]["status"] == "put the Roman knight back on a1"
     assert recs[4]["status"] == "Romans: place a knight on a lit square (knight 2 of 3)"
-    assert recs[5]["status"] == "Undo @e4: take the piece off e4"
+    assert recs[5]["status"] == "Undo the placement on e4: take the Hun knight off e4"
     assert recs[2]["error"] == "game.txt line 5: b1 is empty: nothing to lift"
     assert all(len(r["strip"]) == 2 * 3 * 20 for r in recs)
 
@@ -187,3 +187,60 @@ def test_attila_sim_goes_through_the_attila_command(tmp_path, capsys):
     assert cli.main(["sim", "--script", str(path), "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("line 1: @c2\n")
+
+
+def state(r):
+    """Everything a line could change: the clock, the game, the pieces, the hand."""
+    t = r.table
+    return (r.now, r.position(), r.mode_name(), t.occupied(),
+            [(p.kind, p.where) for p in t.pieces], [p.kind for p in t.hand])
+
+
+def test_a_failed_line_changes_nothing():
+    from attila_sim.table import TableError
+
+    r = rig()
+    # issue 11 item 13: the Hun knight taken for a failed 'put a1' stayed in the hand.
+    r.do(actions_of(r, "@a1"))
+    for line in ("put a1", "put a1 H", "b1-c3", "lift b1"):
+        before = state(r)
+        with pytest.raises(TableError):
+            r.do(actions_of(r, line))
+        assert state(r) == before, line
+    with pytest.raises(TableError, match="the hand is empty"):
+        r.do(actions_of(r, "drop"))
+    for item in ("@e4", "@b1", "@e3", "@c4", "@a3"):
+        r.do(actions_of(r, item))
+    # A whole turn whose scorch square is taken: not even the move happens.
+    before = state(r)
+    with pytest.raises(TableError, match="e4 is taken"):
+        r.do(actions_of(r, "b1-d2,e4"))
+    assert state(r) == before
+    r.do(actions_of(r, "lift b1"))
+    before = state(r)
+    for line in ("put c3 R", "raw 0x1fffff", "next"):  # no Roman left beside; 21 bits; no replay
+        with pytest.raises(TableError):
+            r.do(actions_of(r, line))
+        assert state(r) == before, line
+    r.do(actions_of(r, "put d2"))
+    r.do(actions_of(r, "put b1 x"))
+    assert r.position() == "..R.H/H...H/...R./Rx... H"
+
+
+def actions_of(r, line):
+    from attila_sim import actions
+
+    return actions.parse(r.layout, line)
+
+
+def test_a_failed_replay_step_is_not_used_up(tmp_path):
+    layout, modules, tiles = simkit.load()
+    r = Rig(layout, modules, tiles)
+    r.start_replay(["@a1", "@e4"])
+    r.do(actions_of(r, "put a1 x"))  # a tile in the way of the first step
+    out = io.StringIO()
+    assert script.run(r, ["next all", "lift a1", "drop", "next all"], out) == 1
+    recs = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert recs[0]["error"] == "script line 1: replay step 1 @a1: a1 is taken: lift its piece first"
+    assert recs[3]["replay"] == "replay step 2 of 2: @e4"
+    assert recs[3]["position"] == "....H/...../...../R.... R"

@@ -47,7 +47,7 @@ def test_mistakes_are_answered_not_fatal():
     assert "? 'fly': expected" in out
     assert "? a1 is taken: lift its piece first" in out
     assert "lift b1        pick up the piece on b1" in out  # help
-    assert "Undo @a1: take the piece off a1" in out
+    assert "Undo the placement on a1: take the Roman knight off a1" in out
     assert rig.controller.game.history == []
     assert rig.table.held() is None  # the knight taken for the failed @a1 went back
     assert out.splitlines()[-2] == "Romans: place a knight on a lit square (knight 1 of 3)"
@@ -77,6 +77,38 @@ def test_no_display_falls_back_to_text(monkeypatch, capsys):
     assert "no display found" in err
     assert "text mode" in out
     assert "> @c2" in out
+
+
+def test_a_display_that_does_not_answer_falls_back_to_text():
+    # DISPLAY names an X server that is not there: SDL used to fall back to
+    # its invisible offscreen driver (after an XDG_RUNTIME_DIR warning).
+    import subprocess
+    import sys
+
+    env = dict(os.environ, DISPLAY=":9917", PYTHONPATH=os.pathsep.join(sys.path))
+    for name in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
+    proc = subprocess.run([sys.executable, "-m", "attila_sim", "--seconds", "5"],
+                          input="@c2\nquit\n", capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert proc.returncode == 0
+    assert proc.stderr == ("attila sim: cannot open a window: the display :9917 does not answer "
+                           "(SDL: x11 not available); playing in text mode\n")
+    assert "text mode" in proc.stdout and "> @c2" in proc.stdout
+
+
+def test_a_wayland_display_that_cannot_be_reached(monkeypatch):
+    from attila_sim import window
+
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "XDG_RUNTIME_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("WAYLAND_DISPLAY", "wayland-7")
+    monkeypatch.setattr("sys.platform", "linux")
+    with pytest.raises(RuntimeError) as e:
+        window.open_display()
+    assert str(e.value) == ("the Wayland display wayland-7 cannot be reached "
+                            "(XDG_RUNTIME_DIR is not set)")
+    assert "SDL_VIDEODRIVER" not in os.environ
 
 
 def test_has_display():
@@ -223,3 +255,15 @@ def test_a_game_against_the_computer_following_its_leds():
         rig.do(actions.parse(layout, line))
     assert rig.mode_name() == "over"
     assert "Game over" in rig.status()
+
+
+def test_a_line_that_is_not_utf8_is_answered_not_fatal():
+    # Piped input in a locale whose stdin decodes strictly (en_US.UTF-8).
+    layout, modules, tiles = simkit.load()
+    rig = Rig(layout, modules, tiles)
+    stdin = io.TextIOWrapper(io.BytesIO(b"@a1\n\xff\xfe caf\xe9\n@e4\nquit\n"),
+                             encoding="utf-8", errors="strict")
+    out = io.StringIO()
+    assert text.run(rig, stdin, out, colour=False) == 0
+    assert "? '\ufffd\ufffd caf\ufffd': expected" in out.getvalue()
+    assert rig.position() == "....H/...../...../R.... R"

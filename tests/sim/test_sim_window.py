@@ -35,15 +35,18 @@ def test_setup_squares_glow_in_the_led_colour(tmp_path):
     window.save(path)
     shot = pygame.image.load(path)
     layout = rig.layout
-    # Every square is a legal first placement: each glows Roman blue, at
-    # the level the power cap allows (20 LEDs lit).
+    # Every square is a legal first placement: each LED shows Roman blue at
+    # the level the power cap allows (20 LEDs lit); the window undoes that
+    # level, which dims every LED alike, and shows the blue itself.
     level = rig.leds.level
     assert 0 < level < 255
-    want = tuple(c * level // 255 for c in palette.ROMAN)
+    capped = tuple(c * level // 255 for c in palette.ROMAN)
     for i in range(layout.size):
         centre = window.square_center(i)
-        assert tuple(shot.get_at(centre))[:3] == want
-        assert rig.colours()[i] == want
+        assert rig.colours()[i] == capped
+        shown = tuple(shot.get_at(centre))[:3]
+        assert shown == window.shown(capped)
+        assert all(abs(a - b) <= 1 for a, b in zip(shown, palette.ROMAN)), shown
 
 
 def test_lifting_a_piece_empties_its_square_and_lights_its_moves(tmp_path):
@@ -76,10 +79,11 @@ def test_lifting_a_piece_empties_its_square_and_lights_its_moves(tmp_path):
     mouse.post("up", mouse.square("d2"))
     mouse.pump(60)
     assert rig.controller.game.phase == 2  # SCORCH: the move was taken
-    # Scorch squares glow white (power-capped): the tile goes on b1.
-    white = pixel(window, mouse.square("b1"))
-    assert white[0] == white[1] == white[2] > 0
-    assert white == rig.colours()[layout.index("b1")]
+    # Scorch squares light white: power-capped on the strip, white on the
+    # screen (they used to look grey). The tile goes on b1.
+    capped = rig.colours()[layout.index("b1")]
+    assert capped[0] == capped[1] == capped[2] < 255
+    assert pixel(window, mouse.square("b1")) == (255, 255, 255)
     mouse.drag(mouse.reserve("x"), mouse.square("b1"))
     assert log(rig.controller.game).endswith("b1-d2,b1")
     window.save(str(tmp_path / "after.png"))
@@ -180,3 +184,114 @@ def test_the_readme_screenshot_script_still_shows_six_jumps(tmp_path):
     for name in ("b1", "d1", "a2", "e2", "a4", "e4"):
         centre = window.square_center(rig.layout.index(name))
         assert tuple(shot.get_at(centre))[:3] == palette.ROMAN
+
+
+def test_an_idle_window_draws_nothing_and_a_change_draws_once():
+    # Counted, not timed: the window redraws when the scene changes.
+    rig, window, mouse = window_for()
+    mouse.pump(10)
+    drawn = window.draws
+    assert drawn == 1
+    for _ in range(200):  # two seconds of the board's clock, nothing happening
+        mouse.pump(10)
+    assert window.draws == drawn
+    mouse.post("motion", (5, 5))  # the pointer moves with nothing in the hand
+    mouse.pump(10)
+    assert window.draws == drawn
+    mouse.post("down", mouse.reserve("R"))  # a knight picked up: drawn in the hand
+    mouse.pump(10)
+    assert window.draws == drawn + 1
+    mouse.post("motion", (300, 300))  # ... and follows the pointer
+    mouse.pump(10)
+    assert window.draws == drawn + 2
+    mouse.post("up", mouse.square("c3"))
+    mouse.pump(100)
+    assert rig.controller.game.history and window.draws <= drawn + 5
+
+
+def test_a_blinking_board_redraws_only_when_the_leds_change():
+    rig, window, mouse = window_for()
+    mouse.play("@a1", 0)
+    mouse.key(pygame.K_u)  # UNDO: a1 blinks red until the knight is taken off
+    assert rig.mode_name() == "correct"
+    mouse.pump(10)
+    drawn, writes = window.draws, rig.strip.writes
+    for _ in range(200):
+        mouse.pump(10)
+    assert rig.strip.writes - writes >= 8  # the fast blink: 2.5 Hz, on and off
+    assert window.draws - drawn == rig.strip.writes - writes
+    pygame.event.post(pygame.event.Event(pygame.VIDEOEXPOSE))
+    before = window.draws
+    mouse.pump(0)
+    assert window.draws == before + 1  # the window system lost the picture
+
+
+def scorch_window():
+    rig, window, mouse = window_for()
+    for item in ("@a1", "@e4", "@b1", "@e3", "@c4", "@a3", "b1-d2"):
+        mouse.play(item, rig.controller.game.side)
+    assert rig.controller.game.phase == 2  # SCORCH: every free square lit white
+    mouse.pump(10)
+    return rig, window, mouse
+
+
+def test_a_white_square_keeps_its_name_readable_and_its_glow_smooth():
+    from attila_sim.window import DIM_TEXT, SQUARE_BASE
+
+    rig, window, mouse = scorch_window()
+    window.draw()
+    b1 = rig.layout.index("b1")
+    plate = window.plates[b1]
+    inside = {pixel(window, (x, y)) for x in range(plate.left + 1, plate.right - 1)
+              for y in range(plate.top + 1, plate.bottom - 1)}
+    # The name is drawn in its own colour on the square's dark base.
+    assert SQUARE_BASE in inside and DIM_TEXT in inside
+    # From the square's edge in to the LED the glow brightens in small steps
+    # (it used to be six rings: banding).
+    rect = window.square_rect(b1).inflate(-8, -8)
+    cx, cy = rect.center
+    led = int(window.s * 0.22)
+    ramp = [pixel(window, (x, cy)) for x in range(rect.left + 1, cx - led)]
+    steps = [ramp[k + 1][0] - ramp[k][0] for k in range(len(ramp) - 1)]
+    assert all(0 <= d <= 6 for d in steps), steps
+    assert len(set(ramp)) >= 20, len(set(ramp))
+
+
+def test_the_side_panel_never_writes_into_its_footer(monkeypatch):
+    rig, window, mouse = window_for()
+    long = "a knight on c2 would trap the knight on a1: take the piece off c2; " * 6
+    monkeypatch.setattr(rig, "status", lambda: long)
+    monkeypatch.setattr(rig, "details", lambda: ["Log: " + "@a1 @e4 " * 40] * 4)
+    window.message = "saved /a/rather/long/path/to/a/screenshot.png"
+    window.draw()
+    assert 0 < window.text_bottom <= window.footer_top - 6
+    # Between the words and the footer, only the background.
+    for y in range(window.text_bottom + 1, window.footer_top - 1):
+        for x in range(window.panel.x, window.panel.right, 7):
+            assert pixel(window, (x, y)) == window_background(), (x, y)
+
+
+def window_background():
+    from attila_sim.window import BACKGROUND
+
+    return BACKGROUND
+
+
+def test_s_saves_a_screenshot_under_a_new_ignored_name(tmp_path, monkeypatch):
+    import fnmatch
+
+    monkeypatch.chdir(tmp_path)
+    rig, window, mouse = window_for()
+    said = []
+    for _ in range(2):
+        mouse.key(pygame.K_s)
+        said.append(window.message)
+    shots = sorted(p.name for p in tmp_path.iterdir())
+    assert len(shots) == 2, shots  # the second did not write over the first
+    assert sorted(said) == sorted("saved %s" % (tmp_path / name) for name in shots)
+    for name in shots:
+        assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with open(os.path.join(simkit.ROOT, ".gitignore")) as f:
+        patterns = [line.strip() for line in f if line.strip()]
+    for name in shots:
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), name

@@ -144,7 +144,10 @@ def test_show_layout_with_holes_and_colour_on_request():
         "setup: Romans to place (Romans 1, Huns 1 placed)",
     ]
     code, out, _ = run("show", MID, "--colour", "always")
-    assert code == 0 and "\x1b[1;31mR\x1b[0m" in out
+    # The LED language's colours: blue Romans (0, 96, 255), amber Huns (255, 112, 0).
+    assert code == 0 and "\x1b[1;38;2;0;96;255mR\x1b[0m" in out
+    assert "\x1b[1;38;2;255;112;0mH\x1b[0m" in out
+    assert "31m" not in out  # red is for errors only
     assert out.splitlines()[-1] == "play: Romans to move; 11 tiles left"
 
 
@@ -195,13 +198,13 @@ def test_layout_diy_board():
 
 BAD = [
     (("moves", "R.Q.H/.x.../H.x.R/..HR. R"),
-     "attila: position: row 1, column 3: 'Q' is not one of R H x . -"),
+     "attila: position: c4: 'Q' is not one of R H x . -"),
     (("moves", "R.x.H/.x.../H.x.R/..HR."),
      "attila: position 'R.x.H/.x.../H.x.R/..HR.': expected ROWS SIDE, like "
      "'R.x.H/.x.../H.x.R/..HR. R'"),
     (("moves", "R..../...../...../..... R"),
      "attila: position: Romans have placed 1 and Huns 0, so the Huns place next, not the Romans"),
-    (("show", "...../...... R"), "attila: position: row 2 has 6 places but row 1 has 5"),
+    (("show", "...../...... R"), "attila: position: rank 1 has 6 places but rank 2 has 5"),
     (("moves", MID, "--tiles", "2"),
      "attila: position: 3 squares scorched but the supply is 2 tiles"),
     (("moves", MID, "--tiles", "-1"), "attila moves: --tiles must be >= 0, not -1"),
@@ -224,6 +227,8 @@ BAD = [
      "'perft', 'show', 'layout', 'sim', 'flash', 'games', 'solve') (see attila --help)"),
     ((), "attila: give a command: moves, perft, show, layout, sim, flash, games, solve "
      "(see attila --help)"),
+    (("solve", "R.Q.H/.x.../H.x.R/..HR. R"),
+     "attila solve: position: c4: 'Q' is not one of R H x . -"),
 ]
 
 
@@ -275,3 +280,72 @@ def test_plugin_bad_input_is_one_line(monkeypatch, capsys):
     assert capsys.readouterr().err == (
         "attila: boards/x.json: module 2 does not touch the others\n"
     )
+
+
+class _WatchdogBoard:
+    """A flashed board that runs a watchdog, as much of one as calm() and the
+    game fetch and layout switch need."""
+
+    def __init__(self, port):
+        import hashlib
+
+        with open(os.path.join(ROOT, "boards", "profiles", "pico.json"), "rb") as f:
+            profile = f.read()
+        self.files_on = {"main.py": b"", "profile.json": profile}
+        self.hashlib = hashlib
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        pass
+
+    def eval(self, code):
+        return (5000, True, "maintenance" in self.files_on)
+
+    def exec(self, code):
+        self.files_on["maintenance"] = b""
+
+    def hard_reset(self):
+        pass
+
+    reconnect = hard_reset
+
+    def in_raw_repl(self):
+        return True
+
+    def files(self):
+        return sorted(self.files_on)
+
+    def read(self, path):
+        return self.files_on.get(path)
+
+    def write(self, path, data):
+        self.files_on[path] = data
+
+    def remove(self, path):
+        self.files_on.pop(path, None)
+
+    def hashes(self, paths):
+        return {p: self.hashlib.sha256(self.files_on[p]).hexdigest() if p in self.files_on
+                else None for p in paths}
+
+    def reset(self, wait=0):
+        return "attila: 4x5 on pico, 20 squares\n"
+
+
+def test_games_and_layout_port_speak_for_themselves(monkeypatch, capsys):
+    # They used to say "attila flash: the firmware on the board runs a watchdog".
+    from attila_tools import flash, games
+
+    monkeypatch.setattr(games, "Board", _WatchdogBoard)
+    monkeypatch.setattr(flash, "Board", _WatchdogBoard)
+    assert cli.main(["games", "--port", "/dev/null", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("attila games: the firmware on the board runs a watchdog (5000 ms)")
+    assert "attila flash" not in out
+    assert cli.main(["layout", os.path.join(ROOT, "boards", "4x5.json"), "--port", "/dev/null",
+                     "--colour", "never"]) == 0
+    out = capsys.readouterr().out
+    assert "attila layout: the firmware on the board runs a watchdog (5000 ms)" in out
+    assert "attila layout: copied" in out and "attila flash" not in out

@@ -90,8 +90,12 @@ def test_layout_command_writes_svg_and_png(tmp_path):
 
     width, height = struct.unpack(">II", head[16:24])
     layout, _m, _t = layoutfile.load(os.path.join(ROOT, "boards", "l-shape.json"))
-    assert width == 2 * picture.MARGIN + layout.width * picture.CELL
-    assert height == 2 * picture.MARGIN + layout.height * picture.CELL + picture.TITLE
+    # The PNG is drawn PNG_SCALE times the SVG's size (it used to be 1x: small).
+    root = ET.parse(str(svg)).getroot()
+    assert int(root.get("width")) == 2 * picture.MARGIN + layout.width * picture.CELL
+    assert picture.PNG_SCALE >= 3
+    assert width == picture.PNG_SCALE * int(root.get("width"))
+    assert height == picture.PNG_SCALE * int(root.get("height"))
 
 
 def test_layout_list_names_every_board():
@@ -102,3 +106,76 @@ def test_layout_list_names_every_board():
     assert proc.returncode == 0, proc.stderr
     for path, layout, modules, _d in build.layouts():
         assert os.path.relpath(path, ROOT) in proc.stdout
+
+
+@pytest.mark.parametrize("flag, name, ext", [("--svg", "board.png", "svg"),
+                                              ("--png", "board.svg", "png"),
+                                              ("--png", "board", "png"),
+                                              ("--svg", "board.svg.txt", "svg")])
+def test_the_format_is_the_flags_and_a_name_that_says_otherwise_is_refused(
+        tmp_path, capsys, flag, name, ext):
+    from attila_tools import cli
+
+    out = tmp_path / name
+    code = cli.main(["layout", "boards/4x5.json", flag, str(out)])
+    captured = capsys.readouterr()
+    assert (code, captured.out) == (2, "")
+    assert captured.err == "attila: %s: %s draws an %s picture: give a name ending in .%s\n" % (
+        out, flag, ext.upper(), ext)
+    assert not out.exists()
+
+
+def _serpentine_wiring(tmp_path, layout, modules):
+    import json
+
+    with open(os.path.join(ROOT, "boards", "profiles", "pico.json")) as f:
+        data = json.load(f)
+    data["leds"]["local_order"] = {"2x3": [0, 1, 3, 2, 4, 5], "2x2": [0, 1, 3, 2]}
+    prof = tmp_path / "serpentine.json"
+    prof.write_text(json.dumps(data))
+    return load_profile(str(prof)).wiring(layout, modules)
+
+
+def _near(seg, centre, r):
+    """True when the segment comes closer than r to the centre."""
+    (x1, y1, x2, y2), (cx, cy) = seg, centre
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((cx - x1) * dx + (cy - y1) * dy) / float(dx * dx + dy * dy)))
+    return (x1 + t * dx - cx) ** 2 + (y1 + t * dy - cy) ** 2 < r * r
+
+
+@pytest.mark.parametrize("path", BOARDS + ["serpentine"], ids=os.path.basename)
+def test_no_arrow_runs_through_a_number_or_a_name(tmp_path, path):
+    # issue 11 item 19: arrows ran through chain numbers and square names,
+    # and "M1 custom" overlapped the first number on the 8x8 DIY picture.
+    wiring = None
+    if path == "serpentine":
+        layout, modules, _ = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))
+        wiring = _serpentine_wiring(tmp_path, layout, modules)
+    else:
+        layout, modules, _ = layoutfile.load(path)
+    _w, _h, items, points, _name = picture.shapes(layout, modules, wiring)
+    links = [i[2:6] for i in items if i[0] == "line" and i[1] == "link"]
+    jumps = [i[2] for i in items if i[0] == "curve"]
+    assert len(links) + len(jumps) == layout.size - 1
+    lines = links + [p + q for pts in jumps for p, q in zip(pts, pts[1:])]
+    labels = [(i[8], picture.text_box(i[2], i[3], i[4], i[6], i[8])) for i in items
+              if i[0] == "text" and i[1] in ("name", "module", "in")]
+    assert len(labels) == 2 * layout.size - layout.size + len(modules) + 1
+    badges = [(i[2], i[3]) for i in items if i[0] == "circle"]
+    assert sorted(badges) == sorted(points)
+    for seg in lines:  # every line stops at the badges, and passes no other
+        for centre in badges:
+            assert not _near(seg, centre, picture.BADGE), (seg, centre)
+    for text, box in labels:
+        for seg in links:
+            assert not picture._crosses(seg, box), (text, seg)
+        for cx, cy in badges:
+            r = picture.BADGE
+            assert not picture._overlap(box, (cx - r, cy - r, cx + r, cy + r)), (text, cx, cy)
+    for k, (text, box) in enumerate(labels):
+        for other, box2 in labels[:k]:
+            assert not picture._overlap(box, box2), (text, other)
+    # Labels a dashed jump passes under sit on their square's tint (the halo).
+    halos = [i for i in items if i[0] == "text" and i[1] in ("name", "module", "in")]
+    assert all(i[9] for i in halos)

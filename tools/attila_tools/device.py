@@ -33,6 +33,33 @@ class DeviceError(Exception):
     """Something a maker has to fix (the message says what)."""
 
 
+class PortError(DeviceError):
+    """A --port (or another argument) that cannot name a board: bad input, exit 2."""
+
+
+def check_port(port):
+    """Refuse a port given as a path that is not a serial device (PortError).
+
+    On Windows, names that are not paths (COM3) go to the serial library as
+    they are; elsewhere every port is a path.
+    """
+    import os
+    import stat
+
+    if os.name == "nt" and os.sep not in port and "/" not in port:
+        return port
+    try:
+        mode = os.stat(port).st_mode
+    except OSError:
+        raise PortError("%s does not exist: is the board plugged in? "
+                        "`mpremote connect list` shows the ports there are" % port)
+    if stat.S_ISDIR(mode):
+        raise PortError("%s is a folder, not a serial port" % port)
+    if not stat.S_ISCHR(mode):
+        raise PortError("%s is a file, not a serial port (like /dev/ttyACM0)" % port)
+    return port
+
+
 def _list_ports():
     import serial.tools.list_ports
 

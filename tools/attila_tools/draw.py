@@ -6,12 +6,26 @@ help on top, for a terminal.
 """
 
 from attila.modules import chain
+from attila.palette import HUN, ROMAN
 from attila.rules import HUNS, KNIGHT_NAMES, MOVE, ROMANS, SCORCH, SETUP, SIDE_NAMES
 
+from attila_tools.picture import TINTS
+
 _RESET = "\x1b[0m"
-_PIECE_COLOURS = {"R": "\x1b[1;31m", "H": "\x1b[1;34m", "x": "\x1b[2;33m", ".": "\x1b[2m"}
-# Module backgrounds, cycled by module number.
-_MODULE_COLOURS = ("\x1b[41m", "\x1b[42m", "\x1b[44m", "\x1b[45m", "\x1b[46m", "\x1b[43m")
+
+
+def _ink(rgb, code="1;"):
+    return "\x1b[%s38;2;%d;%d;%dm" % ((code,) + tuple(rgb))
+
+
+# The LED language's colours (24-bit): blue Romans, amber Huns, scorched
+# earth grey-white; red stays for errors.
+_PIECE_COLOURS = {"R": _ink(ROMAN), "H": _ink(HUN), "x": _ink((200, 200, 200), ""),
+                  ".": "\x1b[2m"}
+# Module backgrounds, cycled by module number: the tints of the layout pictures.
+_MODULE_COLOURS = tuple(
+    "\x1b[48;2;%d;%d;%dm\x1b[38;2;0;0;0m" % tuple(int(t[k:k + 2], 16) for k in (1, 3, 5))
+    for t in TINTS)
 
 
 def bits(mask):

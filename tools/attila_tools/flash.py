@@ -28,7 +28,8 @@ import sys
 import time
 
 from attila_tools import build
-from attila_tools.device import Board, DeviceError, check_compatible, find_port
+from attila_tools.device import (Board, DeviceError, PortError, check_compatible, check_port,
+                                 find_port)
 
 SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp")
 MAINTENANCE = "maintenance"
@@ -72,7 +73,9 @@ def check_files(layout_path, profile_path):
     from attila.errors import AttilaError
 
     for what, path in (("layout", layout_path), ("profile", profile_path)):
-        if not os.path.isfile(path):
+        if os.path.isdir(path):
+            raise UsageError("%s file %s is a folder" % (what, path))
+        if not os.path.exists(path):
             raise UsageError("%s file %s does not exist" % (what, path))
     try:
         layout, modules, _tiles = layoutfile.load(layout_path)
@@ -159,6 +162,8 @@ def run(args):
     if not profile_path:
         raise UsageError("no hardware profile: give --profile FILE (see boards/profiles/)")
     layout, prof = check_files(layout_path, profile_path)
+    if args.port:
+        check_port(args.port)  # before the build: a typo is told at once
     try:
         files = build.plan(layout_path, profile_path, source=args.source)
     except build.BuildError as e:
@@ -191,7 +196,7 @@ def run(args):
                 uncalm(board)  # never leave the board stopped by our marker
 
 
-def calm(board):
+def calm(board, prog="attila flash"):
     """Stop a firmware that runs a watchdog from resetting the board mid-copy.
 
     A watchdog (profile "watchdog_ms") keeps running once started, also after
@@ -204,8 +209,8 @@ def calm(board):
     watchdog_ms, has_main, in_maintenance = state
     if not watchdog_ms or not has_main or in_maintenance:
         return False
-    say("attila flash: the firmware on the board runs a watchdog (%d ms); restarting it in "
-        "maintenance mode first" % watchdog_ms)
+    say("%s: the firmware on the board runs a watchdog (%d ms); restarting it in "
+        "maintenance mode first" % (prog, watchdog_ms))
     board.exec("open(%r, 'w').close()" % MAINTENANCE)
     board.marker = True
     board.hard_reset()
@@ -326,10 +331,12 @@ def switch_layout(port, layout_path, wait=8.0):
     from attila import layoutfile
 
     layout, modules, _tiles = layoutfile.load(layout_path)  # LayoutError: exit 2
+    if port:
+        check_port(port)
     with open(layout_path, "rb") as f:
         data = f.read()
     with Board(find_port(port)) as board:
-        created = calm(board)
+        created = calm(board, "attila layout")
         try:
             _switch(board, layout_path, layout, modules, data, created)
         finally:
@@ -380,7 +387,7 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         return run(args)
-    except UsageError as e:
+    except (UsageError, PortError) as e:
         print("attila flash: %s" % e, file=sys.stderr)
         return 2
     except DeviceError as e:

@@ -17,22 +17,31 @@ import os
 import sys
 import time
 
-from attila_tools.device import Board, DeviceError, find_port
+from attila.errors import AttilaError
+
+from attila_tools.device import Board, DeviceError, PortError, check_port, find_port
 
 SAVE = "game.txt"
 LOG_DIR = "games/"
 
 
-def _describe(text):
-    """One line about a save text ("4x5, 12 actions, Romans to move")."""
-    from attila.errors import AttilaError
+def _game(data):
+    """The Game in a save file's bytes (checksum checked); AttilaError says why not."""
+    from attila.store import VERSION, restore, unpack
+
+    if not data.startswith(VERSION.encode()):
+        raise AttilaError("its first line is not %r" % VERSION)
+    return restore(unpack(data))
+
+
+def _describe(data):
+    """One line about a save file's bytes ("12 actions, Romans to play: ...")."""
     from attila.notation import log
     from attila.rules import OVER, SIDE_NAMES
-    from attila.store import restore
 
     try:
-        game = restore(text)
-    except (AttilaError, ValueError) as e:
+        game = _game(data)
+    except AttilaError as e:
         return "not a readable game (%s)" % e
     moves = log(game)
     n = len(moves.split()) if moves else 0
@@ -43,15 +52,13 @@ def _describe(text):
     return "%d actions, %s: %s" % (n, state, moves or "(no action yet)")
 
 
-def layout_of(text):
+def layout_of(data):
     """The boards/*.json file whose layout the saved game is on (relative path), or None."""
-    from attila.errors import AttilaError
-    from attila.store import restore
     from attila_tools.build import layouts
 
     try:
-        rows = restore(text).layout.rows()
-    except (AttilaError, ValueError):
+        rows = _game(data).layout.rows()
+    except AttilaError:
         return None
     for path, layout, _modules, _d in layouts():
         if layout.rows() == rows:
@@ -59,9 +66,9 @@ def layout_of(text):
     return None
 
 
-def replay_hint(target, text):
+def replay_hint(target, data):
     """The command that replays a fetched game in the simulator."""
-    where = layout_of(text)
+    where = layout_of(data)
     if where:
         return "attila sim --replay %s --layout %s" % (target, where)
     return "attila sim --replay %s --layout LAYOUT (the board's layout.json)" % target
@@ -78,9 +85,14 @@ def board_games(board):
 def fetch(args):
     from attila_tools.flash import calm, uncalm
 
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        raise PortError("%s: not a folder (--out names the folder the games go into)"
+                        % args.out)
+    if args.port:
+        check_port(args.port)
     port = find_port(args.port)
     with Board(port) as board:
-        if calm(board):  # a watchdog would reset the board mid-copy
+        if calm(board, "attila games"):  # a watchdog would reset the board mid-copy
             uncalm(board)  # main.py may start again at the end
         _fetch(args, board, port)
         if not args.no_reset:
@@ -95,8 +107,7 @@ def _fetch(args, board, port):
         return
     if args.list:
         for p in found:
-            data = board.read(p) or b""
-            print("%s: %s" % (p, _describe(data.decode("utf-8", "replace"))))
+            print("%s: %s" % (p, _describe(board.read(p) or b"")))
         return
     os.makedirs(args.out, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -106,36 +117,40 @@ def _fetch(args, board, port):
             continue
         name = p.replace("/", "-")
         stem, ext = os.path.splitext(name)
-        target = os.path.join(args.out, "%s-%s%s" % (stem, stamp, ext or ".txt"))
-        with open(target, "wb") as f:
+        target = _free(os.path.join(args.out, "%s-%s" % (stem, stamp)), ext or ".txt")
+        with open(target, "xb") as f:
             f.write(data)
-        text = data.decode("utf-8", "replace")
-        print("%s -> %s: %s" % (p, target, _describe(text)))
-        print("  replay: %s" % replay_hint(target, text))
+        print("%s -> %s: %s" % (p, target, _describe(data)))
+        print("  replay: %s" % replay_hint(target, data))
+
+
+def _free(stem, ext):
+    """stem + ext, or stem-2 + ext ... : a name no file has yet."""
+    target = stem + ext
+    k = 1
+    while os.path.lexists(target):
+        k += 1
+        target = "%s-%d%s" % (stem, k, ext)
+    return target
 
 
 def show(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        print("attila games: cannot read %s: %s" % (path, e.strerror or e), file=sys.stderr)
-        return 2
-    from attila.errors import AttilaError
-    from attila.notation import format_position
+    from attila.notation import format_position, log, play
     from attila.rules import Game
-    from attila.store import restore
+
+    from attila_tools.files import fail, read_bytes
 
     try:
-        game = restore(text)
-    except (AttilaError, ValueError) as e:
-        print("attila games: %s: not a game (%s)" % (path, e), file=sys.stderr)
-        return 2
-    from attila.notation import log, play
-
+        data = read_bytes(path)
+        try:
+            game = _game(data)
+        except AttilaError as e:
+            raise AttilaError("%s: not a game (%s)" % (path, str(e).replace("save: ", "")))
+    except AttilaError as e:
+        return fail("attila games", e)
     replay = Game(game.layout, game.first, game.supply)
 
-    print("%s: %s" % (path, _describe(text)))
+    print("%s: %s" % (path, _describe(data)))
     for k, action in enumerate(log(game).split()):
         play(replay, action)
         print("%3d. %-12s %s" % (k + 1, action, format_position(replay)))
@@ -164,6 +179,9 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         return fetch(args)
+    except PortError as e:
+        print("attila games: %s" % e, file=sys.stderr)
+        return 2
     except DeviceError as e:
         print("attila games: %s" % e, file=sys.stderr)
         return 1

@@ -42,11 +42,25 @@ def run(args, out=None):
     if not args.file:
         raise LayoutError("layout: give a layout FILE (or --list)")
     layout, modules, tiles = load(args.file)
+    _check_pictures(args)
+    wiring = None
+    if getattr(args, "profile", None):
+        from attila.profile import load as load_profile
+
+        wiring = load_profile(args.profile).wiring(layout, modules)
+    if getattr(args, "port", None):
+        from attila_tools.device import PortError, check_port
+        from attila_tools.files import FileError
+
+        try:
+            check_port(args.port)
+        except PortError as e:
+            raise FileError("layout --port %s" % e)
     lines = layout_lines(layout, modules, use_colour(out, args.colour))
     if tiles is not None:
         lines.insert(1, "tiles: %d" % tiles)
     out.write("\n".join(lines) + "\n")
-    return _maker(args, layout, modules, out)
+    return _maker(args, layout, modules, wiring, out)
 
 
 def _list(out):
@@ -59,13 +73,21 @@ def _list(out):
     return 0
 
 
-def _maker(args, layout, modules, out):
-    """--svg / --png pictures and --port (copy to a board); 1 when the board fails."""
-    wiring = None
-    if getattr(args, "profile", None):
-        from attila.profile import load as load_profile
+def _check_pictures(args):
+    """--svg / --png: the name's extension must be the flag's, the path free to write."""
+    from attila_tools.files import FileError, check_output
 
-        wiring = load_profile(args.profile).wiring(layout, modules)
+    for flag in ("svg", "png"):
+        path = getattr(args, flag, None)
+        if path:
+            if os.path.splitext(path)[1].lower() != "." + flag:
+                raise FileError("%s: --%s draws an %s picture: give a name ending in .%s"
+                                % (path, flag, flag.upper(), flag))
+            check_output(path, flag)
+
+
+def _maker(args, layout, modules, wiring, out):
+    """--svg / --png pictures and --port (copy to a board); 1 when the board fails."""
     for path in (getattr(args, "svg", None), getattr(args, "png", None)):
         if path:
             from attila_tools.picture import save
@@ -73,7 +95,7 @@ def _maker(args, layout, modules, out):
             save(path, layout, modules, wiring)
             out.write("picture: %s\n" % path)
     if getattr(args, "port", None):
-        from attila_tools.device import DeviceError
+        from attila_tools.device import DeviceError, PortError
         from attila_tools.flash import switch_layout
 
         out.flush()
@@ -81,7 +103,7 @@ def _maker(args, layout, modules, out):
             return switch_layout(args.port, args.file)
         except DeviceError as e:
             sys.stderr.write("attila layout: %s\n" % e)
-            return 1
+            return 2 if isinstance(e, PortError) else 1
     return 0
 
 

@@ -48,7 +48,10 @@ def main(argv=None):
         from attila.notation import parse_position
 
         game = parse_position(" ".join(args.position), args.tiles)
-    except (ValueError, AttilaError) as e:
+    except AttilaError as e:  # a bad position
+        print("attila solve: %s" % e, file=sys.stderr)
+        return 2
+    except ValueError as e:  # the parser's own, already "attila solve: ..."
         print(str(e), file=sys.stderr)
         return 2
     from attila_tools.solver import solve_game
