@@ -10,12 +10,13 @@ PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 WASM := tools/wasm/node_modules/.installed
+PICO := tools/pico/node_modules/.installed
 
 .PHONY: all install sim test test-micropython test-wasm test-cpython bench flash clean
 
 all: install
 
-install: $(STAMP) $(WASM)
+install: $(STAMP) $(WASM) $(PICO)
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +26,10 @@ $(STAMP): requirements.txt pyproject.toml
 
 $(WASM): tools/wasm/package.json tools/wasm/package-lock.json
 	cd tools/wasm && npm ci --silent --no-audit --no-fund
+	touch $@
+
+$(PICO): tools/pico/package.json tools/pico/package-lock.json
+	cd tools/pico && npm ci --silent --no-audit --no-fund
 	touch $@
 
 sim: $(STAMP)
@@ -48,4 +53,4 @@ flash: install
 	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))  $(ARGS)
 
 clean:
-	rm -rf $(VENV) tools/wasm/node_modules build .pytest_cache .hypothesis
+	rm -rf $(VENV) tools/wasm/node_modules tools/pico/node_modules build .pytest_cache .hypothesis
