@@ -79,6 +79,12 @@ if (romBytes.length !== 16384) die(args.bootrom + ": not a 16 KB bootrom");
 const board = args.board ? JSON.parse(fs.readFileSync(args.board, "utf8")) : {};
 const ptyFd = args["pty-fd"] !== undefined ? parseInt(args["pty-fd"], 10) : -1;
 
+// rp2040js warns on every read of the inter-core FIFO (MicroPython polls it).
+const warn = console.warn;
+console.warn = (...a) => {
+  if (!/^Read from invalid SIO address: 5[048]$/.test(String(a[0]))) warn(...a);
+};
+
 const quiet = {
   debug() {}, info() {}, warn() {},
   error(component, message) { process.stderr.write("rp2040js " + component + ": " + message + "\n"); },
@@ -122,6 +128,7 @@ let flashOps = [];
 let sensorState = null;
 let buttonMask = 0;
 let serving = false;
+let hostSpoke = false; // the host has written to the serial port (this boot)
 let timerLow = 0;
 let timerHigh = 0;
 let scans = [];
@@ -237,7 +244,11 @@ class HostSerial {
     this.queue = [];
     this.wanted = 0;
     this.cdc = new USBCDC(usb);
-    this.cdc.onDeviceConnected = () => this.write(Buffer.from("\r\n"));
+    // MicroPython shows its prompt once the host has sent something: a
+    // newline, unless the host has spoken already (its bytes come first).
+    this.cdc.onDeviceConnected = () => {
+      if (!hostSpoke) this.write(Buffer.from("\r\n"));
+    };
     this.cdc.onSerialData = (data) => serialIn(data);
     // Replace rp2040js's reader: answer the device's OUT request only when
     // the host has something to send.
@@ -309,6 +320,7 @@ function start() {
   };
   timerLow = timerHigh = 0;
   cdc = new HostSerial(chip.usbCtrl);
+  hostSpoke = false;
   wires = new Wires(chip, board, report, now, scanMark);
   if (sensorState) wires.setSensors(sensorState.closed, sensorState.registers);
   wires.setButtons(buttonMask);
@@ -393,6 +405,7 @@ function handle(msg) {
       wires.setButtons(buttonMask);
       return status();
     case "serial":
+      hostSpoke = true;
       cdc.write(Buffer.from(msg.hex, "hex"));
       return status();
     case "read": {
@@ -431,7 +444,10 @@ function serveSlice() {
   if (ptyFd >= 0) {
     try {
       const n = fs.readSync(ptyFd, ptyBuf, 0, ptyBuf.length, null);
-      if (n > 0) cdc.write(ptyBuf.subarray(0, n));
+      if (n > 0) {
+        hostSpoke = true;
+        cdc.write(ptyBuf.subarray(0, n));
+      }
     } catch (e) {
       // EAGAIN: nothing typed; EIO: no one has the port open
     }
