@@ -62,12 +62,17 @@ def config(prof, wiring):
     return cfg
 
 
-def firmware_files(layout_path, profile_path, source=False, extra=None):
-    """{board path: bytes}: what `make flash` puts on a board, plus `extra`."""
+def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=None):
+    """{board path: bytes}: what `make flash` puts on a board, plus `extra`.
+
+    The .mpy files are compiled into out_dir (default: build/flash, as make
+    flash does).
+    """
     from attila_tools import build
 
     files = {}
-    for dest, src in build.plan(layout_path, profile_path, source=source).items():
+    plan = build.plan(layout_path, profile_path, source=source, out_dir=out_dir or build.BUILD)
+    for dest, src in plan.items():
         with open(src, "rb") as f:
             files[dest] = f.read()
     files.update(extra or {})
@@ -90,11 +95,11 @@ class PicoBoard:
         self.held = 0
 
     @classmethod
-    def flashed(cls, folder, layout_path, profile_path, extra=None, source=False):
+    def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None):
         """A board whose flash (folder/flash.bin) holds the firmware as `make flash` builds it."""
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, "flash.bin")
-        new_flash(path, firmware_files(layout_path, profile_path, source, extra))
+        new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir))
         return cls(path, layout_path, profile_path)
 
     def start(self):

@@ -26,8 +26,9 @@
 //
 // Protocol: one JSON object a line on stdin, one reply a line on stdout.
 //   {"op":"run","ns":N[,"serial":true][,"cut":NS]}  run N ns of emulated time
-//        (stop early when the chip sends serial output; with "cut", cut the
-//        power at that global emulated time, inside a flash operation too)
+//        (stop early when the chip sends serial output; with "idle", when
+//        the core sleeps (WFI/WFE); with "cut", cut the power at that global
+//        emulated time, inside a flash operation too)
 //   {"op":"sensors","closed":[0,1,..],"registers":[..]}   reed switches
 //   {"op":"buttons","mask":M}                            buttons held
 //   {"op":"serial","hex":HEX}                            host -> USB serial
@@ -122,6 +123,7 @@ let carry = null; // watchdog registers kept over a watchdog reboot
 let serialOut = [];
 let serialLen = 0;
 let stopOnSerial = false;
+let stopOnIdle = false;
 let cutAt = -1;
 let events = [];
 let flashOps = [];
@@ -342,6 +344,7 @@ function runTo(until) {
     nsPerCycle = 1e9 / chip.clkSys;
     while (clock.nanosCounter < limit && !stopRun) {
       if (core.waiting) {
+        if (stopOnIdle) break;
         const next = clock.nextAlarm ? clock.nextAlarm.nanos : limit;
         clock.tick(Math.max(0, Math.min(next, limit) - clock.nanosCounter));
       } else {
@@ -360,7 +363,7 @@ function runTo(until) {
       restart("power");
       continue;
     }
-    if (stopRun) break; // serial output came
+    if (stopRun || (stopOnIdle && chip.core.waiting)) break; // serial output came, or asleep
   }
 }
 
@@ -391,10 +394,11 @@ function handle(msg) {
   switch (msg.op) {
     case "run": {
       stopOnSerial = !!msg.serial;
+      stopOnIdle = !!msg.idle;
       if (msg.cut !== undefined && msg.cut !== null) cutAt = msg.cut;
       runTo(now() + msg.ns);
-      stopOnSerial = false;
-      return status();
+      stopOnSerial = stopOnIdle = false;
+      return status({ idle: chip.core.waiting });
     }
     case "sensors":
       sensorState = { closed: msg.closed, registers: msg.registers || [] };

@@ -182,13 +182,23 @@ class Pico:
         return self.ns / 1000.0
 
     # -- time ---------------------------------------------------------------------------
-    def run_ns(self, ns, on_serial=False, cut_ns=None):
-        """Run `ns` of emulated time (with on_serial: stop early when the chip prints)."""
-        msg = {"op": "run", "ns": int(ns), "serial": bool(on_serial)}
+    def run_ns(self, ns, on_serial=False, cut_ns=None, idle=False):
+        """Run `ns` of emulated time; True if it stopped early because the core slept.
+
+        on_serial: stop early when the chip prints; idle: when the core
+        sleeps (WFI/WFE: the main loop waits for its next step).
+        """
+        msg = {"op": "run", "ns": int(ns), "serial": bool(on_serial), "idle": bool(idle)}
         if cut_ns is not None:
             msg["cut"] = int(cut_ns)
-        self._cmd(**msg)
+        reply = self._cmd(**msg)
         self._cmd(op="read")
+        return bool(idle and reply.get("idle"))
+
+    def run_to_idle(self, max_ms=1000):
+        """Run until the core sleeps (between two loop steps); PicoError after max_ms."""
+        if not self.run_ns(max_ms * 1e6, idle=True):
+            raise PicoError("the core did not sleep within %d ms of emulated time" % max_ms)
 
     def run_ms(self, ms):
         self.run_ns(ms * 1e6)

@@ -1,0 +1,139 @@
+"""Two machines, one path: the simulator's hands on the emulated Pico, and its host twin.
+
+Mirror: the simulator's own Rig (attila_sim.rig) carries out a script; every
+10 ms of its clock the emulated Pico runs 10 ms too, with the reed switches
+and buttons as the Rig's table and buttons are. Input changes reach the
+chip's pins while its core sleeps between two loop steps, so a step never
+reads half old, half new inputs.
+
+Twin: the same firmware (attila.board.Board + the profile's Controller),
+run on the host and stepped at the Pico's own loop times (the ticks_ms its
+loop read before each scan, taken from the chip) with the readings its pins
+had then. Its strip writes must be the Pico's LED frames, byte for byte and
+in order; its controller then says what the Pico's is doing (mode, status,
+position) without asking the chip.
+"""
+
+import bisect
+import copy
+import os
+
+from attila import board as boards
+from attila.store import Store
+from attila_sim.rig import Rig
+
+
+class Mirror(Rig):
+    """A Rig whose clock and hands also drive an emulated PicoBoard."""
+
+    def __init__(self, pico_board, **kw):
+        self.pico_board = pico_board
+        self.inputs = []  # (ns, squares, buttons) as applied to the chip
+        self._applied = None
+        self.written_at = 0  # the simulator's clock at its last strip write
+        b = pico_board
+        super().__init__(b.layout, b.modules, b.tiles, profile=b.prof, **kw)
+        write = self.strip.write
+
+        def spy(data=None):
+            write(data)
+            self.written_at = self.now
+
+        self.strip.write = spy
+
+    def advance_to(self, now_ms):
+        step = 10
+        while self.now + step <= now_ms:
+            self._sync()
+            self.pico_board.run_ms(step)
+            super().advance_to(self.now + step)
+        self._sync()
+
+    def _sync(self):
+        want = (self.table.occupied(), self.buttons.held)
+        if want == self._applied:
+            return
+        b = self.pico_board
+        b.pico.run_to_idle()
+        b.set_squares(want[0])
+        b.held = want[1]
+        b.pico.set_buttons(want[1])
+        self._applied = want
+        self.inputs.append((b.pico.ns, want[0], want[1]))
+
+
+class Twin:
+    """The firmware on the host, stepped at the Pico's loop times (see module doc)."""
+
+    def __init__(self, pico_board, inputs, save_text=None, folder=None):
+        b = pico_board
+        self.pico_board = b
+        self.inputs = inputs  # (ns, squares, buttons), growing
+        store = None
+        if folder is not None:
+            path = os.path.join(folder, "twin-game.txt")
+            if os.path.exists(path):
+                os.remove(path)
+            if save_text is not None:
+                with open(path, "w") as f:
+                    f.write(save_text)
+            store = Store(path)
+        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store)
+        self._now_ns = 0
+        twin = self
+
+        class Scanner:
+            def scan(self):
+                return b.wiring.chain(twin._at(twin._now_ns)[1])
+
+        class Buttons:
+            def read(self):
+                return twin._at(twin._now_ns)[2]
+
+        class Strip:
+            def __init__(self, n):
+                self.buf = bytearray(n)
+
+            def write(self):
+                twin.writes.append(bytes(self.buf))
+
+        leds = b.prof.leds(b.wiring)
+        self.board = boards.Board(
+            self.controller, Scanner(), Strip(leds.bytes_needed()), b.wiring,
+            b.prof.debouncer(b.layout.size), Buttons(), leds, b.prof.button_debounce_ms)
+        self.writes = []
+        self.done = 0  # scans replayed
+
+    def _at(self, ns):
+        times = [t for t, _s, _b in self.inputs]
+        k = bisect.bisect_right(times, ns) - 1
+        return self.inputs[k] if k >= 0 else (0, 0, 0)
+
+    def catch_up(self, scans):
+        """Step through the Pico's scans not replayed yet: [(us, ticks_ms)]."""
+        for us, ms in scans[self.done:]:
+            self._now_ns = us * 1000
+            self.board.step(ms)
+        self.done = len(scans)
+
+    def rendered_at(self, now_ms):
+        """The strip bytes the twin's present state gives at time `now_ms` (no side effect)."""
+        c = self.controller
+        # The opponent and the store are shared, not copied (a tick does not
+        # save or think).
+        c = copy.deepcopy(c, {id(c.opponent): c.opponent, id(c.store): c.store})
+        c.tick(now_ms)
+        leds = self.board.leds
+        buf = bytearray(leds.bytes_needed())
+        leds.render(c.frame, buf)
+        return bytes(buf)
+
+
+def frames_of_boot(pico, boot):
+    """The LED frames of one boot of the chip, as bytes."""
+    return [f.data for f in pico.frames if f.boot == boot]
+
+
+def scans_of_boot(pico, boot_start_us):
+    """The scan marks from a boot on (global us >= its start)."""
+    return [s for s in pico.scans if s[0] >= boot_start_us]
