@@ -65,19 +65,21 @@ class Mirror(Rig):
 class Twin:
     """The firmware on the host, stepped at the Pico's loop times (see module doc)."""
 
-    def __init__(self, pico_board, inputs, save_text=None, folder=None):
+    def __init__(self, pico_board, inputs, folder, saves=None):
         b = pico_board
         self.pico_board = b
         self.inputs = inputs  # (ns, squares, buttons), growing
-        store = None
-        if folder is not None:
-            path = os.path.join(folder, "twin-game.txt")
-            if os.path.exists(path):
-                os.remove(path)
-            if save_text is not None:
-                with open(path, "w") as f:
-                    f.write(save_text)
-            store = Store(path)
+        # The save files as the chip had them at boot ({name: bytes}).
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, "game.txt")
+        for name in ("game.txt", "game.txt.tmp"):
+            full = os.path.join(folder, name)
+            if os.path.exists(full):
+                os.remove(full)
+            if saves and name in saves:
+                with open(full, "wb") as f:
+                    f.write(saves[name])
+        store = Store(path)
         self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store)
         self._now_ns = 0
         twin = self

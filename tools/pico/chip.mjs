@@ -303,6 +303,9 @@ function start() {
   }
   carry = null;
   wd.onWatchdogTrigger = () => {
+    // Stop its alarm: rp2040js reschedules it at once, for ever (the lock-up).
+    wd.alarm.enable = false;
+    wd.timer.enable = false;
     carry = { reason: wd.reason, scratch: Uint32Array.from(wd.scratchData) };
     stopRun = true;
     // machine.WDT sets scratch 4 to the SDK's magic; machine.reset() clears it.

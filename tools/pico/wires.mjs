@@ -154,6 +154,19 @@ export class Wires {
     else if (cfg.kind === "gpio") {
       this.gpioPins = cfg.pins;
       this.closedLevel = cfg.active_low ? 0 : 1;
+      // No pin marks a scan here: the first read of the GPIO inputs after
+      // 2 ms without one starts a scan (the loop reads them every 10 ms).
+      const sio = this.chip.sio;
+      const read = sio.readUint32.bind(sio);
+      let last = -1e12;
+      sio.readUint32 = (offset) => {
+        if (offset === 4) {
+          const t = this.now();
+          if (t - last > 2e6) this.scanMark();
+          last = t;
+        }
+        return read(offset);
+      };
       for (const p of cfg.pins) {
         if (cfg.external !== null && cfg.external !== undefined) this.ext[p] = cfg.external;
         this._watch(p);
