@@ -55,6 +55,7 @@ def test_power_cut_at_every_flash_state_of_a_save_offers_the_last_completed_acti
         inputs = list(rig.inputs)
         final = board.pico.ns
     assert ops, "the placement was not saved"
+    print("flash operations of the save:", [(o["op"], hex(o["addr"]), o["len"]) for o in ops])
     assert read_files(open(board.pico.flash_path, "rb").read())["game.txt"]
     cuts = [ops[0]["t"] - 1000]
     for op in ops:
