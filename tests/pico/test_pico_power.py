@@ -55,7 +55,6 @@ def test_power_cut_at_every_flash_state_of_a_save_offers_the_last_completed_acti
         inputs = list(rig.inputs)
         final = board.pico.ns
     assert ops, "the placement was not saved"
-    print("flash operations of the save:", [(o["op"], hex(o["addr"]), o["len"]) for o in ops])
     assert read_files(open(board.pico.flash_path, "rb").read())["game.txt"]
     cuts = [ops[0]["t"] - 1000]
     for op in ops:
@@ -73,7 +72,7 @@ def test_power_cut_at_every_flash_state_of_a_save_offers_the_last_completed_acti
             with open(flash, "rb") as f:
                 files = read_files(f.read())
             saves = {n: files[n] for n in ("game.txt", "game.txt.tmp") if n in files}
-            trial.pico.run_ms(1500)
+            trial.pico.run_ms(700)  # boot (0.4 s), then the debounce sees the pieces
             trial.pico.run_to_idle()
             trial.pico.run_us(100)
             twin = Twin(trial, [(0, trial.squares, 0)], str(tmp_path / ("t%d" % k)), saves)
