@@ -31,7 +31,11 @@ def test_make_flash_against_the_emulated_pico(tmp_path, mpy_dir):
         else:
             cmd = [os.path.join(os.path.dirname(sys.executable), "attila"), "flash", "--port",
                    served.port, "--layout", LAYOUT, "--profile", prof]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
+        # A make of its own, not a job of the make that runs these tests.
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT,
+                              env=env)
         out = proc.stdout + proc.stderr
         assert proc.returncode == 0, out
         assert "micropython 1.27.0 (Raspberry Pi Pico with RP2040)" in out
