@@ -15,11 +15,13 @@ from attila.controller import MODE_NAMES
 from attila_sim import actions
 
 from conftest import LAYOUT, PROFILES, profile
-from pico.board import MENU, PicoBoard, Unsupported
+from pico.board import PicoBoard, Unsupported
 from twin import Mirror, Twin
 
 PICO_PROFILES = ("pico.json", "pico-spi.json", "pico-matrix.json", "pico-direct.json")
-SETUP = ["@a1", "@e4", "@c2", "lift c2", "put c2", "b1-c3" if False else "@b4"]
+# Placements, one lifted and put back: each reaches the controller only
+# through the profile's sensor wiring.
+SETUP = ["@a1", "@e4", "@c2", "lift c2", "put c2", "@b4"]
 
 
 def play(board, lines, tmp_path):

@@ -19,13 +19,10 @@ twin.py). What "frame for frame" means here:
    the simulator's bytes; lines whose frame does not blink match as they are.
 """
 
-import json
 import os
 
-from attila import profile as profiles
 from attila_sim import actions, script
 
-from conftest import LAYOUT, profile
 from twin import Mirror, Twin
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,7 +35,6 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
     board = flashed("pico.json")
     with board:
         assert board.boot() == "attila: 4x5 on pico, 20 squares"
-        boot_us = board.pico.us
         rig = Mirror(board)
         twin = Twin(board, rig.inputs, folder=str(tmp_path))
         todo = actions.parse_lines(rig.layout, lines, "game.txt")

@@ -36,7 +36,6 @@ def collect(paths, mpy=False):
     for path in paths:
         path = path.rstrip("/")
         if os.path.isdir(path):
-            top = os.path.basename(path)
             for dirpath, _dirs, names in os.walk(path):
                 if "__pycache__" in dirpath:
                     continue
