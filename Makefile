@@ -1,6 +1,7 @@
 # Attila board: every command sets itself up from a fresh clone.
 #   make sim     play (desktop simulator; text mode where there is no display)
-#   make test    every test: MicroPython unix, MicroPython WebAssembly, CPython
+#   make test    every test: MicroPython unix, MicroPython WebAssembly, CPython,
+#                and the firmware on the emulated Pico (tests/pico)
 #   make bench   speed and heap figures on CPython and MicroPython
 #   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
 
@@ -10,12 +11,13 @@ PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 WASM := tools/wasm/node_modules/.installed
+PICO := tools/pico/node_modules/.installed
 
-.PHONY: all install sim test test-micropython test-wasm test-cpython bench flash clean
+.PHONY: all install sim test test-others test-pico test-micropython test-wasm test-cpython bench flash clean
 
 all: install
 
-install: $(STAMP) $(WASM)
+install: $(STAMP) $(WASM) $(PICO)
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,10 +29,22 @@ $(WASM): tools/wasm/package.json tools/wasm/package-lock.json
 	cd tools/wasm && npm ci --silent --no-audit --no-fund
 	touch $@
 
+$(PICO): tools/pico/package.json tools/pico/package-lock.json
+	cd tools/pico && npm ci --silent --no-audit --no-fund
+	touch $@
+
 sim: $(STAMP)
 	$(BIN)/attila sim $(ARGS)
 
-test: test-micropython test-wasm test-cpython
+# The emulated-Pico tests (tests/pico, about 4 minutes of one core) run
+# alongside the others, each with one of the two job slots.
+test: install
+	$(MAKE) -j2 --output-sync=target test-pico test-others
+
+test-others: test-micropython test-wasm test-cpython
+
+test-pico: install
+	$(PY) -m pytest tests/pico
 
 test-micropython: install
 	$(PY) tools/mpytest.py unix
@@ -39,7 +53,7 @@ test-wasm: install
 	$(PY) tools/mpytest.py wasm
 
 test-cpython: install
-	$(PY) -m pytest
+	$(PY) -m pytest --ignore=tests/pico
 
 bench: install
 	$(PY) tools/bench/run.py
@@ -48,4 +62,4 @@ flash: install
 	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))  $(ARGS)
 
 clean:
-	rm -rf $(VENV) tools/wasm/node_modules build .pytest_cache .hypothesis
+	rm -rf $(VENV) tools/wasm/node_modules tools/pico/node_modules build .pytest_cache .hypothesis

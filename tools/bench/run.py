@@ -3,7 +3,8 @@
 
     python tools/bench/run.py [NAME ...]     (make bench)
 
-bench_*.py run with this interpreter (the venv's CPython); mpy_*.py run with
+bench_*.py run with this interpreter (the venv's CPython), and so do pico_*.py,
+which measure the firmware on the emulated Pico (tools/pico); mpy_*.py run with
 the unix port (.venv/bin/micropython) and MICROPYPATH=firmware:tools/bench,
 from the repository root. Each script gets a header and its output as it
 comes. A failing script does not stop the others: its error is printed and
@@ -35,6 +36,8 @@ def scripts(filters):
             continue
         if name.startswith("bench_"):
             kind = "cpython"
+        elif name.startswith("pico_"):
+            kind = "pico"
         elif name.startswith("mpy_"):
             kind = "micropython"
         else:
@@ -57,6 +60,8 @@ def main(argv=None):
         path = os.path.join("tools", "bench", name)
         if kind == "cpython":
             cmd, env, label = [sys.executable, path], dict(os.environ), "CPython"
+        elif kind == "pico":
+            cmd, env, label = [sys.executable, path], dict(os.environ), "emulated Pico, rp2040js"
         else:
             if not mp:
                 print("== %s (MicroPython unix) ==\nmicropython not found (run `make install`)\n"

@@ -1,0 +1,52 @@
+"""`make flash` end to end against the emulated Pico, through a pseudo-terminal.
+
+The chip starts with an empty file system (MicroPython formats it at its
+first boot), exactly as a Pico fresh from its UF2; real mpremote (through
+`make flash PORT=...`) copies the firmware over the emulated USB serial
+port, verifies every file's SHA-256 on the board and resets it; the board
+then says its first words. The files on the chip's littlefs are read back
+from its flash image and must be the ones built.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+from conftest import LAYOUT, ROOT, profile
+from pico.board import firmware_files
+from pico.flashimage import read_files
+from pico.serve import Served
+
+HANG_GUARD_S = 600  # against a hung board only
+
+
+def test_make_flash_against_the_emulated_pico(tmp_path, mpy_dir):
+    prof = profile("pico.json")
+    served = Served(str(tmp_path / "board"), LAYOUT, prof).start()
+    try:
+        make = shutil.which("make")
+        if make and subprocess.run([make, "-q", "install"], cwd=ROOT).returncode == 0:
+            cmd = [make, "-s", "flash", "PORT=" + served.port, "LAYOUT=" + LAYOUT, "PROFILE=" + prof]
+        else:
+            cmd = [os.path.join(os.path.dirname(sys.executable), "attila"), "flash", "--port",
+                   served.port, "--layout", LAYOUT, "--profile", prof]
+        # A make of its own, not a job of the make that runs these tests.
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT,
+                              env=env)
+        out = proc.stdout + proc.stderr
+        assert proc.returncode == 0, out
+        assert "micropython 1.27.0 (Raspberry Pi Pico with RP2040)" in out
+        assert "verified 26 files (sha256)" in out
+        assert out.rstrip().endswith("the board says: attila: 4x5 on pico, 20 squares"), out
+        served.pico._cmd(op="read")
+    finally:
+        served.close()
+    with open(served.pico.flash_path, "rb") as f:
+        on_chip = read_files(f.read())
+    built = firmware_files(LAYOUT, prof, out_dir=mpy_dir)
+    assert {k: v for k, v in on_chip.items() if k in built} == built
+    assert set(on_chip) - set(built) <= {"game.txt", "game.txt.tmp"}
+    assert served.pico.resets == []  # soft resets only: the chip never restarted

@@ -1,0 +1,99 @@
+"""Two machines, one path: the emulated Pico and its host twin.
+
+Mirror (tools/pico/hands.py): the simulator's own Rig carries out a script
+and the emulated Pico gets the same reed switches and buttons.
+
+Twin: the same firmware (attila.board.Board + the profile's Controller),
+run on the host and stepped at the Pico's own loop times (the ticks_ms its
+loop read before each scan, taken from the chip) with the readings its pins
+had then. Its strip writes must be the Pico's LED frames, byte for byte and
+in order; its controller then says what the Pico's is doing (mode, status,
+position) without asking the chip.
+"""
+
+import bisect
+import copy
+import os
+
+from attila import board as boards
+from attila.store import Store
+from pico.hands import Mirror  # noqa: F401  (the tests import it from here)
+
+
+class Twin:
+    """The firmware on the host, stepped at the Pico's loop times (see module doc)."""
+
+    def __init__(self, pico_board, inputs, folder, saves=None):
+        b = pico_board
+        self.pico_board = b
+        self.inputs = inputs  # (ns, squares, buttons), growing
+        # The save files as the chip had them at boot ({name: bytes}).
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, "game.txt")
+        for name in ("game.txt", "game.txt.tmp"):
+            full = os.path.join(folder, name)
+            if os.path.exists(full):
+                os.remove(full)
+            if saves and name in saves:
+                with open(full, "wb") as f:
+                    f.write(saves[name])
+        store = Store(path)
+        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store)
+        self._now_ns = 0
+        twin = self
+
+        class Scanner:
+            def scan(self):
+                return b.wiring.chain(twin._at(twin._now_ns)[1])
+
+        class Buttons:
+            def read(self):
+                return twin._at(twin._now_ns)[2]
+
+        class Strip:
+            def __init__(self, n):
+                self.buf = bytearray(n)
+
+            def write(self):
+                twin.writes.append(bytes(self.buf))
+
+        leds = b.prof.leds(b.wiring)
+        self.board = boards.Board(
+            self.controller, Scanner(), Strip(leds.bytes_needed()), b.wiring,
+            b.prof.debouncer(b.layout.size), Buttons(), leds, b.prof.button_debounce_ms)
+        self.writes = []
+        self.done = 0  # scans replayed
+
+    def _at(self, ns):
+        times = [t for t, _s, _b in self.inputs]
+        k = bisect.bisect_right(times, ns) - 1
+        return self.inputs[k] if k >= 0 else (0, 0, 0)
+
+    def catch_up(self, scans):
+        """Step through the Pico's scans not replayed yet: [(us, ticks_ms)]."""
+        for us, ms in scans[self.done:]:
+            self._now_ns = us * 1000
+            self.board.step(ms)
+        self.done = len(scans)
+
+    def rendered_at(self, now_ms):
+        """The strip bytes the twin's present state gives at time `now_ms` (no side effect)."""
+        c = self.controller
+        # The opponent and the store are shared, not copied (a tick does not
+        # save or think).
+        c = copy.deepcopy(c, {id(c.opponent): c.opponent, id(c.store): c.store})
+        c.tick(now_ms)
+        leds = self.board.leds
+        buf = bytearray(leds.bytes_needed())
+        leds.render(c.frame, buf)
+        return bytes(buf)
+
+
+def frames_of_boot(pico, boot):
+    """The LED frames of one boot of the chip, as bytes."""
+    return [f.data for f in pico.frames if f.boot == boot]
+
+
+def scans_of_boot(pico, boot_start_us):
+    """The scan marks from a boot on (global us >= its start)."""
+    return [s for s in pico.scans if s[0] >= boot_start_us]

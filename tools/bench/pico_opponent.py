@@ -1,0 +1,75 @@
+"""The opponent on the emulated Pico: nodes per second and decision time per level.
+
+    python tools/bench/pico_opponent.py          (make bench)
+
+MicroPython's own RP2040 build at 125 MHz (rp2040js; emulated time, a lower
+bound for a real Pico: see tools/pico/README.md), the firmware compiled with
+mpy-cross as `make flash` puts it on a board. Decisions use the reference
+profile's budget (boards/profiles/pico.json, game.budget_ms) and seed 1, so
+every run prints the same figures.
+"""
+
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+
+from attila import profile as profiles  # noqa: E402
+
+from pico.board import PicoBoard  # noqa: E402
+
+LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
+PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
+
+POSITIONS = (
+    ("empty board", "...../...../...../..... R"),
+    ("last placement", "RH.H./....R/.R.../..H.. H"),
+    ("after setup", ".H.../H.R.R/.H.../.R... R"),
+    ("12 free", "x..../RH.../..R.x/.H.RH R"),
+    ("mid-game", "R.x.H/.x.../H.x.R/..HR. R"),
+    ("10 free", "xx.x./RHx../..R.x/.H.RH R"),
+)
+
+ON_CHIP = """
+import time
+from attila import opponent
+from attila.notation import parse_position
+def decide(text, level, budget, nodes=None):
+    game = parse_position(text)
+    t = time.ticks_us()
+    action = opponent.choose(game, level=level, budget_ms=budget, seed=1, nodes=nodes)
+    us = time.ticks_diff(time.ticks_us(), t)
+    return action, us, opponent.stats()[0]
+_, us, n = decide("%(rate)s", 3, 10 ** 6, 3000)
+print("strong search speed (3000 nodes, after setup): %%d nodes/s" %% (n * 1000000 // us))
+for level in range(4):
+    worst = 0
+    for name, text in %(positions)r:
+        action, us, n = decide(text, level, %(budget)d)
+        worst = max(worst, us)
+        print("%%-8s %%-15s %%6d ms %%6d nodes %%6d nodes/s  %%s"
+              %% (opponent.LEVEL_NAMES[level], name, us // 1000, n, n * 1000000 // us, action))
+    print("%%-8s longest decision: %%d ms" %% (opponent.LEVEL_NAMES[level], worst // 1000))
+"""
+
+
+def main():
+    prof = profiles.load(PROFILE)
+    folder = tempfile.mkdtemp(prefix="attila-bench-pico-")
+    board = PicoBoard.flashed(folder, LAYOUT, PROFILE, extra={"maintenance": b""}).start()
+    try:
+        board.pico.wait_for(b">>> ", 20000, since=0)
+        print("budget_ms %d (pico.json), watchdog_ms %d" % (prof.budget_ms, prof.watchdog_ms))
+        code = ON_CHIP % {"rate": POSITIONS[2][1], "positions": POSITIONS, "budget": prof.budget_ms}
+        board.pico.exec(code, max_ms=600000,
+                        echo=lambda b: (sys.stdout.write(b.decode().replace("\r\n", "\n")),
+                                        sys.stdout.flush()))
+    finally:
+        board.close()
+
+
+if __name__ == "__main__":
+    main()

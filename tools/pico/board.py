@@ -1,0 +1,175 @@
+"""The Attila board around the emulated Pico, wired from a hardware profile.
+
+    board = PicoBoard.flashed(tmpdir, "boards/4x5.json", "boards/profiles/pico.json")
+    with board:
+        board.pico.wait_for("attila:")        # main.py is up
+        board.set_squares(1 << 0)              # a magnet on a1 (square order)
+        board.run_ms(60)                       # let the debounce see it
+        board.leds()                           # [(r, g, b)] per square, from the pin
+
+The firmware's own attila.profile and attila.wiring, run on the host, say
+which pin does what and which sensor of the chain sits under which square,
+so a wrong pin or bit order on the board shows up as the wrong square. The
+flash gets what `make flash` builds (attila_tools.build.plan: .mpy files,
+main.py, layout.json, profile.json) as a ready littlefs image.
+
+Only the RP2040 can be emulated (rp2040js): a Pico 2 (RP2350), an ESP32 or
+a CircuitPython profile raises Unsupported with the reason.
+"""
+
+import os
+
+from attila import layoutfile
+from attila import profile as profiles
+
+from pico.chip import Pico, PicoError, new_flash
+
+UNDO, MENU = 0, 1
+
+
+class Unsupported(PicoError):
+    """A profile for a board the emulator cannot be (it says which and why)."""
+
+
+def check_emulable(prof):
+    """Unsupported unless the profile is for a MicroPython RP2040 Pico."""
+    if prof.port != "micropython":
+        raise Unsupported("%s: a %s profile; the emulated Pico runs MicroPython only"
+                          % (prof.source, prof.port))
+    board = prof.board.lower()
+    if "pico 2" in board or "rp2350" in board:
+        raise Unsupported("%s: %s (RP2350): rp2040js emulates the RP2040 only; "
+                          "this profile cannot be run on the emulated Pico" % (prof.source, prof.board))
+    if "pico" not in board and "rp2040" not in board:
+        raise Unsupported("%s: board %r is not a Raspberry Pi Pico (RP2040)" % (prof.source, prof.board))
+
+
+def config(prof, wiring):
+    """What tools/pico/wires.mjs needs to know about the board's pins."""
+    cfg = {"led": {"pin": prof.led_pin}, "buzzer": prof.buzzer}
+    kind = prof.sensor_kind
+    if kind == "74hc165":
+        cfg["sensors"] = {"kind": kind, "load": prof.load, "clock": prof.clock, "data": prof.data,
+                          "spi": prof.spi, "registers": list(wiring.registers)}
+    elif kind == "matrix":
+        cfg["sensors"] = {"kind": kind, "rows": list(prof.rows), "cols": list(prof.cols)}
+    else:
+        # pull null: the board has its own resistors (to 3V3 when active low).
+        external = None if prof.pull is not None else (1 if prof.active_low else 0)
+        cfg["sensors"] = {"kind": kind, "pins": list(prof.sensor_pins),
+                          "active_low": prof.active_low, "external": external}
+    cfg["buttons"] = {"pins": list(prof.buttons), "active_low": prof.buttons_active_low}
+    return cfg
+
+
+def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=None):
+    """{board path: bytes}: what `make flash` puts on a board, plus `extra`.
+
+    The .mpy files are compiled into out_dir (default: build/flash, as make
+    flash does).
+    """
+    from attila_tools import build
+
+    files = {}
+    plan = build.plan(layout_path, profile_path, source=source, out_dir=out_dir or build.BUILD)
+    for dest, src in plan.items():
+        with open(src, "rb") as f:
+            files[dest] = f.read()
+    files.update(extra or {})
+    return files
+
+
+class PicoBoard:
+    """An emulated Pico with a board's LEDs, reed switches and buttons on its pins."""
+
+    def __init__(self, flash_path, layout_path, profile_path):
+        self.prof = profiles.load(profile_path)
+        check_emulable(self.prof)
+        self.layout, self.modules, self.tiles = layoutfile.load(layout_path)
+        self.wiring = self.prof.wiring(self.layout, self.modules)
+        self.prof.check_sensors(self.wiring)
+        self.layout_path = layout_path
+        self.profile_path = profile_path
+        self.pico = Pico(flash_path, config(self.prof, self.wiring))
+        self.squares = 0
+        self.held = 0
+
+    @classmethod
+    def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None):
+        """A board whose flash (folder/flash.bin) holds the firmware as `make flash` builds it."""
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, "flash.bin")
+        new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir))
+        return cls(path, layout_path, profile_path)
+
+    def start(self):
+        self.pico.start()
+        self.set_squares(self.squares)
+        self.pico.set_buttons(self.held)
+        return self
+
+    def close(self):
+        self.pico.close()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- hands ------------------------------------------------------------------
+    def set_squares(self, mask):
+        """Magnets on exactly the squares of `mask` (square order)."""
+        self.squares = mask
+        raw = self.wiring.chain(mask)
+        closed = [raw >> k & 1 for k in range(self.wiring.sensor_bits)]
+        regs = []
+        if self.prof.sensor_kind == "74hc165":
+            closed_level, tied = (0, 1) if self.prof.active_low else (1, 0)
+            base = 0
+            for n in self.wiring.registers:
+                v = 0
+                for d in range(8):
+                    level = tied if d >= n else (closed_level if closed[base + d] else 1 - closed_level)
+                    v |= level << d
+                regs.append(v)
+                base += n
+        self.pico.set_sensors(closed, regs)
+
+    def hold(self, button, held=True):
+        """Hold (or let go of) button UNDO or MENU."""
+        self.held = self.held | 1 << button if held else self.held & ~(1 << button)
+        self.pico.set_buttons(self.held)
+
+    def press(self, button, ms=80):
+        """Press a button for `ms` of emulated time."""
+        self.hold(button)
+        self.pico.run_ms(ms)
+        self.hold(button, False)
+
+    def run_ms(self, ms):
+        self.pico.run_ms(ms)
+
+    # -- what the LEDs show --------------------------------------------------------
+    def strip(self):
+        """The bytes of the last LED frame on the pin (b"" before the first)."""
+        return self.pico.frames[-1].data if self.pico.frames else b""
+
+    def leds(self, data=None):
+        """[(r, g, b)] per square of a frame (default: the last one on the pin)."""
+        data = self.strip() if data is None else data
+        order = self.prof.led_order
+        bpp = len(order)
+        out = [(0, 0, 0)] * self.layout.size
+        for k, sq in enumerate(self.wiring.led_square):
+            if sq == 255 or (k + 1) * bpp > len(data):
+                continue
+            px = dict(zip(order, data[k * bpp : (k + 1) * bpp]))
+            out[sq] = (px.get("R", 0), px.get("G", 0), px.get("B", 0))
+        return out
+
+    def boot(self, max_ms=20000):
+        """Run until main.py says what it is ("attila: ..."); returns that line."""
+        at = self.pico.wait_for(b"attila:", max_ms, since=0)
+        end = self.pico.wait_for(b"\n", 1000, since=at)
+        return self.pico.serial[at:end].decode().strip()

@@ -1,0 +1,130 @@
+"""The emulated Pico behind a pseudo-terminal: a serial port for mpremote and `make flash`.
+
+    python tools/pico/serve.py --state /tmp/myboard     # prints /dev/pts/N
+    make flash PORT=/dev/pts/N PROFILE=boards/profiles/pico.json
+
+The chip runs in real time (never ahead of the wall clock) with its flash in
+STATE/flash.bin, kept between runs (a new one holds an empty file system;
+MicroPython formats it at first boot). While it runs, type on stdin what
+your hands do on the board wired by --layout and --profile:
+
+    put a1,b3     magnets on exactly these squares (`put -`: none)
+    hold menu     hold a button (undo or menu)   release menu
+    leds          the colours the LEDs show, per square
+    power         cut the power and switch it on again
+    quit          (or Ctrl-C / end of input)
+
+From Python (tests): with Served(folder, layout, profile) as s: s.port ...
+"""
+
+import argparse
+import os
+import pty
+import sys
+import threading
+import time
+import tty
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+for p in (os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from pico.board import MENU, UNDO, PicoBoard  # noqa: E402
+from pico.chip import PicoError, new_flash  # noqa: E402
+
+
+class Served(PicoBoard):
+    """A PicoBoard whose USB serial port is a pseudo-terminal (`.port`), run in real time."""
+
+    def __init__(self, folder, layout_path, profile_path):
+        os.makedirs(folder, exist_ok=True)
+        flash = os.path.join(folder, "flash.bin")
+        if not os.path.exists(flash):
+            new_flash(flash, {})
+        super().__init__(flash, layout_path, profile_path)
+        self._master = self._slave = None
+        self.port = None
+        self._lock = threading.Lock()
+
+    def start(self):
+        self._master, self._slave = pty.openpty()
+        tty.setraw(self._slave)
+        os.set_blocking(self._master, False)
+        self.port = os.ttyname(self._slave)
+        master = self._master
+        self.pico._extra_args = lambda: ["--pty-fd", str(master)]
+        self.pico._pass_fds = lambda: (master,)
+        super().start()
+        self.pico._cmd(op="serve")
+        return self
+
+    def close(self):
+        super().close()
+        for fd in (self._master, self._slave):
+            if fd is not None:
+                os.close(fd)
+        self._master = self._slave = None
+
+    def command(self, line):
+        """Carry out one typed line; returns the reply text."""
+        words = line.split()
+        if not words:
+            return ""
+        verb, args = words[0], words[1:]
+        with self._lock:
+            if verb == "put" and len(args) == 1:
+                mask = 0
+                if args[0] != "-":
+                    for name in args[0].split(","):
+                        mask |= 1 << self.layout.index(name)
+                self.set_squares(mask)
+                return "squares: %s" % (args[0])
+            if verb in ("hold", "release") and len(args) == 1 and args[0] in ("undo", "menu"):
+                self.hold(UNDO if args[0] == "undo" else MENU, verb == "hold")
+                return "%s %s" % (verb, args[0])
+            if verb == "leds" and not args:
+                self.pico._cmd(op="read")
+                lit = ["%s %02x%02x%02x" % ((self.layout.names[sq],) + rgb)
+                       for sq, rgb in enumerate(self.leds()) if any(rgb)]
+                return "leds: " + (", ".join(lit) or "all dark")
+            if verb == "power" and not args:
+                self.pico._cmd(op="power")
+                return "power cycled"
+        return "? put SQ,SQ.. | hold/release undo|menu | leds | power | quit"
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="serve.py", description=__doc__.split("\n")[0])
+    p.add_argument("--state", default=None, help="folder for the flash (default: a temporary one)")
+    p.add_argument("--layout", default=os.path.join(ROOT, "boards", "4x5.json"))
+    p.add_argument("--profile", default=os.path.join(ROOT, "boards", "profiles", "pico.json"))
+    args = p.parse_args(argv)
+    import tempfile
+
+    folder = args.state or tempfile.mkdtemp(prefix="attila-pico-")
+    try:
+        served = Served(folder, args.layout, args.profile).start()
+    except PicoError as e:
+        print("serve.py: %s" % e, file=sys.stderr)
+        return 1
+    print(served.port, flush=True)
+    print("flash: %s  (type help; Ctrl-C to stop)" % served.pico.flash_path, file=sys.stderr, flush=True)
+    try:
+        for line in sys.stdin:
+            if line.strip() in ("quit", "exit"):
+                break
+            print(served.command(line), file=sys.stderr, flush=True)
+        else:
+            while True:  # no terminal on stdin: run until Ctrl-C
+                time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        served.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

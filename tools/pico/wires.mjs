@@ -1,0 +1,357 @@
+// The Attila board around the emulated RP2040, at pin level.
+//
+// What the chip's pins see and drive, as the real board's parts do it:
+//   - the WS2812B chain on the LED pin: its edges, timed by the emulated
+//     clock, are decoded into bytes; bad timing is an error, not a guess;
+//   - the reed switches: a 74HC165 chain (bit-banged or on hardware SPI),
+//     a diode matrix, or one GPIO per switch;
+//   - the UNDO and MENU buttons, and the buzzer (its PWM settings recorded);
+//   - every input pin as the board's resistors leave it: a driven level
+//     (a closed switch, a register's QH), else an external resistor from
+//     the profile, else the pad's own pull-up/pull-down as the firmware set
+//     it. rp2040js models no pulls: an undriven input reads 0 there, which
+//     is also what a floating input reads here.
+//
+// Per-edge work is kept small: a listener compares two numbers and shifts
+// a position; nothing is allocated on an edge.
+
+import { GPIOPinState } from "rp2040js";
+
+const { High, Low, InputPullUp, InputPullDown, InputBusKeeper } = GPIOPinState;
+
+// WS2812B (datasheet: T0H 0.4 us, T1H 0.8 us, each +-150 ns; a bit's low
+// time up to ~5 us is still read as part of the frame, a low of 50 us or more
+// latches it). A low between the two is neither: some LEDs latch, others
+// do not, so it is an error.
+export const WS2812 = {
+  t0hMin: 250, t0hMax: 550, t1hMin: 650, t1hMax: 950,
+  lowMin: 200, lowMax: 5000, resetMin: 50000,
+};
+
+const FUNC_SPI = 1;
+const FUNC_PWM = 4;
+
+export class Wires {
+  // chip: the RP2040; board: the hardware description from the host (see
+  // tools/pico/board.py: Board.config()); report(kind, text): an event.
+  constructor(chip, board, report, now, scanMark) {
+    this.chip = chip;
+    this.scanMark = scanMark; // () -> void: a sensor scan begins
+    this.board = board;
+    this.report = report;
+    this.now = now; // () -> emulated ns (global, across reboots)
+    const n = chip.gpio.length;
+    this.drive = new Int8Array(n).fill(-1); // level driven by a part, -1: none
+    this.ext = new Int8Array(n).fill(-1); // external resistor: 1 up, 0 down, -1 none
+    this.keep = new Uint8Array(n); // bus keeper memory
+    this.frames = [];
+    this.pwm = [];
+    this._led(board.led);
+    this._sensors(board.sensors || null);
+    this._buttons(board.buttons || null);
+    if (board.buzzer !== undefined && board.buzzer !== null) this._buzzer(board.buzzer);
+    for (const [pin, level] of Object.entries(board.resistors || {})) this.ext[+pin] = level;
+    for (let p = 0; p < n; p++) this.settle(p);
+  }
+
+  // ---- levels -----------------------------------------------------------
+  settle(p) {
+    const pin = this.chip.gpio[p];
+    let level = this.drive[p];
+    if (level < 0) level = this.ext[p];
+    if (level < 0) {
+      const st = pin.value;
+      if (st === High || st === InputPullUp) level = 1;
+      else if (st === InputBusKeeper) level = this.keep[p];
+      else level = 0; // Low, pull-down, or floating
+    }
+    this.keep[p] = level;
+    if (pin.rawInputValue !== (level === 1)) pin.setInputValue(level === 1);
+  }
+
+  _watch(p) {
+    this.chip.gpio[p].addListener(() => this.settle(p));
+  }
+
+  // ---- WS2812B ----------------------------------------------------------
+  _led(cfg) {
+    this.ledPin = cfg ? cfg.pin : -1;
+    this.bits = new Uint8Array(8 * 3 * 1024);
+    this.nbits = 0;
+    this.tRise = 0;
+    this.tFall = 0;
+    this.tStart = 0;
+    this.ledHigh = false;
+    this.ledBad = "";
+    if (!cfg) return;
+    const pin = this.chip.gpio[cfg.pin];
+    pin.addListener((state) => {
+      const high = state === High;
+      if (high === this.ledHigh) return;
+      this.ledHigh = high;
+      const t = this.now();
+      if (high) {
+        if (this.nbits) {
+          const low = t - this.tFall;
+          if (low >= WS2812.resetMin) this._latch();
+          else if (low > WS2812.lowMax || low < WS2812.lowMin) {
+            this._bad("a low of " + low + " ns after bit " + this.nbits);
+          }
+        }
+        if (!this.nbits) this.tStart = t;
+        this.tRise = t;
+      } else {
+        const h = t - this.tRise;
+        let bit;
+        if (h >= WS2812.t0hMin && h <= WS2812.t0hMax) bit = 0;
+        else if (h >= WS2812.t1hMin && h <= WS2812.t1hMax) bit = 1;
+        else {
+          this._bad("a high of " + h + " ns at bit " + this.nbits);
+          bit = h > 600 ? 1 : 0;
+        }
+        if (this.nbits < this.bits.length) this.bits[this.nbits] = bit;
+        this.nbits++;
+        this.tFall = t;
+      }
+    });
+  }
+
+  _bad(what) {
+    if (!this.ledBad) this.ledBad = what;
+  }
+
+  _latch() {
+    const n = this.nbits;
+    const bytes = Buffer.alloc(n >> 3);
+    for (let i = 0; i + 8 <= n; i += 8) {
+      let v = 0;
+      for (let j = 0; j < 8; j++) v = (v << 1) | this.bits[i + j];
+      bytes[i >> 3] = v;
+    }
+    let bad = this.ledBad;
+    if (!bad && n % 8) bad = n + " bits: not a whole number of bytes";
+    const frame = { t0: this.tStart, t1: this.tFall, hex: bytes.toString("hex") };
+    if (bad) {
+      frame.error = "WS2812 timing on GP" + this.ledPin + ": " + bad;
+      this.report("led", frame.error);
+    }
+    this.frames.push(frame);
+    this.nbits = 0;
+    this.ledBad = "";
+  }
+
+  // Latch a frame whose reset time has passed (called between runs).
+  flushLeds() {
+    if (this.nbits && !this.ledHigh && this.now() - this.tFall >= WS2812.resetMin) this._latch();
+  }
+
+  // ---- reed switches ----------------------------------------------------
+  _sensors(cfg) {
+    this.kind = cfg ? cfg.kind : "";
+    if (!cfg) return;
+    if (cfg.kind === "74hc165") this._shiftChain(cfg);
+    else if (cfg.kind === "matrix") this._matrix(cfg);
+    else if (cfg.kind === "gpio") {
+      this.gpioPins = cfg.pins;
+      this.closedLevel = cfg.active_low ? 0 : 1;
+      // No pin marks a scan here: the first read of the GPIO inputs after
+      // 2 ms without one starts a scan (the loop reads them every 10 ms).
+      const sio = this.chip.sio;
+      const read = sio.readUint32.bind(sio);
+      let last = -1e12;
+      sio.readUint32 = (offset) => {
+        if (offset === 4) {
+          const t = this.now();
+          if (t - last > 2e6) this.scanMark();
+          last = t;
+        }
+        return read(offset);
+      };
+      for (const p of cfg.pins) {
+        if (cfg.external !== null && cfg.external !== undefined) this.ext[p] = cfg.external;
+        this._watch(p);
+      }
+    }
+  }
+
+  // The host's view: which chain sensors are closed (an array of 0/1), and
+  // for a 74HC165 chain the parallel inputs of each register (bytes, D7..D0).
+  setSensors(closed, registers) {
+    if (this.kind === "gpio") {
+      const pins = this.gpioPins;
+      for (let k = 0; k < pins.length; k++) {
+        this.drive[pins[k]] = closed[k] ? this.closedLevel : -1;
+        this.settle(pins[k]);
+      }
+    } else if (this.kind === "matrix") {
+      this.closed = Uint8Array.from(closed);
+      this._scanMatrix();
+    } else if (this.kind === "74hc165") {
+      this.inputs = Uint8Array.from(registers);
+      if (!this.loadHigh) this._parallelLoad();
+    }
+  }
+
+  // 74HC165: while SH/LD is low the registers follow their inputs (QH = D7
+  // of module 1's register); on a rising CLK with SH/LD high each register
+  // shifts one place towards QH, the last one taking 0 from its SER (10 k to
+  // GND). One position counter stands for the whole chain.
+  _shiftChain(cfg) {
+    this.inputs = new Uint8Array(cfg.registers.length).fill(0xff);
+    this.latched = new Uint8Array(cfg.registers.length).fill(0xff);
+    this.pos = 0;
+    this.dataPin = cfg.data;
+    this.loadHigh = true;
+    const load = this.chip.gpio[cfg.load];
+    this.loadPin = cfg.load;
+    load.addListener((state) => {
+      const high = state === High || state === InputPullUp;
+      if (high === this.loadHigh) return;
+      this.loadHigh = high;
+      if (!high) this.scanMark();
+      this._parallelLoad(); // falling: load; rising: keep what was loaded
+    });
+    if (cfg.spi === null || cfg.spi === undefined) {
+      const clock = this.chip.gpio[cfg.clock];
+      let clockHigh = false;
+      clock.addListener((state) => {
+        const high = state === High;
+        if (high === clockHigh) return;
+        clockHigh = high;
+        if (high && this.loadHigh) {
+          this.pos++;
+          this._qh();
+        }
+      });
+    } else {
+      this._spi(cfg);
+    }
+    this._qh();
+  }
+
+  _parallelLoad() {
+    this.latched.set(this.inputs);
+    this.pos = 0;
+    this._qh();
+  }
+
+  _qh() {
+    const k = this.pos >> 3;
+    const level = k < this.latched.length ? (this.latched[k] >> (7 - (this.pos & 7))) & 1 : 0;
+    this.drive[this.dataPin] = level;
+    this.settle(this.dataPin);
+  }
+
+  // Hardware SPI: every byte the controller clocks shifts the chain by 8.
+  // Modes 0 and 2 sample before the register shifts (as the chip needs);
+  // the byte takes 8 SPI clocks of emulated time.
+  _spi(cfg) {
+    const spi = this.chip.spi[cfg.spi];
+    const alarm = this.chip.clock.createAlarm(() => spi.completeTransmit(this.spiByte));
+    this.spiByte = 0;
+    spi.onTransmit = () => {
+      const gpio = this.chip.gpio;
+      if (gpio[cfg.clock].functionSelect !== FUNC_SPI || gpio[cfg.data].functionSelect !== FUNC_SPI) {
+        this.report("spi", "SPI" + cfg.spi + " transfer but GP" + cfg.clock + "/GP" + cfg.data +
+          " are not routed to SPI (function " + gpio[cfg.clock].functionSelect + "/" +
+          gpio[cfg.data].functionSelect + ")");
+      }
+      const mode = spi.spiMode;
+      if (mode !== 0 && mode !== 2) {
+        this.report("spi", "SPI mode " + mode + ": the 74HC165 shifts on the rising clock edge, " +
+          "so the first bit (D7) is lost");
+      }
+      let v = 0;
+      for (let i = 0; i < 8; i++) {
+        const k = this.pos >> 3;
+        const bit = k < this.latched.length && this.loadHigh
+          ? (this.latched[k] >> (7 - (this.pos & 7))) & 1 : 0;
+        v = (v << 1) | bit;
+        if (this.loadHigh) this.pos++;
+      }
+      if (mode === 1 || mode === 3) v = (v << 1) & 0xff;
+      this.spiByte = v;
+      const hz = spi.clockFrequency || 1e6;
+      alarm.schedule(Math.round(8e9 / hz));
+    };
+  }
+
+  // Diode matrix: a closed switch pulls its column low only while its row
+  // is driven low (the diode blocks the rest).
+  _matrix(cfg) {
+    this.rows = cfg.rows;
+    this.cols = cfg.cols;
+    this.closed = new Uint8Array(cfg.rows.length * cfg.cols.length);
+    const first = this.chip.gpio[cfg.rows[0]];
+    let firstLow = false;
+    first.addListener((state) => {
+      if ((state === Low) !== firstLow) {
+        firstLow = state === Low;
+        if (firstLow) this.scanMark();
+      }
+    });
+    for (const r of cfg.rows) this.chip.gpio[r].addListener(() => { this.settle(r); this._scanMatrix(); });
+    for (const c of cfg.cols) this._watch(c);
+  }
+
+  _scanMatrix() {
+    const { rows, cols, closed } = this;
+    const gpio = this.chip.gpio;
+    for (let c = 0; c < cols.length; c++) {
+      let low = false;
+      for (let r = 0; r < rows.length && !low; r++) {
+        if (closed[r * cols.length + c] && gpio[rows[r]].value === Low) low = true;
+      }
+      this.drive[cols[c]] = low ? 0 : -1;
+      this.settle(cols[c]);
+    }
+  }
+
+  // ---- buttons ----------------------------------------------------------
+  _buttons(cfg) {
+    this.buttonPins = cfg ? cfg.pins : [];
+    this.pressedLevel = cfg && !cfg.active_low ? 1 : 0;
+    for (const p of this.buttonPins) if (p !== null) this._watch(p);
+  }
+
+  setButtons(mask) {
+    this.buttonPins.forEach((p, b) => {
+      if (p === null) return;
+      this.drive[p] = mask >> b & 1 ? this.pressedLevel : -1;
+      this.settle(p);
+    });
+  }
+
+  // ---- buzzer -----------------------------------------------------------
+  // Recorded from the PWM slice's registers whenever the firmware writes
+  // them: frequency (Hz) and duty (0..1); 0 Hz when the slice is off or the
+  // pin is not routed to it.
+  _buzzer(pin) {
+    const pwm = this.chip.pwm;
+    const slice = (pin >> 1) & 7;
+    const chan = pin & 1;
+    const write = pwm.writeUint32.bind(pwm);
+    let last = "";
+    const sample = () => {
+      const ch = pwm.channels[slice];
+      const routed = this.chip.gpio[pin].functionSelect === FUNC_PWM;
+      const on = routed && (ch.csr & 1 || ch.en);
+      const top = ch.top + 1;
+      const intDiv = (ch.div >> 4) & 0xff || 256;
+      const div = intDiv + (ch.div & 0xf) / 16;
+      const correct = ch.csr & 2 ? 2 : 1;
+      const cc = chan ? ch.cc >>> 16 : ch.cc & 0xffff;
+      const hz = on ? this.chip.clkSys / div / top / correct : 0;
+      const duty = on ? Math.min(cc / top, 1) : 0;
+      const key = hz.toFixed(3) + "/" + duty.toFixed(4);
+      if (key === last) return;
+      last = key;
+      this.pwm.push({ t: this.now(), hz: Math.round(hz * 1000) / 1000, duty: Math.round(duty * 1e4) / 1e4 });
+    };
+    pwm.writeUint32 = (offset, value) => {
+      write(offset, value);
+      sample();
+    };
+    this.chip.gpio[pin].addListener(sample);
+  }
+}
