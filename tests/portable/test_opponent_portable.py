@@ -83,8 +83,9 @@ def test_budget_stops_the_search_and_still_answers():
         ticks[0] += 1
         return ticks[0]
 
+    # The clock is read at the start and once per slice: 49 slices fit in 50 ms.
     text = opponent.choose(game, level=opponent.STRONG, budget_ms=50, clock=clock)
     nodes, stopped = opponent.stats()
-    assert stopped and nodes < 50 * 8 + 8, nodes
+    assert stopped and nodes == 49 * opponent.SLICE_NODES, nodes
     play(game, text)
     assert format_position(game).count("R") == 1

@@ -1,0 +1,533 @@
+"""The opponent's search as a viper kernel: attila.search in machine code.
+
+The same frames, rows, states and node order as the portable kernel
+(attila.search._run, which documents the search), over array('i') buffers
+read through raw pointers, in one function with no calls inside: about
+ten times the portable kernel's speed. A mask must be one machine word, so
+boards of more than 30 squares (the 8x8 DIY layout) keep the portable
+kernel. A knight's square is found from its bit with a de Bruijn multiply
+(the index of a single bit in 32 bits) into a table of 32 slots.
+
+Only ports with MicroPython's native emitter compile this module (unix,
+rp2: the board compiles it from source for its own chip); attila.opponent
+falls back on attila.search where the import fails (CPython has no
+micropython module; WebAssembly and CircuitPython reject the decorator).
+"""
+
+import micropython
+from array import array
+
+from attila import search
+from attila.compat import const
+
+_DEBRUIJN = const(0x077CB531)  # slot of bit b: (b * _DEBRUIJN >> 27) & 31
+_WIN = const(10000)
+_INF = const(30000)
+_BIAS = const(32768)
+# The stack row, as in attila.search.
+_NODES = const(0)
+_PAUSE = const(1)
+_SP = const(2)
+_CUT = const(3)
+_RESULT = const(4)
+_WIDTH = const(5)
+_H = const(6)
+_ME = const(0)
+_OPP = const(1)
+_FREE = const(2)
+_TILES = const(3)
+_DEPTH = const(4)
+_ALPHA = const(5)
+_BETA = const(6)
+_BEST = const(7)
+_STATE = const(8)
+_N = const(9)
+_I = const(10)
+_OREACH = const(11)
+_GROUPS = const(12)
+_ME1 = const(13)
+_F1 = const(14)
+_ORR = const(15)
+_MYR = const(16)
+_QUIET = const(17)
+_ISO = const(18)
+_BAD = const(19)
+_G = const(20)
+_CS = const(21)
+_FW = const(22)
+_NEW_PLAY = const(0)
+_NEW_SETUP = const(1)
+_PLAY = const(2)
+_SETUP = const(3)
+_MOVES = const(4)
+_SCORCHES = const(5)
+_PLACES = const(6)
+_ROOT = const(7)
+_ROOT_WAIT = const(8)
+# The table row: knight masks by slot, square indices by slot, then a byte
+# popcount table (from byte 256).
+_IX = const(32)
+_POP = const(256)
+MAX_SQUARES = const(30)
+
+
+class Search(search.Search):
+    """attila.search.Search with the viper kernel (boards of up to 30 squares)."""
+
+    @staticmethod
+    def fits(layout):
+        return layout.size <= MAX_SQUARES
+
+    def _tables(self, layout):
+        t = array("i", bytes(4 * 128))
+        for i in range(layout.size):
+            k = ((1 << i) * _DEBRUIJN >> 27) & 31
+            t[k] = layout.knight[i]
+            t[_IX + k] = i
+        b = bytearray(256)
+        for i in range(256):
+            n = 0
+            x = i
+            while x:
+                x &= x - 1
+                n += 1
+            b[i] = n
+        _put_bytes(t, b)
+        self.table = t
+
+    def _row(self, n):
+        return array("i", bytes(4 * n))
+
+    def _kernel(self, s):
+        return _run(s, self.rows, self.acts, self.table)
+
+
+@micropython.viper
+def _put_bytes(t, b):
+    """Copy the 256 bytes of b into t from byte _POP on."""
+    d = ptr8(t)
+    s = ptr8(b)
+    i = 0
+    while i < 256:
+        d[_POP + i] = s[i]
+        i += 1
+
+
+@micropython.viper
+def _run(S, R, A, T) -> int:
+    """attila.search._run over raw pointers: 1 when the root action is scored, 0 paused."""
+    s = ptr32(S)
+    r = ptr32(R)
+    acts = ptr32(A)
+    kn = ptr32(T)
+    pc = ptr8(T)
+    W = s[_WIDTH]
+    nodes = s[_NODES]
+    pause = s[_PAUSE]
+    sp = s[_SP]
+    cut = s[_CUT]
+    f = 0
+    st = 0
+    me = 0
+    opp = 0
+    free = 0
+    depth = 0
+    tiles = 0
+    push = 0
+    v = 0
+    m = 0
+    a = 0
+    b = 0
+    c = 0
+    d = 0
+    e = 0
+    o = 0
+    p = 0
+    q = 0
+    x = 0
+    y = 0
+    n = 0
+    i = 0
+    j = 0
+    g = 0
+    row = 0
+    key = 0
+    f1 = 0
+    me1 = 0
+    orr = 0
+    oreach = 0
+    myr0 = 0
+    myr = 0
+    live = 0
+    quiet = 0
+    iso = 0
+    bad = 0
+    landing = 0
+    cs = 0
+    knights = 0
+    after = 0
+    score = 0
+    while True:
+        f = _H + sp * _FW
+        st = s[f + _STATE]
+        if st <= _NEW_SETUP:
+            nodes += 1
+            s[f + _STATE] = st + 2
+            if nodes >= pause:
+                s[_NODES] = nodes
+                s[_SP] = sp
+                s[_CUT] = cut
+                return 0
+            continue
+        me = s[f + _ME]
+        opp = s[f + _OPP]
+        free = s[f + _FREE]
+        depth = s[f + _DEPTH]
+        push = -1
+        v = 0
+        if st == _PLAY:
+            tiles = s[f + _TILES]
+            if tiles <= 0:
+                v = sp - _WIN
+            else:
+                oreach = 0
+                m = opp
+                while m:
+                    a = m & -m
+                    m ^= a
+                    oreach |= kn[((a * _DEBRUIJN) >> 27) & 31]
+                row = sp * W
+                n = 0
+                m = me
+                while m:
+                    a = m & -m
+                    m ^= a
+                    x = ((a * _DEBRUIJN) >> 27) & 31
+                    d = kn[x] & free
+                    while d:
+                        b = d & -d
+                        d ^= b
+                        f1 = (free | a) ^ b
+                        orr = oreach & f1
+                        if (orr & (orr - 1)) == 0:
+                            m = 0
+                            d = 0
+                            n = -1
+                        elif depth > 0:
+                            y = ((b * _DEBRUIJN) >> 27) & 31
+                            q = kn[y] & f1
+                            key = (pc[_POP + (orr & 255)] + pc[_POP + ((orr >> 8) & 255)]
+                                   + pc[_POP + ((orr >> 16) & 255)] + pc[_POP + (orr >> 24)]) * 16 \
+                                + 15 - pc[_POP + (q & 255)] - pc[_POP + ((q >> 8) & 255)] \
+                                - pc[_POP + ((q >> 16) & 255)] - pc[_POP + (q >> 24)]
+                            r[row + n] = (key << 12) | (kn[_IX + x] << 6) | kn[_IX + y]
+                            n += 1
+                        else:
+                            n += 1
+                if n < 0 or (n != 0 and tiles == 1):
+                    v = _WIN - sp - 1
+                elif n == 0:
+                    v = sp - _WIN
+                elif depth <= 0:
+                    cut = 1
+                    score = 6
+                    m = me
+                    while m:
+                        a = m & -m
+                        m ^= a
+                        q = kn[((a * _DEBRUIJN) >> 27) & 31] & free
+                        x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
+                             + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                        if x:
+                            score += 8 * x + 30
+                            if x > 1:
+                                score += 12
+                    m = opp
+                    while m:
+                        a = m & -m
+                        m ^= a
+                        q = kn[((a * _DEBRUIJN) >> 27) & 31] & free
+                        x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
+                             + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                        if x:
+                            score -= 8 * x + 30
+                            if x > 1:
+                                score -= 12
+                    v = score
+                else:
+                    x = (pc[_POP + (free & 255)] + pc[_POP + ((free >> 8) & 255)]
+                         + pc[_POP + ((free >> 16) & 255)] + pc[_POP + (free >> 24)])
+                    if x > tiles:
+                        x = tiles
+                    if depth >= x:
+                        s[f + _GROUPS] = 4
+                    else:
+                        s[f + _GROUPS] = 2
+                    i = row + 1
+                    while i < row + n:
+                        y = r[i]
+                        j = i - 1
+                        while j >= row and r[j] > y:
+                            r[j + 1] = r[j]
+                            j -= 1
+                        r[j + 1] = y
+                        i += 1
+                    s[f + _OREACH] = oreach
+                    s[f + _N] = n
+                    s[f + _I] = 0
+                    s[f + _BEST] = _BIAS - _INF
+                    s[f + _STATE] = _MOVES
+                    continue
+        elif st == _MOVES:
+            i = s[f + _I]
+            if i >= s[f + _N]:
+                v = s[f + _BEST] - _BIAS
+            else:
+                s[f + _I] = i + 1
+                x = r[sp * W + i]
+                a = 1 << ((x >> 6) & 63)
+                b = 1 << (x & 63)
+                me1 = me ^ a ^ b
+                f1 = (free | a) ^ b
+                orr = s[f + _OREACH] & f1
+                myr0 = 0
+                m = me1
+                while m:
+                    c = m & -m
+                    m ^= c
+                    myr0 |= kn[((c * _DEBRUIJN) >> 27) & 31]
+                myr = myr0 & f1
+                live = f1 | me1 | opp
+                quiet = f1 & ~orr & ~myr
+                iso = 0
+                q = quiet
+                while q:
+                    c = q & -q
+                    q ^= c
+                    if (kn[((c * _DEBRUIJN) >> 27) & 31] & live) == 0:
+                        iso |= c
+                if s[f + _GROUPS] == 2:
+                    cut = 1
+                    if iso:
+                        iso &= -iso
+                    elif quiet:
+                        iso = quiet & -quiet
+                    else:
+                        iso = myr & ~orr
+                        iso &= -iso
+                bad = 0
+                landing = 0
+                m = opp
+                while m:
+                    o = m & -m
+                    m ^= o
+                    d = kn[((o * _DEBRUIJN) >> 27) & 31] & f1
+                    while d:
+                        p = d & -d
+                        d ^= p
+                        e = myr0 & ((f1 | o) ^ p)
+                        y = e & (e - 1)
+                        if y == 0:
+                            if landing != 0 and landing != p:
+                                bad = f1
+                            landing = p
+                        elif (y & (y - 1)) == 0:
+                            bad |= e
+                if landing:
+                    bad |= f1 & ~landing
+                s[f + _ME1] = me1
+                s[f + _F1] = f1
+                s[f + _ORR] = orr
+                s[f + _MYR] = myr
+                s[f + _QUIET] = quiet
+                s[f + _ISO] = iso
+                s[f + _BAD] = bad
+                s[f + _G] = 0
+                s[f + _CS] = 0
+                s[f + _STATE] = _SCORCHES
+                continue
+        elif st == _SCORCHES:
+            cs = s[f + _CS]
+            g = s[f + _G]
+            while cs == 0 and g < s[f + _GROUPS]:
+                if g == 0:
+                    cs = s[f + _ORR]
+                elif g == 1:
+                    cs = s[f + _ISO]
+                    cs &= -cs
+                elif g == 2:
+                    cs = s[f + _QUIET] & ~s[f + _ISO]
+                else:
+                    cs = s[f + _MYR] & ~s[f + _ORR]
+                g += 1
+            if cs == 0:
+                s[f + _STATE] = _MOVES
+                continue
+            c = cs & -cs
+            s[f + _CS] = cs ^ c
+            s[f + _G] = g
+            if c & s[f + _BAD]:
+                v = _WIN - sp - 2
+                sp += 1
+            else:
+                push = _NEW_PLAY
+                me = opp
+                opp = s[f + _ME1]
+                free = s[f + _F1] ^ c
+                tiles = s[f + _TILES] - 1
+        elif st == _SETUP:
+            # The no-trap rule (attila.rules.placement_bits), inline.
+            knights = me | opp
+            cs = 0
+            q = free
+            while q:
+                c = q & -q
+                q ^= c
+                after = free ^ c
+                if (kn[((c * _DEBRUIJN) >> 27) & 31] & after) == 0:
+                    continue
+                m = knights
+                while m:
+                    a = m & -m
+                    if (kn[((a * _DEBRUIJN) >> 27) & 31] & after) == 0:
+                        break
+                    m ^= a
+                if m == 0:
+                    cs |= c
+            if cs == 0:
+                v = sp - _WIN
+            elif depth <= 0:
+                cut = 1
+                score = 6
+                m = me
+                while m:
+                    a = m & -m
+                    m ^= a
+                    q = kn[((a * _DEBRUIJN) >> 27) & 31] & free
+                    x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
+                         + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                    if x:
+                        score += 8 * x + 30
+                        if x > 1:
+                            score += 12
+                m = opp
+                while m:
+                    a = m & -m
+                    m ^= a
+                    q = kn[((a * _DEBRUIJN) >> 27) & 31] & free
+                    x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
+                         + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                    if x:
+                        score -= 8 * x + 30
+                        if x > 1:
+                            score -= 12
+                v = score
+            else:
+                row = sp * W
+                n = 0
+                while cs:
+                    c = cs & -cs
+                    cs ^= c
+                    x = ((c * _DEBRUIJN) >> 27) & 31
+                    q = kn[x] & free
+                    key = 4 * (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
+                               + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                    q = kn[x] & opp
+                    key += 6 * (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
+                                + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                    if key < 63:
+                        key = 63 - key
+                    else:
+                        key = 0
+                    r[row + n] = (key << 6) | kn[_IX + x]
+                    n += 1
+                i = row + 1
+                while i < row + n:
+                    y = r[i]
+                    j = i - 1
+                    while j >= row and r[j] > y:
+                        r[j + 1] = r[j]
+                        j -= 1
+                    r[j + 1] = y
+                    i += 1
+                s[f + _N] = n
+                s[f + _I] = 0
+                s[f + _BEST] = _BIAS - _INF
+                s[f + _STATE] = _PLACES
+                continue
+        elif st == _PLACES:
+            i = s[f + _I]
+            if i >= s[f + _N]:
+                v = s[f + _BEST] - _BIAS
+            else:
+                s[f + _I] = i + 1
+                c = 1 << (r[sp * W + i] & 63)
+                tiles = s[f + _TILES]
+                knights = me | c
+                me = opp
+                opp = knights
+                free ^= c
+                q = me | opp
+                x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
+                     + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                if x < 6:
+                    push = _NEW_SETUP
+                else:
+                    push = _NEW_PLAY
+        elif st == _ROOT:
+            x = acts[s[f + _I]]
+            c = 1 << (x & 63)
+            tiles = s[f + _TILES]
+            if (x >> 18) == 0:
+                knights = me | c
+                me = opp
+                opp = knights
+                free ^= c
+                q = me | opp
+                y = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
+                     + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                if y < 6:
+                    push = _NEW_SETUP
+                else:
+                    push = _NEW_PLAY
+            else:
+                a = 1 << ((x >> 12) & 63)
+                b = 1 << ((x >> 6) & 63)
+                push = _NEW_PLAY
+                knights = me ^ a ^ b
+                me = opp
+                opp = knights
+                free = ((free | a) ^ b) ^ c
+                tiles -= 1
+            s[f + _STATE] = _ROOT_WAIT
+        if push >= 0:
+            c = f + _FW
+            s[c + _ME] = me
+            s[c + _OPP] = opp
+            s[c + _FREE] = free
+            s[c + _TILES] = tiles
+            s[c + _DEPTH] = depth - 1
+            s[c + _ALPHA] = 2 * _BIAS - s[f + _BETA]
+            s[c + _BETA] = 2 * _BIAS - s[f + _ALPHA]
+            s[c + _STATE] = push
+            sp += 1
+            continue
+        while True:
+            sp -= 1
+            if sp == 0:
+                s[_RESULT] = v + _BIAS
+                s[_NODES] = nodes
+                s[_SP] = sp
+                s[_CUT] = cut
+                return 1
+            f = _H + sp * _FW
+            score = _BIAS - v
+            if score > s[f + _BEST]:
+                s[f + _BEST] = score
+                if score > s[f + _ALPHA]:
+                    s[f + _ALPHA] = score
+                    if score >= s[f + _BETA]:
+                        v = score - _BIAS
+                        continue
+            break
+    return 0
