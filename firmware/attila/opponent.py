@@ -9,9 +9,8 @@
 The board's loop hands the Planner a slice of nodes per step, so its LEDs
 and sensors keep going while it thinks; a Planner is also callable,
 p(game) -> text, blocking. Iterative deepening over the root actions with
-alpha-beta negamax below them (attila.search; attila.searchv is the same
-search as a viper kernel, used where the port has the native emitter and
-the board has at most 30 squares). Once the game's remaining turns fit
+alpha-beta negamax below them (attila.search, with the viper kernel where
+the port has the native emitter and the board has at most 30 squares). Once the game's remaining turns fit
 under the depth every scorch is tried and the result is exact, so a forced
 win at the end is never missed.
 
@@ -24,13 +23,8 @@ on its first decision and kept.
 from attila.compat import const
 from attila.errors import IllegalAction
 from attila.geometry import popcount
-from attila.rules import KNIGHTS, MOVE, SCORCH, SETUP
+from attila.rules import KNIGHTS, OVER, SCORCH, SETUP
 from attila.search import INF, Search
-
-try:
-    from attila.searchv import Search as NativeSearch
-except (ImportError, SyntaxError):  # CPython; a port without the native emitter
-    NativeSearch = None
 
 try:
     from time import ticks_ms
@@ -55,10 +49,11 @@ _NODES = (2000, 8000, 30000, 400000)  # node budget per level
 _EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
 _DECIDED = const(9000)  # |score| above this: a forced result
 _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks
-
-# Nodes per step(): small enough that a step stays well inside a 10 ms loop
-# on an RP2040 (set from the emulated chip's figures, see the README).
-SLICE_NODES = 32
+# The Planner's own work for one root action costs about as much as this
+# many nodes of the viper kernel on an RP2040: it counts in a step's slice.
+_ROOT_NODES = const(4)
+# Nodes between two readings of the clock in the blocking calls.
+CHOOSE_SLICE = 64
 
 _seed = [12345]
 _last = [0, False]  # nodes and stop of the last decision (stats())
@@ -81,13 +76,17 @@ class Planner:
 
     budget_ms counts the now_ms values handed to start() and step() (the
     board's loop clock); the level's node budget (or `node_budget`) caps it
-    too. native=False keeps to the portable kernel (tests, benches).
+    too. slice_nodes: nodes per step; None takes the kernel's SLICE, sized
+    so that a step stays well inside a 10 ms loop on an RP2040 (32 for the
+    viper kernel, 1 for the portable one; a root action counts as a few
+    nodes), and 64 between clock readings in the blocking calls.
+    native=False keeps to the portable kernel (tests, benches).
     """
 
     def __init__(self, level=STRONG, budget_ms=2000, slice_nodes=None, native=True):
         self.level = level
         self.budget_ms = budget_ms
-        self.slice_nodes = SLICE_NODES if slice_nodes is None else max(1, slice_nodes)
+        self.slice_nodes = None if slice_nodes is None else max(1, slice_nodes)
         self.native = native
         self.node_budget = None  # None: the level's
         self.busy = False
@@ -102,9 +101,11 @@ class Planner:
 
     def decide(self, game, clock):
         """Blocking: start, step until decided with `clock()` as the time. IllegalAction if none."""
-        if game.phase not in (SETUP, MOVE, SCORCH):
+        if game.phase == OVER:
             raise IllegalAction("the game is over: nothing to choose")
         self.start(game, clock())
+        if self.slice_nodes is None:
+            self._slice = CHOOSE_SLICE
         while not self.step(clock()):
             pass
         text = self.result()
@@ -117,16 +118,16 @@ class Planner:
         self.busy = False
         self._action = -1
         self.nodes = 0
-        if game.phase not in (SETUP, MOVE, SCORCH):
+        if game.phase == OVER:
             return
         level = self.level
         level = BEGINNER if level < BEGINNER else STRONG if level > STRONG else level
         layout = game.layout
         srch = self._search
-        if srch is None or (srch.layout is not layout and srch.layout != layout):
+        if srch is None or (srch.layout is not layout and srch.layout != layout) \
+                or (srch.native and not self.native):
             self._search = None  # the old tables go before the new ones are made
-            fast = self.native and NativeSearch is not None and NativeSearch.fits(layout)
-            srch = self._search = (NativeSearch if fast else Search)(layout)
+            srch = self._search = Search(layout, self.native)
         side = game.side
         me = game.knights[side]
         opp = game.knights[side ^ 1]
@@ -148,6 +149,7 @@ class Planner:
             turns = nfree - left
             horizon = left + (turns if turns < tiles else tiles)
             srch.ensure(horizon + 2, nfree)
+            srch.root(me, opp, free, tiles)
             count = _placements(game, srch.acts)
         else:
             horizon = nfree if nfree < tiles else tiles
@@ -158,7 +160,8 @@ class Planner:
                 m ^= a
                 most += popcount(layout.knight[_index(a)] & free & ends)
             srch.ensure(horizon + 2, most * nfree)
-            count = _turns(layout, me, opp, free, starts, ends, srch.acts)
+            srch.root(me, opp, free, tiles)
+            count = srch.turns(starts, ends)
         if not count:
             return
         cap = self.node_budget if self.node_budget is not None else _NODES[level]
@@ -171,7 +174,7 @@ class Planner:
         self._layout = layout
         self._t0 = now_ms
         self._depth = horizon if horizon <= 4 and horizon <= self._exact_at else 1
-        srch.root(me, opp, free, tiles)
+        self._slice = srch.SLICE if self.slice_nodes is None else self.slice_nodes
         self._iteration()
         self.busy = True
 
@@ -192,12 +195,14 @@ class Planner:
             return True
         srch = self._search
         limit = self._limit
-        pause = srch.nodes + self.slice_nodes
+        pause = srch.nodes + self._slice
         if pause > limit:
             pause = limit
         noise = self._noise
         while True:
             if not self._searching:
+                if srch.nodes >= pause:
+                    return False  # the slice is spent: the next root action next time
                 srch.child(self._k, self._depth, self._alpha)
                 self._searching = True
             if not srch.run(pause):
@@ -207,6 +212,8 @@ class Planner:
                     return True
                 return False
             self._searching = False
+            self.nodes = srch.nodes
+            pause -= _ROOT_NODES
             s = srch.score
             if noise and -_DECIDED < s < _DECIDED:
                 s += _rand(2 * noise + 1) - noise
@@ -282,50 +289,6 @@ def _placements(game, acts):
             n += 1
         cs >>= 1
         i += 1
-    return n
-
-
-def _turns(layout, me, opp, free, starts, ends, acts):
-    """Every turn worth trying at the root into acts; their number.
-
-    Packed as 1 << 18 | a << 12 | b << 6 | c for the turn a-b,c. Scorch
-    squares no knight can jump to are all alike, so one stands for them;
-    the opponent's exits come first.
-    """
-    knight = layout.knight
-    size = layout.size
-    oreach = 0
-    for i in range(size):
-        if opp >> i & 1:
-            oreach |= knight[i]
-    n = 0
-    for a in range(size):
-        if not starts >> a & 1:
-            continue
-        d = knight[a] & free & ends
-        for b in range(size):
-            if not d >> b & 1:
-                continue
-            me1 = me ^ (1 << a | 1 << b)
-            f1 = (free | 1 << a) ^ 1 << b
-            live = f1 | me1 | opp
-            cs = 0
-            dead = 0
-            for c in range(size):
-                if f1 >> c & 1:
-                    if knight[c] & live:
-                        cs |= 1 << c
-                    else:
-                        dead |= 1 << c
-            if dead:
-                cs |= dead & -dead
-            orr = oreach & f1
-            head = 1 << 18 | a << 12 | b << 6
-            for part in (cs & orr, cs & ~orr):
-                for c in range(size):
-                    if part >> c & 1:
-                        acts[n] = head | c
-                        n += 1
     return n
 
 

@@ -1,14 +1,14 @@
 """The opponent's search: alpha-beta negamax on bitboards that can stop after any node.
 
 Search(layout) holds what one layout needs, made once: the square tables,
-a stack of frames (one per ply, ints in one flat row) and a row of packed
-moves per ply. The negamax is iterative: a frame says what its node does
-next (count itself, expand, try the next move, the next scorch, the next
-placement), so run(pause) can return after any node and go on at the next
-call, and nothing is allocated while it runs (boards of up to 30 squares:
-masks are small ints on a 32-bit board).
+a stack of frames (one per ply, ints in one flat row), a row of packed
+moves per ply and the root actions. The negamax is iterative: a frame says
+what its node does next (count itself, expand, try the next move, the next
+scorch, the next placement), so run(pause) returns after any node and goes
+on at the next call, and nothing is allocated while it runs (boards of up
+to 30 squares: masks are small ints on a 32-bit board).
 
-What a node does (unchanged from the recursive search it replaces):
+What a node does (as in the recursive search this replaced):
 - play: a move that leaves the opponent's knights one exit wins at once (we
   scorch it); with depth left, moves are ordered (fewest opponent exits,
   then most own moves) and each move's scorches are tried in groups: the
@@ -22,13 +22,22 @@ What a node does (unchanged from the recursive search it replaces):
 - at depth 0: the mobility evaluation.
 
 The root (ply 0) is the Planner's (attila.opponent): it hands run() one root
-action at a time and gets its score back. searchv.py is the same search as a
-viper kernel over arrays; both must visit the same nodes in the same order.
+action at a time and gets its score back. The work is done by a kernel:
+attila.kernelv (viper: machine code over arrays) where the port compiles it
+and the board has at most 30 squares, else attila.kernel (portable). Both
+visit the same nodes in the same order. The layout of the stack row below
+is repeated as const() in each kernel (MicroPython folds only a module's
+own constants); tests/opponent/test_search_layout.py checks they agree.
 """
 
 from attila.compat import const
-from attila.rules import KNIGHTS, placement_bits
 
+try:
+    from attila import kernelv as _viper
+except (ImportError, SyntaxError):  # CPython; a port without the native emitter
+    _viper = None
+
+NATIVE = _viper is not None  # the viper kernel compiled on this port
 WIN = const(10000)
 INF = const(30000)
 BIAS = const(32768)  # scores are kept biased, so that every stored value is >= 0
@@ -65,6 +74,8 @@ _BAD = const(19)  # scorches after which the opponent traps us at once
 _G = const(20)  # next scorch group
 _CS = const(21)  # scorches left in the group under way
 _FW = const(22)
+_STARTS = const(13)  # the root frame: the knights and squares of root turns
+_ENDS = const(14)
 # Frame states.
 _NEW_PLAY = const(0)  # not counted yet
 _NEW_SETUP = const(1)
@@ -77,31 +88,37 @@ _ROOT = const(7)  # the root: push the child of action _I
 _ROOT_WAIT = const(8)
 
 
-class Search:
-    """One layout's search: tables, stack and rows, made once and reused."""
+def kernel(layout, native=True):
+    """The kernel module for a layout: viper where it compiled and fits, else portable."""
+    if native and _viper is not None and layout.size <= _viper.MAX_SQUARES:
+        return _viper
+    from attila import kernel as portable
 
-    def __init__(self, layout):
+    return portable
+
+
+class Search:
+    """One layout's search: tables, stack and rows, made once and reused.
+
+    SLICE: the kernel's nodes per loop step, sized for a 10 ms loop on an
+    RP2040 (attila.opponent).
+    """
+
+    def __init__(self, layout, native=True):
+        k = kernel(layout, native)
         self.layout = layout
+        self.native = k is _viper
+        self.SLICE = k.SLICE
         self.width = max(3 * 8, layout.size)  # a row: every move, or every square
         self.plies = 0
         self.stack = self.rows = self.acts = None
         self.nodes = 0
         self.score = 0
         self.cut = False
-        self._tables(layout)
-
-    def _tables(self, layout):
-        self.kb = {}
-        self.ix = {}
-        self.bit = []
-        for i in range(layout.size):
-            b = 1 << i
-            self.kb[b] = layout.knight[i]
-            self.ix[b] = i
-            self.bit.append(b)
-
-    def _row(self, n):
-        return [0] * n
+        self.table = k.tables(layout)
+        self._row = k.row
+        self._run = k.run
+        self._turns = k.turns
 
     def ensure(self, plies, actions):
         """Room for `plies` frames and `actions` root actions (grows, never shrinks)."""
@@ -124,6 +141,19 @@ class Search:
         s[_H + _BETA] = BIAS + INF
         self.nodes = 0
 
+    def turns(self, starts, ends):
+        """Every turn worth trying at the root, into self.acts; their number.
+
+        Moves of the knights on `starts` to squares of `ends` (-1: any), each
+        packed with a scorch as 1 << 18 | a << 12 | b << 6 | c (turn a-b,c).
+        Scorch squares no knight can jump to are all alike, so the lowest
+        stands for them; the opponent's exits come first.
+        """
+        s = self.stack
+        s[_H + _STARTS] = starts
+        s[_H + _ENDS] = ends
+        return self._turns(s, self.acts, self.table)
+
     def child(self, k, depth, alpha):
         """Search root action k (self.acts[k]) at `depth` with the root's alpha next."""
         s = self.stack
@@ -144,318 +174,9 @@ class Search:
         """
         s = self.stack
         s[_PAUSE] = pause
-        done = self._kernel(s)
+        done = self._run(s, self.rows, self.acts, self.table)
         self.nodes = s[_NODES]
         self.cut = s[_CUT] != 0
         if done:
             self.score = BIAS - s[_RESULT]
         return done
-
-    def _kernel(self, s):
-        return _run(s, self.rows, self.acts, self.kb, self.ix, self.bit)
-
-
-def _pop(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
-def _reach(kb, knights):
-    """Union of the knight neighbours of a set of squares."""
-    r = 0
-    while knights:
-        k = knights & -knights
-        knights ^= k
-        r |= kb[k]
-    return r
-
-
-def _mobility(kb, knights, free):
-    """The evaluation's share of one side: exits, knights that can move, and a spare exit."""
-    score = 0
-    while knights:
-        k = knights & -knights
-        knights ^= k
-        x = _pop(kb[k] & free)
-        score += 8 * x + (30 if x else 0) + (12 if x > 1 else 0)
-    return score
-
-
-def _sort(row, lo, n):
-    """Insertion sort of row[lo:lo + n] in place: short rows, no allocation."""
-    i = lo + 1
-    end = lo + n
-    while i < end:
-        v = row[i]
-        j = i - 1
-        while j >= lo and row[j] > v:
-            row[j + 1] = row[j]
-            j -= 1
-        row[j + 1] = v
-        i += 1
-
-
-def _run(S, R, A, kb, ix, bit):
-    """The portable kernel: see Search.run (the frames are in S, the rows in R)."""
-    W = S[_WIDTH]
-    nodes = S[_NODES]
-    pause = S[_PAUSE]
-    sp = S[_SP]
-    cut = S[_CUT]
-    while True:
-        f = _H + sp * _FW
-        st = S[f + _STATE]
-        if st <= _NEW_SETUP:
-            # A node is one position visited: count it, and stop here if asked.
-            nodes += 1
-            S[f + _STATE] = st + 2
-            if nodes >= pause:
-                S[_NODES] = nodes
-                S[_SP] = sp
-                S[_CUT] = cut
-                return False
-            continue
-        me = S[f + _ME]
-        opp = S[f + _OPP]
-        free = S[f + _FREE]
-        depth = S[f + _DEPTH]
-        push = -1  # kind of the child to push, or -1: value v goes up
-        v = 0
-        if st == _PLAY:
-            tiles = S[f + _TILES]
-            if tiles <= 0:
-                v = sp - WIN
-            else:
-                oreach = _reach(kb, opp)
-                row = sp * W
-                n = 0
-                m = me
-                while m:
-                    a = m & -m
-                    m ^= a
-                    d = kb[a] & free
-                    while d:
-                        b = d & -d
-                        d ^= b
-                        f1 = (free | a) ^ b
-                        orr = oreach & f1
-                        if not orr & (orr - 1):
-                            m = d = 0
-                            n = -1  # scorch their last exit: they are stuck
-                        elif depth > 0:
-                            # Order: fewest opponent exits first, then most own moves.
-                            key = _pop(orr) * 16 + 15 - _pop(kb[b] & f1)
-                            R[row + n] = key << 12 | ix[a] << 6 | ix[b]
-                            n += 1
-                        else:
-                            n += 1
-                if n < 0 or (n and tiles == 1):
-                    v = WIN - sp - 1  # stuck now, or no tile left for them
-                elif not n:
-                    v = sp - WIN
-                elif depth <= 0:
-                    cut = 1
-                    v = 6 + _mobility(kb, me, free) - _mobility(kb, opp, free)
-                else:
-                    nfree = _pop(free)
-                    S[f + _GROUPS] = 4 if depth >= (nfree if nfree < tiles else tiles) else 2
-                    _sort(R, row, n)
-                    S[f + _OREACH] = oreach
-                    S[f + _N] = n
-                    S[f + _I] = 0
-                    S[f + _BEST] = BIAS - INF
-                    S[f + _STATE] = _MOVES
-                    continue
-        elif st == _MOVES:
-            i = S[f + _I]
-            if i >= S[f + _N]:
-                v = S[f + _BEST] - BIAS
-            else:
-                S[f + _I] = i + 1
-                x = R[sp * W + i]
-                a = bit[x >> 6 & 63]
-                b = bit[x & 63]
-                me1 = me ^ a ^ b
-                f1 = (free | a) ^ b
-                orr = S[f + _OREACH] & f1
-                myr0 = _reach(kb, me1)
-                myr = myr0 & f1
-                live = f1 | me1 | opp
-                # Scorch groups: the opponent's exits; quiet squares (no knight of
-                # mine next to them); squares of my own reach; isolated squares
-                # (no knight can ever jump to them: all of them are alike).
-                quiet = f1 & ~orr & ~myr
-                iso = 0
-                q = quiet
-                while q:
-                    c = q & -q
-                    q ^= c
-                    if not kb[c] & live:
-                        iso |= c
-                if S[f + _GROUPS] == 2:
-                    # Inexact: the exits and one quiet square standing for the rest.
-                    cut = 1
-                    if iso:
-                        iso &= -iso
-                    elif quiet:
-                        iso = quiet & -quiet
-                    else:
-                        iso = myr & ~orr
-                        iso &= -iso
-                # The trap test: scorches after which the opponent traps me at
-                # once. One of its moves leaves my knights one exit (any scorch
-                # but on its landing square) or two (a scorch on one of them).
-                bad = 0
-                landing = 0
-                o_all = opp
-                while o_all:
-                    o = o_all & -o_all
-                    o_all ^= o
-                    d = kb[o] & f1
-                    while d:
-                        p = d & -d
-                        d ^= p
-                        e = myr0 & ((f1 | o) ^ p)
-                        y = e & (e - 1)
-                        if not y:
-                            if landing and landing != p:
-                                bad = f1
-                            landing = p
-                        elif not y & (y - 1):
-                            bad |= e
-                if landing:
-                    bad |= f1 & ~landing
-                S[f + _ME1] = me1
-                S[f + _F1] = f1
-                S[f + _ORR] = orr
-                S[f + _MYR] = myr
-                S[f + _QUIET] = quiet
-                S[f + _ISO] = iso
-                S[f + _BAD] = bad
-                S[f + _G] = 0
-                S[f + _CS] = 0
-                S[f + _STATE] = _SCORCHES
-                continue
-        elif st == _SCORCHES:
-            cs = S[f + _CS]
-            g = S[f + _G]
-            while not cs and g < S[f + _GROUPS]:
-                if g == 0:
-                    cs = S[f + _ORR]
-                elif g == 1:
-                    cs = S[f + _ISO]
-                    cs &= -cs
-                elif g == 2:
-                    cs = S[f + _QUIET] & ~S[f + _ISO]
-                else:
-                    cs = S[f + _MYR] & ~S[f + _ORR]
-                g += 1
-            if not cs:
-                S[f + _STATE] = _MOVES
-                continue
-            c = cs & -cs
-            S[f + _CS] = cs ^ c
-            S[f + _G] = g
-            if c & S[f + _BAD]:
-                # Lost in two plies, no node: as if a child had said so.
-                v = WIN - sp - 2
-                sp += 1
-            else:
-                push = _NEW_PLAY
-                me = opp
-                opp = S[f + _ME1]
-                free = S[f + _F1] ^ c
-                tiles = S[f + _TILES] - 1
-        elif st == _SETUP:
-            cs = placement_bits(kb, me | opp, free)
-            if not cs:
-                v = sp - WIN
-            elif depth <= 0:
-                cut = 1
-                v = 6 + _mobility(kb, me, free) - _mobility(kb, opp, free)
-            else:
-                row = sp * W
-                n = 0
-                while cs:
-                    c = cs & -cs
-                    cs ^= c
-                    # Squares with many exits that also take exits from the opponent first.
-                    key = 4 * _pop(kb[c] & free) + 6 * _pop(kb[c] & opp)
-                    R[row + n] = (63 - key if key < 63 else 0) << 6 | ix[c]
-                    n += 1
-                _sort(R, row, n)
-                S[f + _N] = n
-                S[f + _I] = 0
-                S[f + _BEST] = BIAS - INF
-                S[f + _STATE] = _PLACES
-                continue
-        elif st == _PLACES:
-            i = S[f + _I]
-            if i >= S[f + _N]:
-                v = S[f + _BEST] - BIAS
-            else:
-                S[f + _I] = i + 1
-                c = bit[R[sp * W + i] & 63]
-                push = _child_of_placement(me | c, opp)
-                me, opp = opp, me | c
-                free ^= c
-                tiles = S[f + _TILES]
-        elif st == _ROOT:
-            x = A[S[f + _I]]
-            c = bit[x & 63]
-            tiles = S[f + _TILES]
-            if not x >> 18:
-                push = _child_of_placement(me | c, opp)
-                me, opp = opp, me | c
-                free ^= c
-            else:
-                a = bit[x >> 12 & 63]
-                b = bit[x >> 6 & 63]
-                push = _NEW_PLAY
-                me, opp = opp, me ^ a ^ b
-                free = ((free | a) ^ b) ^ c
-                tiles -= 1
-            S[f + _STATE] = _ROOT_WAIT
-        if push >= 0:
-            # The child: the other side to act, one ply deeper, the window turned.
-            c = f + _FW
-            S[c + _ME] = me
-            S[c + _OPP] = opp
-            S[c + _FREE] = free
-            S[c + _TILES] = tiles
-            S[c + _DEPTH] = depth - 1
-            S[c + _ALPHA] = 2 * BIAS - S[f + _BETA]
-            S[c + _BETA] = 2 * BIAS - S[f + _ALPHA]
-            S[c + _STATE] = push
-            sp += 1
-            continue
-        # Value v of the node at ply sp goes up to its parent.
-        while True:
-            sp -= 1
-            if not sp:
-                S[_RESULT] = v + BIAS
-                S[_NODES] = nodes
-                S[_SP] = sp
-                S[_CUT] = cut
-                return True
-            f = _H + sp * _FW
-            s = BIAS - v
-            if s > S[f + _BEST]:
-                S[f + _BEST] = s
-                if s > S[f + _ALPHA]:
-                    S[f + _ALPHA] = s
-                    if s >= S[f + _BETA]:
-                        v = s - BIAS  # cut off: this node's value goes up too
-                        continue
-            break
-
-
-def _child_of_placement(me, opp):
-    """Kind of the node after a placement: setup goes on, or play starts.
-
-    The last knight is placed by the second player; the first moves first.
-    """
-    return _NEW_SETUP if _pop(me | opp) < 2 * KNIGHTS else _NEW_PLAY

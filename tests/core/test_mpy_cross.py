@@ -37,9 +37,9 @@ SOURCES = _sources()
 
 def test_native_code_compiles_for_both_pico_chips(tmp_path):
     for arch in ("armv6m", "armv7emsp"):  # RP2040, RP2350
-        target = tmp_path / ("searchv-%s.mpy" % arch)
+        target = tmp_path / ("kernelv-%s.mpy" % arch)
         proc = subprocess.run(
-            [_mpy_cross(), "-o", str(target), "-march=" + arch, "firmware/attila/searchv.py"],
+            [_mpy_cross(), "-o", str(target), "-march=" + arch, "firmware/attila/kernelv.py"],
             cwd=ROOT, capture_output=True, text=True,
         )
         assert proc.returncode == 0, (proc.stderr + proc.stdout).strip()

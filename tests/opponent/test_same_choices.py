@@ -12,9 +12,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 from test_opponent_choices import BIG, check_all  # noqa: E402
 
-from attila import opponent  # noqa: E402
+from attila import opponent, search  # noqa: E402
 
 
 def test_every_recorded_choice_with_the_portable_kernel():
-    assert opponent.NativeSearch is None  # CPython has no micropython module
+    assert not search.NATIVE  # CPython has no micropython module
     assert check_all(opponent.Planner(budget_ms=BIG), 20000) == 629

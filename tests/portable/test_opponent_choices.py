@@ -11,7 +11,7 @@ of any size, and both kernels must agree where both run.
 
 import json
 
-from attila import opponent
+from attila import opponent, search
 from attila.notation import parse_position
 
 try:
@@ -60,7 +60,7 @@ def check_all(planner, most_nodes, every=1):
 
 
 def test_same_choices_as_the_recursive_search():
-    if opponent.NativeSearch is not None:
+    if search.NATIVE:
         assert check_all(opponent.Planner(budget_ms=BIG), 20000) == 629
     else:
         # The portable kernel is slow on WebAssembly: the small budgets here,
@@ -74,8 +74,7 @@ def test_slices_of_any_size_give_the_same_choices():
 
 
 def test_both_kernels_choose_alike():
-    native = opponent.NativeSearch
-    if native is None:
+    if not search.NATIVE:
         # No native emitter (CPython, WebAssembly): the portable kernel runs.
         import sys
 

@@ -41,26 +41,29 @@ def test_a_decision_in_slices_is_the_blocking_one():
             assert p.nodes == opponent.stats()[0]
 
 
+def run_on_the_loop_clock(t0=0, wrap=0, slice_nodes=16):
+    p = opponent.Planner(opponent.STRONG, 2000, slice_nodes=slice_nodes)
+    p.start(parse_position(MIDGAME), t0 % wrap if wrap else t0)
+    steps, per_step = steps_until_done(p, t0, wrap=wrap)
+    return steps, per_step, p.nodes, p.result()
+
+
 def test_the_budget_counts_the_loop_clock():
-    # A 10 ms loop and a 2 s budget: 199 slices searched, decided at the 200th step.
-    p = opponent.Planner(opponent.STRONG, 2000, slice_nodes=16)
-    p.start(parse_position(MIDGAME), 0)
-    steps, per_step = steps_until_done(p)
-    assert steps == 200 and p.nodes == 199 * 16, (steps, p.nodes)
-    assert opponent.stats() == (199 * 16, True)
-    assert p.result() == opponent.choose(parse_position(MIDGAME), nodes=199 * 16,
-                                         budget_ms=BIG)
+    # A 10 ms loop and a 2 s budget: decided at the 200th step, by the clock.
+    steps, per_step, nodes, text = run_on_the_loop_clock()
+    assert steps == 200 and per_step[-1] == 0, (steps, per_step[-1])
+    assert opponent.stats() == (nodes, True)
+    assert nodes == sum(per_step) and max(per_step) <= 16 < 12 * 199 < nodes <= 16 * 199
+    # The same loop, the same decision: node for node.
+    assert run_on_the_loop_clock() == (steps, per_step, nodes, text)
+    assert run_on_the_loop_clock(slice_nodes=8)[2] < nodes
 
 
 def test_the_budget_survives_the_tick_wrap():
     # MicroPython's ticks_ms wraps at 2**30, CircuitPython's at 2**29.
-    want = opponent.choose(parse_position(MIDGAME), nodes=99 * 16, budget_ms=BIG)
+    want = run_on_the_loop_clock()
     for period in (1 << 30, 1 << 29):
-        p = opponent.Planner(opponent.STRONG, 1000, slice_nodes=16)
-        t0 = period - 300
-        p.start(parse_position(MIDGAME), t0)
-        steps, _ = steps_until_done(p, t0, wrap=period)
-        assert (steps, p.nodes, p.result()) == (100, 99 * 16, want), (period, steps)
+        assert run_on_the_loop_clock(period - 300, period) == want, period
 
 
 def test_the_position_is_copied_at_start():
@@ -107,7 +110,7 @@ def test_a_planner_is_the_controller_callable_too():
     assert "over" in msg
 
 
-def test_steps_allocate_nothing():
+def test_a_decision_allocates_nothing_once_the_layout_has_its_rows():
     try:
         from micropython import heap_lock, heap_unlock
     except ImportError:
@@ -115,15 +118,17 @@ def test_steps_allocate_nothing():
     for native in (True, False):
         p = opponent.Planner(opponent.STRONG, BIG, slice_nodes=64, native=native)
         p.node_budget = 3000
-        p.start(parse_position(SETUP), 0)  # the layout's tables and rows are made here
-        steps_until_done(p)
-        for text in (MIDGAME, SETUP):
-            p.start(parse_position(text), 0)
-            heap_lock()
+        games = [parse_position(text) for text in (SETUP, MIDGAME, SETUP, MIDGAME)]
+        for k, game in enumerate(games):
+            # The first two make the layout's tables and rows; then not a byte.
+            if k >= 2:
+                heap_lock()
             try:
+                p.start(game, 0)
                 t = 0
                 while not p.step(t):
                     t += 10
             finally:
-                heap_unlock()
+                if k >= 2:
+                    heap_unlock()
             assert p.nodes == 3000, p.nodes

@@ -7,7 +7,7 @@ The board gets (paths on its flash):
                             board runs main.py, never main.mpy; boot.py too)
     <name>.mpy              every other module of firmware/ports/micropython/
     attila/<name>.mpy       the portable core, firmware/attila/*.py
-    attila/searchv.py       modules with native code (@micropython.viper or
+    attila/kernelv.py       modules with native code (@micropython.viper or
                             .native) stay source: the board compiles them for
                             its own chip (armv6m on an RP2040, armv7emsp on an
                             RP2350), and one .mpy would fit only one of them

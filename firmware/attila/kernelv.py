@@ -1,23 +1,23 @@
-"""The opponent's search as a viper kernel: attila.search in machine code.
+"""The opponent's search kernel in viper: attila.kernel in machine code.
 
-The same frames, rows, states and node order as the portable kernel
-(attila.search._run, which documents the search), over array('i') buffers
-read through raw pointers, in one function with no calls inside: about
-ten times the portable kernel's speed. A mask must be one machine word, so
-boards of more than 30 squares (the 8x8 DIY layout) keep the portable
-kernel. A knight's square is found from its bit with a de Bruijn multiply
-(the index of a single bit in 32 bits) into a table of 32 slots.
+The same run() and turns(), frames, rows, states and node order as the
+portable kernel, over array('i') rows read through raw pointers, in
+functions with no calls inside: about 40 times the portable kernel's speed
+on an RP2040. A mask must fit a machine word, so boards of more than 30
+squares (the 8x8 DIY layout) keep the portable kernel. A knight's square is
+found from its bit by a de Bruijn multiply (the index of a single bit in 32
+bits) into tables of 32 slots; popcounts clear the lowest bit in a loop
+(knight neighbourhoods have few squares).
 
 Only ports with MicroPython's native emitter compile this module (unix,
-rp2: the board compiles it from source for its own chip); attila.opponent
-falls back on attila.search where the import fails (CPython has no
-micropython module; WebAssembly and CircuitPython reject the decorator).
+rp2: a board compiles it from source for its own chip); attila.search falls
+back on attila.kernel where the import fails (CPython has no micropython
+module; WebAssembly and CircuitPython reject the decorator).
 """
 
 import micropython
 from array import array
 
-from attila import search
 from attila.compat import const
 
 _DEBRUIJN = const(0x077CB531)  # slot of bit b: (b * _DEBRUIJN >> 27) & 31
@@ -55,6 +55,8 @@ _BAD = const(19)
 _G = const(20)
 _CS = const(21)
 _FW = const(22)
+_STARTS = const(13)
+_ENDS = const(14)
 _NEW_PLAY = const(0)
 _NEW_SETUP = const(1)
 _PLAY = const(2)
@@ -64,63 +66,91 @@ _SCORCHES = const(5)
 _PLACES = const(6)
 _ROOT = const(7)
 _ROOT_WAIT = const(8)
-# The table row: knight masks by slot, square indices by slot, then a byte
-# popcount table (from byte 256).
+# The table row: knight masks by slot, then square indices by slot.
 _IX = const(32)
-_POP = const(256)
 MAX_SQUARES = const(30)
+SLICE = 32  # nodes per loop step: about 2-5 ms on an RP2040 (attila.opponent)
 
 
-class Search(search.Search):
-    """attila.search.Search with the viper kernel (boards of up to 30 squares)."""
+def tables(layout):
+    """Knight masks by slot, then square indices by slot (the slot of a square's bit)."""
+    t = array("i", bytes(4 * 64))
+    for i in range(layout.size):
+        k = ((1 << i) * _DEBRUIJN >> 27) & 31
+        t[k] = layout.knight[i]
+        t[_IX + k] = i
+    return t
 
-    @staticmethod
-    def fits(layout):
-        return layout.size <= MAX_SQUARES
 
-    def _tables(self, layout):
-        t = array("i", bytes(4 * 128))
-        for i in range(layout.size):
-            k = ((1 << i) * _DEBRUIJN >> 27) & 31
-            t[k] = layout.knight[i]
-            t[_IX + k] = i
-        b = bytearray(256)
-        for i in range(256):
-            n = 0
-            x = i
-            while x:
-                x &= x - 1
+def row(n):
+    """A row of n 32-bit ints for the kernel's pointers."""
+    return array("i", bytes(4 * n))
+
+
+@micropython.viper
+def turns(S, A, T) -> int:
+    """attila.kernel.turns over raw pointers."""
+    s = ptr32(S)
+    acts = ptr32(A)
+    kn = ptr32(T)
+    me = s[_H + _ME]
+    opp = s[_H + _OPP]
+    free = s[_H + _FREE]
+    starts = s[_H + _STARTS]
+    ends = s[_H + _ENDS]
+    oreach = 0
+    m = opp
+    while m:
+        a = m & -m
+        m ^= a
+        oreach |= kn[((a * _DEBRUIJN) >> 27) & 31]
+    n = 0
+    while starts:
+        a = starts & -starts
+        starts ^= a
+        x = ((a * _DEBRUIJN) >> 27) & 31
+        d = kn[x] & free & ends
+        while d:
+            b = d & -d
+            d ^= b
+            me1 = me ^ a ^ b
+            f1 = (free | a) ^ b
+            live = f1 | me1 | opp
+            cs = 0
+            dead = 0
+            q = f1
+            while q:
+                c = q & -q
+                q ^= c
+                if kn[((c * _DEBRUIJN) >> 27) & 31] & live:
+                    cs |= c
+                else:
+                    dead |= c
+            cs |= dead & -dead
+            orr = oreach & f1
+            head = (1 << 18) | (kn[_IX + x] << 12) | (kn[_IX + (((b * _DEBRUIJN) >> 27) & 31)] << 6)
+            q = cs & orr
+            while q:
+                c = q & -q
+                q ^= c
+                acts[n] = head | kn[_IX + (((c * _DEBRUIJN) >> 27) & 31)]
                 n += 1
-            b[i] = n
-        _put_bytes(t, b)
-        self.table = t
-
-    def _row(self, n):
-        return array("i", bytes(4 * n))
-
-    def _kernel(self, s):
-        return _run(s, self.rows, self.acts, self.table)
+            q = cs & ~orr
+            while q:
+                c = q & -q
+                q ^= c
+                acts[n] = head | kn[_IX + (((c * _DEBRUIJN) >> 27) & 31)]
+                n += 1
+    return n
 
 
 @micropython.viper
-def _put_bytes(t, b):
-    """Copy the 256 bytes of b into t from byte _POP on."""
-    d = ptr8(t)
-    s = ptr8(b)
-    i = 0
-    while i < 256:
-        d[_POP + i] = s[i]
-        i += 1
-
-
-@micropython.viper
-def _run(S, R, A, T) -> int:
-    """attila.search._run over raw pointers: 1 when the root action is scored, 0 paused."""
+def run(S, R, A, T) -> int:
+    """attila.kernel.run over raw pointers."""
     s = ptr32(S)
     r = ptr32(R)
     acts = ptr32(A)
     kn = ptr32(T)
-    pc = ptr8(T)
     W = s[_WIDTH]
     nodes = s[_NODES]
     pause = s[_PAUSE]
@@ -134,6 +164,9 @@ def _run(S, R, A, T) -> int:
     depth = 0
     tiles = 0
     push = 0
+    nxt = 0
+    ev = 0
+    sgn = 0
     v = 0
     m = 0
     a = 0
@@ -164,9 +197,7 @@ def _run(S, R, A, T) -> int:
     bad = 0
     landing = 0
     cs = 0
-    knights = 0
     after = 0
-    score = 0
     while True:
         f = _H + sp * _FW
         st = s[f + _STATE]
@@ -184,6 +215,8 @@ def _run(S, R, A, T) -> int:
         free = s[f + _FREE]
         depth = s[f + _DEPTH]
         push = -1
+        nxt = 0
+        ev = 0
         v = 0
         if st == _PLAY:
             tiles = s[f + _TILES]
@@ -215,11 +248,15 @@ def _run(S, R, A, T) -> int:
                             n = -1
                         elif depth > 0:
                             y = ((b * _DEBRUIJN) >> 27) & 31
+                            key = 15
+                            q = orr
+                            while q:
+                                q &= q - 1
+                                key += 16
                             q = kn[y] & f1
-                            key = (pc[_POP + (orr & 255)] + pc[_POP + ((orr >> 8) & 255)]
-                                   + pc[_POP + ((orr >> 16) & 255)] + pc[_POP + (orr >> 24)]) * 16 \
-                                + 15 - pc[_POP + (q & 255)] - pc[_POP + ((q >> 8) & 255)] \
-                                - pc[_POP + ((q >> 16) & 255)] - pc[_POP + (q >> 24)]
+                            while q:
+                                q &= q - 1
+                                key -= 1
                             r[row + n] = (key << 12) | (kn[_IX + x] << 6) | kn[_IX + y]
                             n += 1
                         else:
@@ -229,55 +266,21 @@ def _run(S, R, A, T) -> int:
                 elif n == 0:
                     v = sp - _WIN
                 elif depth <= 0:
-                    cut = 1
-                    score = 6
-                    m = me
-                    while m:
-                        a = m & -m
-                        m ^= a
-                        q = kn[((a * _DEBRUIJN) >> 27) & 31] & free
-                        x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
-                             + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
-                        if x:
-                            score += 8 * x + 30
-                            if x > 1:
-                                score += 12
-                    m = opp
-                    while m:
-                        a = m & -m
-                        m ^= a
-                        q = kn[((a * _DEBRUIJN) >> 27) & 31] & free
-                        x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
-                             + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
-                        if x:
-                            score -= 8 * x + 30
-                            if x > 1:
-                                score -= 12
-                    v = score
+                    ev = 1
                 else:
-                    x = (pc[_POP + (free & 255)] + pc[_POP + ((free >> 8) & 255)]
-                         + pc[_POP + ((free >> 16) & 255)] + pc[_POP + (free >> 24)])
+                    x = 0
+                    q = free
+                    while q:
+                        q &= q - 1
+                        x += 1
                     if x > tiles:
                         x = tiles
                     if depth >= x:
                         s[f + _GROUPS] = 4
                     else:
                         s[f + _GROUPS] = 2
-                    i = row + 1
-                    while i < row + n:
-                        y = r[i]
-                        j = i - 1
-                        while j >= row and r[j] > y:
-                            r[j + 1] = r[j]
-                            j -= 1
-                        r[j + 1] = y
-                        i += 1
                     s[f + _OREACH] = oreach
-                    s[f + _N] = n
-                    s[f + _I] = 0
-                    s[f + _BEST] = _BIAS - _INF
-                    s[f + _STATE] = _MOVES
-                    continue
+                    nxt = _MOVES
         elif st == _MOVES:
             i = s[f + _I]
             if i >= s[f + _N]:
@@ -377,7 +380,6 @@ def _run(S, R, A, T) -> int:
                 tiles = s[f + _TILES] - 1
         elif st == _SETUP:
             # The no-trap rule (attila.rules.placement_bits), inline.
-            knights = me | opp
             cs = 0
             q = free
             while q:
@@ -386,7 +388,7 @@ def _run(S, R, A, T) -> int:
                 after = free ^ c
                 if (kn[((c * _DEBRUIJN) >> 27) & 31] & after) == 0:
                     continue
-                m = knights
+                m = me | opp
                 while m:
                     a = m & -m
                     if (kn[((a * _DEBRUIJN) >> 27) & 31] & after) == 0:
@@ -397,31 +399,7 @@ def _run(S, R, A, T) -> int:
             if cs == 0:
                 v = sp - _WIN
             elif depth <= 0:
-                cut = 1
-                score = 6
-                m = me
-                while m:
-                    a = m & -m
-                    m ^= a
-                    q = kn[((a * _DEBRUIJN) >> 27) & 31] & free
-                    x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
-                         + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
-                    if x:
-                        score += 8 * x + 30
-                        if x > 1:
-                            score += 12
-                m = opp
-                while m:
-                    a = m & -m
-                    m ^= a
-                    q = kn[((a * _DEBRUIJN) >> 27) & 31] & free
-                    x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
-                         + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
-                    if x:
-                        score -= 8 * x + 30
-                        if x > 1:
-                            score -= 12
-                v = score
+                ev = 1
             else:
                 row = sp * W
                 n = 0
@@ -429,77 +407,100 @@ def _run(S, R, A, T) -> int:
                     c = cs & -cs
                     cs ^= c
                     x = ((c * _DEBRUIJN) >> 27) & 31
+                    key = 0
                     q = kn[x] & free
-                    key = 4 * (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
-                               + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                    while q:
+                        q &= q - 1
+                        key += 4
                     q = kn[x] & opp
-                    key += 6 * (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
-                                + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                    while q:
+                        q &= q - 1
+                        key += 6
                     if key < 63:
                         key = 63 - key
                     else:
                         key = 0
                     r[row + n] = (key << 6) | kn[_IX + x]
                     n += 1
-                i = row + 1
-                while i < row + n:
-                    y = r[i]
-                    j = i - 1
-                    while j >= row and r[j] > y:
-                        r[j + 1] = r[j]
-                        j -= 1
-                    r[j + 1] = y
-                    i += 1
-                s[f + _N] = n
-                s[f + _I] = 0
-                s[f + _BEST] = _BIAS - _INF
-                s[f + _STATE] = _PLACES
-                continue
-        elif st == _PLACES:
-            i = s[f + _I]
-            if i >= s[f + _N]:
-                v = s[f + _BEST] - _BIAS
-            else:
-                s[f + _I] = i + 1
-                c = 1 << (r[sp * W + i] & 63)
-                tiles = s[f + _TILES]
-                knights = me | c
-                me = opp
-                opp = knights
-                free ^= c
-                q = me | opp
-                x = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
-                     + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
-                if x < 6:
-                    push = _NEW_SETUP
-                else:
-                    push = _NEW_PLAY
-        elif st == _ROOT:
-            x = acts[s[f + _I]]
-            c = 1 << (x & 63)
+                nxt = _PLACES
+        elif st == _PLACES or st == _ROOT:
             tiles = s[f + _TILES]
-            if (x >> 18) == 0:
-                knights = me | c
+            if st == _ROOT:
+                x = acts[s[f + _I]]
+                s[f + _STATE] = _ROOT_WAIT
+            else:
+                i = s[f + _I]
+                x = -1
+                if i < s[f + _N]:
+                    s[f + _I] = i + 1
+                    x = r[sp * W + i] & 63
+            if x < 0:
+                v = s[f + _BEST] - _BIAS
+            elif (x >> 18) == 0:
+                # A placement; setup goes on until both sides have placed.
+                c = 1 << (x & 63)
+                me1 = me | c
                 me = opp
-                opp = knights
+                opp = me1
                 free ^= c
                 q = me | opp
-                y = (pc[_POP + (q & 255)] + pc[_POP + ((q >> 8) & 255)]
-                     + pc[_POP + ((q >> 16) & 255)] + pc[_POP + (q >> 24)])
+                y = 0
+                while q:
+                    q &= q - 1
+                    y += 1
                 if y < 6:
                     push = _NEW_SETUP
                 else:
                     push = _NEW_PLAY
             else:
+                # A turn of the root: a-b, c.
                 a = 1 << ((x >> 12) & 63)
                 b = 1 << ((x >> 6) & 63)
+                c = 1 << (x & 63)
                 push = _NEW_PLAY
-                knights = me ^ a ^ b
+                me1 = me ^ a ^ b
                 me = opp
-                opp = knights
+                opp = me1
                 free = ((free | a) ^ b) ^ c
                 tiles -= 1
-            s[f + _STATE] = _ROOT_WAIT
+        if nxt:
+            # Moves or placements in the row, best first: insertion sort.
+            i = row + 1
+            while i < row + n:
+                y = r[i]
+                j = i - 1
+                while j >= row and r[j] > y:
+                    r[j + 1] = r[j]
+                    j -= 1
+                r[j + 1] = y
+                i += 1
+            s[f + _N] = n
+            s[f + _I] = 0
+            s[f + _BEST] = _BIAS - _INF
+            s[f + _STATE] = nxt
+            continue
+        if ev:
+            # The mobility evaluation: exits, knights that can move, a spare exit.
+            cut = 1
+            v = 6
+            sgn = 1
+            m = me
+            while True:
+                while m:
+                    a = m & -m
+                    m ^= a
+                    q = kn[((a * _DEBRUIJN) >> 27) & 31] & free
+                    x = 0
+                    while q:
+                        q &= q - 1
+                        x += 1
+                    if x:
+                        x = 8 * x + 30 + (12 if x > 1 else 0)
+                        v += sgn * x
+                if sgn < 0:
+                    break
+                sgn = -1
+                m = opp
         if push >= 0:
             c = f + _FW
             s[c + _ME] = me
@@ -521,13 +522,13 @@ def _run(S, R, A, T) -> int:
                 s[_CUT] = cut
                 return 1
             f = _H + sp * _FW
-            score = _BIAS - v
-            if score > s[f + _BEST]:
-                s[f + _BEST] = score
-                if score > s[f + _ALPHA]:
-                    s[f + _ALPHA] = score
-                    if score >= s[f + _BETA]:
-                        v = score - _BIAS
+            q = _BIAS - v
+            if q > s[f + _BEST]:
+                s[f + _BEST] = q
+                if q > s[f + _ALPHA]:
+                    s[f + _ALPHA] = q
+                    if q >= s[f + _BETA]:
+                        v = q - _BIAS
                         continue
             break
     return 0
