@@ -9,6 +9,7 @@ square index by bit, bit by index).
 """
 
 from attila.compat import const
+from attila.geometry import popcount
 from attila.rules import KNIGHTS, placement_bits
 
 SLICE = 1  # nodes per loop step: up to about 8 ms on an RP2040 (attila.opponent)
@@ -79,14 +80,6 @@ def row(n):
     return [0] * n
 
 
-def _pop(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
-
-
 def _reach(kb, knights):
     """Union of the knight neighbours of a set of squares."""
     r = 0
@@ -97,15 +90,23 @@ def _reach(kb, knights):
     return r
 
 
-def _mobility(kb, knights, free):
-    """The evaluation's share of one side: exits, knights that can move, and a spare exit."""
-    score = 0
-    while knights:
-        k = knights & -knights
-        knights ^= k
-        x = _pop(kb[k] & free)
-        score += 8 * x + (30 if x else 0) + (12 if x > 1 else 0)
-    return score
+def _evaluation(kb, me, opp, free):
+    """Static score for the side to act: its exits, knights that can move and a
+    spare exit, against the opponent's; +6 as it scorches next."""
+    score = 6
+    sign = 1
+    knights = me
+    while True:
+        while knights:
+            k = knights & -knights
+            knights ^= k
+            x = popcount(kb[k] & free)
+            if x:
+                score += sign * (8 * x + 30 + (12 if x > 1 else 0))
+        if sign < 0:
+            return score
+        sign = -1
+        knights = opp
 
 
 def turns(S, A, T):
@@ -196,6 +197,7 @@ def run(S, R, A, T):
         free = S[f + _FREE]
         depth = S[f + _DEPTH]
         push = -1  # kind of the child to push, or -1: value v goes up
+        nxt = 0  # state after a row of moves or placements is made
         v = 0
         if st == _PLAY:
             tiles = S[f + _TILES]
@@ -220,7 +222,7 @@ def run(S, R, A, T):
                             n = -1  # scorch their last exit: they are stuck
                         elif depth > 0:
                             # Order: fewest opponent exits first, then most own moves.
-                            key = _pop(orr) * 16 + 15 - _pop(kb[b] & f1)
+                            key = popcount(orr) * 16 + 15 - popcount(kb[b] & f1)
                             R[row + n] = key << 12 | ix[a] << 6 | ix[b]
                             n += 1
                         else:
@@ -231,17 +233,12 @@ def run(S, R, A, T):
                     v = sp - _WIN
                 elif depth <= 0:
                     cut = 1
-                    v = 6 + _mobility(kb, me, free) - _mobility(kb, opp, free)
+                    v = _evaluation(kb, me, opp, free)
                 else:
-                    nfree = _pop(free)
+                    nfree = popcount(free)
                     S[f + _GROUPS] = 4 if depth >= (nfree if nfree < tiles else tiles) else 2
-                    _sort(R, row, n)
                     S[f + _OREACH] = oreach
-                    S[f + _N] = n
-                    S[f + _I] = 0
-                    S[f + _BEST] = _BIAS - _INF
-                    S[f + _STATE] = _MOVES
-                    continue
+                    nxt = _MOVES
         elif st == _MOVES:
             i = S[f + _I]
             if i >= S[f + _N]:
@@ -348,7 +345,7 @@ def run(S, R, A, T):
                 v = sp - _WIN
             elif depth <= 0:
                 cut = 1
-                v = 6 + _mobility(kb, me, free) - _mobility(kb, opp, free)
+                v = _evaluation(kb, me, opp, free)
             else:
                 row = sp * W
                 n = 0
@@ -356,42 +353,45 @@ def run(S, R, A, T):
                     c = cs & -cs
                     cs ^= c
                     # Squares with many exits that also take exits from the opponent first.
-                    key = 4 * _pop(kb[c] & free) + 6 * _pop(kb[c] & opp)
+                    key = 4 * popcount(kb[c] & free) + 6 * popcount(kb[c] & opp)
                     R[row + n] = (63 - key if key < 63 else 0) << 6 | ix[c]
                     n += 1
-                _sort(R, row, n)
-                S[f + _N] = n
-                S[f + _I] = 0
-                S[f + _BEST] = _BIAS - _INF
-                S[f + _STATE] = _PLACES
-                continue
-        elif st == _PLACES:
-            i = S[f + _I]
-            if i >= S[f + _N]:
-                v = S[f + _BEST] - _BIAS
-            else:
-                S[f + _I] = i + 1
-                c = bit[R[sp * W + i] & 63]
-                push = _child_of_placement(me | c, opp)
-                me, opp = opp, me | c
-                free ^= c
-                tiles = S[f + _TILES]
-        elif st == _ROOT:
-            x = A[S[f + _I]]
-            c = bit[x & 63]
+                nxt = _PLACES
+        elif st == _PLACES or st == _ROOT:
             tiles = S[f + _TILES]
-            if not x >> 18:
-                push = _child_of_placement(me | c, opp)
+            x = -1
+            if st == _ROOT:
+                x = A[S[f + _I]]
+                S[f + _STATE] = _ROOT_WAIT
+            else:
+                i = S[f + _I]
+                if i < S[f + _N]:
+                    S[f + _I] = i + 1
+                    x = R[sp * W + i] & 63
+            if x < 0:
+                v = S[f + _BEST] - _BIAS
+            elif not x >> 18:
+                # A placement; setup goes on until both sides have placed.
+                c = bit[x & 63]
                 me, opp = opp, me | c
                 free ^= c
+                push = _NEW_SETUP if popcount(me | opp) < 2 * KNIGHTS else _NEW_PLAY
             else:
+                # A turn of the root: a-b, c.
                 a = bit[x >> 12 & 63]
                 b = bit[x >> 6 & 63]
-                push = _NEW_PLAY
                 me, opp = opp, me ^ a ^ b
-                free = ((free | a) ^ b) ^ c
+                free = ((free | a) ^ b) ^ bit[x & 63]
                 tiles -= 1
-            S[f + _STATE] = _ROOT_WAIT
+                push = _NEW_PLAY
+        if nxt:
+            # Moves or placements in the row, best first.
+            _sort(R, row, n)
+            S[f + _N] = n
+            S[f + _I] = 0
+            S[f + _BEST] = _BIAS - _INF
+            S[f + _STATE] = nxt
+            continue
         if push >= 0:
             # The child: the other side to act, one ply deeper, the window turned.
             c = f + _FW
@@ -424,11 +424,3 @@ def run(S, R, A, T):
                         v = s - _BIAS  # cut off: this node's value goes up too
                         continue
             break
-
-
-def _child_of_placement(me, opp):
-    """Kind of the node after a placement: setup goes on, or play starts.
-
-    The last knight is placed by the second player; the first moves first.
-    """
-    return _NEW_SETUP if _pop(me | opp) < 2 * KNIGHTS else _NEW_PLAY

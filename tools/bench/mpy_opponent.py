@@ -41,7 +41,6 @@ CHIP = sys.platform == "rp2"
 NEVER = 10 ** 9  # a time budget that never runs out: node budgets decide
 RATE_NODES = 4000 if CHIP else 40000  # per decision, viper
 PORTABLE_NODES = 400 if CHIP else 8000  # per decision, portable kernel
-STEP_NODES = 3000 if CHIP else 20000  # per decision, step timing
 
 POSITIONS = (
     ("empty board", "...../...../...../..... R"),
@@ -67,54 +66,48 @@ def _us():
     return time.ticks_us()
 
 
-def rate(native, nodes, slice_nodes):
-    """Nodes/s of strong decisions over the positions, stepped (tables made beforehand)."""
+def planner(native, nodes, slice_nodes=None):
+    """A strong Planner with a node budget, its layout's tables made already."""
     p = opponent.Planner(opponent.STRONG, NEVER, slice_nodes, native)
     p.node_budget = nodes
     p.decide(parse_position(POSITIONS[0][1]), _zero)
-    total = 0
-    us = 0
-    for _, text in POSITIONS:
-        game = parse_position(text)
-        t = _us()
-        p.start(game, 0)
-        while not p.step(0):
-            pass
-        us += time.ticks_diff(_us(), t)
-        total += p.nodes
-    return total * 1000000 // max(1, us)
+    return p
 
 
 def _zero():
     return 0
 
 
-def steps(native, nodes):
-    """(worst, mean) µs of one step() over whole strong decisions, and the worst start()."""
-    p = opponent.Planner(opponent.STRONG, NEVER, None, native)
-    p.node_budget = nodes
-    p.decide(parse_position(POSITIONS[0][1]), _zero)
+def decisions(native, nodes, slice_nodes=None):
+    """Strong decisions over the positions, stepped on a 10 ms loop clock.
+
+    (nodes/s, worst step µs, mean step µs, worst start() µs).
+    """
+    p = planner(native, nodes, slice_nodes)
+    total = 0
+    us = 0
     worst = 0
     worst_start = 0
-    total = 0
     count = 0
     for _, text in POSITIONS:
         game = parse_position(text)
         t = _us()
         p.start(game, 0)
-        worst_start = max(worst_start, time.ticks_diff(_us(), t))
+        dt = time.ticks_diff(_us(), t)
+        worst_start = max(worst_start, dt)
+        us += dt
         now = 0
-        while True:
+        done = False
+        while not done:
             now += 10
             t = _us()
             done = p.step(now)
             dt = time.ticks_diff(_us(), t)
             worst = max(worst, dt)
-            total += dt
+            us += dt
             count += 1
-            if done:
-                break
-    return worst, total // count, worst_start
+        total += p.nodes
+    return total * 1000000 // max(1, us), worst, us // count, worst_start
 
 
 def heap(native):
@@ -161,9 +154,9 @@ def main():
     print("heap: opponent modules (imported): %d bytes" % _module)
     for name, native, size in kernels():
         nodes = RATE_NODES if native else PORTABLE_NODES
-        print("node rate %s, in one go: %d nodes/s" % (name, rate(native, nodes, NEVER)))
-        print("node rate %s, %d-node slices: %d nodes/s" % (name, size, rate(native, nodes, None)))
-        worst, mean, start = steps(native, STEP_NODES if native else PORTABLE_NODES)
+        print("node rate %s, in one go: %d nodes/s" % (name, decisions(native, nodes, NEVER)[0]))
+        speed, worst, mean, start = decisions(native, nodes)
+        print("node rate %s, %d-node slices: %d nodes/s" % (name, size, speed))
         print("step %s (%d-node slices): worst %d us, mean %d us; start() worst %d us"
               % (name, size, worst, mean, start))
         for k, (started, stepped) in enumerate(heap(native)):
