@@ -28,9 +28,9 @@ from attila.search import INF, Search
 
 try:
     from time import ticks_ms
-except ImportError:
+except ImportError:  # CircuitPython: its ticks are an int, unlike time.monotonic()
     try:
-        from supervisor import ticks_ms  # CircuitPython: an int, unlike time.monotonic()
+        from supervisor import ticks_ms  # type: ignore[import-not-found,no-redef]
     except ImportError:  # CPython
         import time as _time
 
@@ -300,7 +300,7 @@ def _text(layout, action):
     return names[action >> 12 & 63] + "-" + names[action >> 6 & 63] + "," + c
 
 
-_planner = []  # choose()'s Planner, made on first use
+_planner = []  # type: list  # choose()'s Planner, made on first use
 
 
 def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None):

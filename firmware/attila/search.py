@@ -35,7 +35,7 @@ from attila.compat import const
 try:
     from attila import kernelv as _viper
 except (ImportError, SyntaxError):  # CPython; a port without the native emitter
-    _viper = None
+    _viper = None  # type: ignore[assignment]
 
 NATIVE = _viper is not None  # the viper kernel compiled on this port
 WIN = const(10000)
@@ -111,7 +111,7 @@ class Search:
         self.SLICE = k.SLICE
         self.width = max(3 * 8, layout.size)  # a row: every move, or every square
         self.plies = 0
-        self.stack = self.rows = self.acts = None
+        self.stack = self.rows = self.acts = k.row(0)  # ensure() makes them
         self.nodes = 0
         self.score = 0
         self.cut = False
@@ -127,7 +127,7 @@ class Search:
             self.stack = self._row(_H + plies * _FW)
             self.stack[_WIDTH] = self.width
             self.rows = self._row(plies * self.width)
-        if self.acts is None or len(self.acts) < actions:
+        if len(self.acts) < actions:
             self.acts = self._row(actions)
 
     def root(self, me, opp, free, tiles):
