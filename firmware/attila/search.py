@@ -34,7 +34,8 @@ from attila.compat import const
 
 try:
     from attila import kernelv as _viper
-except (ImportError, SyntaxError):  # CPython; a port without the native emitter
+except (ImportError, SyntaxError, MemoryError):
+    # CPython; a port without the native emitter; no room to compile it.
     _viper = None  # type: ignore[assignment]
 
 NATIVE = _viper is not None  # the viper kernel compiled on this port

@@ -12,7 +12,9 @@ of any size, and both kernels must agree where both run.
 import json
 
 from attila import opponent, search
-from attila.notation import parse_position
+from attila.geometry import from_rows
+from attila.notation import parse_position, play
+from attila.rules import OVER, Game
 
 try:
     _HERE = __file__.rsplit("/", 1)[0]
@@ -81,3 +83,31 @@ def test_both_kernels_choose_alike():
         assert sys.implementation.name != "micropython" or sys.platform == "webassembly"
         return
     assert check_all(opponent.Planner(budget_ms=BIG, native=False), 600) > 250
+
+
+def test_both_kernels_choose_alike_up_to_30_squares():
+    # The viper kernel's limit: every mask bit of a 6x5 board, all game long.
+    if not search.NATIVE:
+        return
+    layout = from_rows(["......"] * 5)
+    assert layout.size == 30 and search.kernel(layout).MAX_SQUARES == 30
+    bigger = from_rows(["......"] * 5 + [".-----"])  # 31 squares: the portable kernel
+    assert search.kernel(bigger) is not search.kernel(layout)
+    fast = opponent.Planner(budget_ms=BIG)
+    slow = opponent.Planner(budget_ms=BIG, native=False)
+    for first in (0, 1):
+        game = Game(layout, first)
+        turn = 0
+        while game.phase != OVER:
+            level = turn % 4
+            answers = []
+            for p in (fast, slow):
+                p.level = level
+                p.node_budget = 400
+                opponent.reseed(turn)
+                answers.append((p.decide(game, lambda: 0), p.nodes))
+            assert answers[0] == answers[1], (level, answers)
+            assert fast._search.native and not slow._search.native
+            play(game, answers[0][0])
+            turn += 1
+        assert turn > 10
