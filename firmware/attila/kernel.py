@@ -1,7 +1,7 @@
 """The opponent's search kernel in plain Python: any port, any board.
 
 run(S, R, A, T) goes on with the search in the stack row S (frames), the
-rows R (packed moves) and the root actions A until a root action is scored
+rows R (packed moves, one list per ply) and the root actions A until a root action is scored
 or S's pause count of nodes is reached; turns(S, A, T) lists the root's
 turns. attila.search describes the search and drives it; attila.kernelv is
 the same kernel in viper, node for node. T is (knight mask by square bit,
@@ -78,6 +78,11 @@ def tables(layout):
 def row(n):
     """A row of n ints (any size: masks of 64 squares too)."""
     return [0] * n
+
+
+def rows(plies, width):
+    """The rows of moves, one list per ply (no block of plies * width in one piece)."""
+    return [[0] * width for _ in range(plies)]
 
 
 def _reach(kb, knights):
@@ -157,14 +162,13 @@ def _pack(acts, n, head, squares, ix):
     return n
 
 
-def _sort(row, lo, n):
-    """Insertion sort of row[lo:lo + n] in place: short rows, no allocation."""
-    i = lo + 1
-    end = lo + n
-    while i < end:
+def _sort(row, n):
+    """Insertion sort of row[:n] in place: short rows, no allocation."""
+    i = 1
+    while i < n:
         v = row[i]
         j = i - 1
-        while j >= lo and row[j] > v:
+        while j >= 0 and row[j] > v:
             row[j + 1] = row[j]
             j -= 1
         row[j + 1] = v
@@ -174,7 +178,6 @@ def _sort(row, lo, n):
 def run(S, R, A, T):
     """Search.run's work: 1 when the root action is scored (S[_RESULT]), 0 paused."""
     kb, ix, bit = T
-    W = S[_WIDTH]
     nodes = S[_NODES]
     pause = S[_PAUSE]
     sp = S[_SP]
@@ -192,60 +195,49 @@ def run(S, R, A, T):
                 S[_CUT] = cut
                 return 0
             continue
-        me = S[f + _ME]
-        opp = S[f + _OPP]
-        free = S[f + _FREE]
-        depth = S[f + _DEPTH]
         push = -1  # kind of the child to push, or -1: value v goes up
         nxt = 0  # state after a row of moves or placements is made
         v = 0
-        if st == _PLAY:
-            tiles = S[f + _TILES]
-            if tiles <= 0:
-                v = sp - _WIN
-            else:
-                oreach = _reach(kb, opp)
-                row = sp * W
-                n = 0
-                m = me
-                while m:
-                    a = m & -m
-                    m ^= a
-                    d = kb[a] & free
-                    while d:
-                        b = d & -d
-                        d ^= b
-                        f1 = (free | a) ^ b
-                        orr = oreach & f1
-                        if not orr & (orr - 1):
-                            m = d = 0
-                            n = -1  # scorch their last exit: they are stuck
-                        elif depth > 0:
-                            # Order: fewest opponent exits first, then most own moves.
-                            key = popcount(orr) * 16 + 15 - popcount(kb[b] & f1)
-                            R[row + n] = key << 12 | ix[a] << 6 | ix[b]
-                            n += 1
-                        else:
-                            n += 1
-                if n < 0 or (n and tiles == 1):
-                    v = _WIN - sp - 1  # stuck now, or no tile left for them
-                elif not n:
-                    v = sp - _WIN
-                elif depth <= 0:
-                    cut = 1
-                    v = _evaluation(kb, me, opp, free)
+        if st == _SCORCHES:
+            cs = S[f + _CS]
+            g = S[f + _G]
+            while not cs and g < S[f + _GROUPS]:
+                if g == 0:
+                    cs = S[f + _ORR]
+                elif g == 1:
+                    cs = S[f + _ISO]
+                    cs &= -cs
+                elif g == 2:
+                    cs = S[f + _QUIET] & ~S[f + _ISO]
                 else:
-                    nfree = popcount(free)
-                    S[f + _GROUPS] = 4 if depth >= (nfree if nfree < tiles else tiles) else 2
-                    S[f + _OREACH] = oreach
-                    nxt = _MOVES
+                    cs = S[f + _MYR] & ~S[f + _ORR]
+                g += 1
+            if not cs:
+                S[f + _STATE] = _MOVES
+                continue
+            c = cs & -cs
+            S[f + _CS] = cs ^ c
+            S[f + _G] = g
+            if c & S[f + _BAD]:
+                # Lost in two plies, no node: as if a child had said so.
+                v = _WIN - sp - 2
+                sp += 1
+            else:
+                push = _NEW_PLAY
+                me = S[f + _OPP]
+                opp = S[f + _ME1]
+                free = S[f + _F1] ^ c
+                tiles = S[f + _TILES] - 1
         elif st == _MOVES:
+            me = S[f + _ME]
+            opp = S[f + _OPP]
+            free = S[f + _FREE]
             i = S[f + _I]
             if i >= S[f + _N]:
                 v = S[f + _BEST] - _BIAS
             else:
                 S[f + _I] = i + 1
-                x = R[sp * W + i]
+                x = R[sp][i]
                 a = bit[x >> 6 & 63]
                 b = bit[x & 63]
                 me1 = me ^ a ^ b
@@ -309,37 +301,55 @@ def run(S, R, A, T):
                 S[f + _CS] = 0
                 S[f + _STATE] = _SCORCHES
                 continue
-        elif st == _SCORCHES:
-            cs = S[f + _CS]
-            g = S[f + _G]
-            while not cs and g < S[f + _GROUPS]:
-                if g == 0:
-                    cs = S[f + _ORR]
-                elif g == 1:
-                    cs = S[f + _ISO]
-                    cs &= -cs
-                elif g == 2:
-                    cs = S[f + _QUIET] & ~S[f + _ISO]
-                else:
-                    cs = S[f + _MYR] & ~S[f + _ORR]
-                g += 1
-            if not cs:
-                S[f + _STATE] = _MOVES
-                continue
-            c = cs & -cs
-            S[f + _CS] = cs ^ c
-            S[f + _G] = g
-            if c & S[f + _BAD]:
-                # Lost in two plies, no node: as if a child had said so.
-                v = _WIN - sp - 2
-                sp += 1
+        elif st == _PLAY:
+            me = S[f + _ME]
+            opp = S[f + _OPP]
+            free = S[f + _FREE]
+            depth = S[f + _DEPTH]
+            tiles = S[f + _TILES]
+            if tiles <= 0:
+                v = sp - _WIN
             else:
-                push = _NEW_PLAY
-                me = opp
-                opp = S[f + _ME1]
-                free = S[f + _F1] ^ c
-                tiles = S[f + _TILES] - 1
+                oreach = _reach(kb, opp)
+                row = R[sp]
+                n = 0
+                m = me
+                while m:
+                    a = m & -m
+                    m ^= a
+                    d = kb[a] & free
+                    while d:
+                        b = d & -d
+                        d ^= b
+                        f1 = (free | a) ^ b
+                        orr = oreach & f1
+                        if not orr & (orr - 1):
+                            m = d = 0
+                            n = -1  # scorch their last exit: they are stuck
+                        elif depth > 0:
+                            # Order: fewest opponent exits first, then most own moves.
+                            key = popcount(orr) * 16 + 15 - popcount(kb[b] & f1)
+                            row[n] = key << 12 | ix[a] << 6 | ix[b]
+                            n += 1
+                        else:
+                            n += 1
+                if n < 0 or (n and tiles == 1):
+                    v = _WIN - sp - 1  # stuck now, or no tile left for them
+                elif not n:
+                    v = sp - _WIN
+                elif depth <= 0:
+                    cut = 1
+                    v = _evaluation(kb, me, opp, free)
+                else:
+                    nfree = popcount(free)
+                    S[f + _GROUPS] = 4 if depth >= (nfree if nfree < tiles else tiles) else 2
+                    S[f + _OREACH] = oreach
+                    nxt = _MOVES
         elif st == _SETUP:
+            me = S[f + _ME]
+            opp = S[f + _OPP]
+            free = S[f + _FREE]
+            depth = S[f + _DEPTH]
             cs = placement_bits(kb, me | opp, free)
             if not cs:
                 v = sp - _WIN
@@ -347,17 +357,20 @@ def run(S, R, A, T):
                 cut = 1
                 v = _evaluation(kb, me, opp, free)
             else:
-                row = sp * W
+                row = R[sp]
                 n = 0
                 while cs:
                     c = cs & -cs
                     cs ^= c
                     # Squares with many exits that also take exits from the opponent first.
                     key = 4 * popcount(kb[c] & free) + 6 * popcount(kb[c] & opp)
-                    R[row + n] = (63 - key if key < 63 else 0) << 6 | ix[c]
+                    row[n] = (63 - key if key < 63 else 0) << 6 | ix[c]
                     n += 1
                 nxt = _PLACES
         elif st == _PLACES or st == _ROOT:
+            me = S[f + _ME]
+            opp = S[f + _OPP]
+            free = S[f + _FREE]
             tiles = S[f + _TILES]
             x = -1
             if st == _ROOT:
@@ -367,7 +380,7 @@ def run(S, R, A, T):
                 i = S[f + _I]
                 if i < S[f + _N]:
                     S[f + _I] = i + 1
-                    x = R[sp * W + i] & 63
+                    x = R[sp][i] & 63
             if x < 0:
                 v = S[f + _BEST] - _BIAS
             elif not x >> 18:
@@ -386,7 +399,7 @@ def run(S, R, A, T):
                 push = _NEW_PLAY
         if nxt:
             # Moves or placements in the row, best first.
-            _sort(R, row, n)
+            _sort(row, n)
             S[f + _N] = n
             S[f + _I] = 0
             S[f + _BEST] = _BIAS - _INF
@@ -399,7 +412,7 @@ def run(S, R, A, T):
             S[c + _OPP] = opp
             S[c + _FREE] = free
             S[c + _TILES] = tiles
-            S[c + _DEPTH] = depth - 1
+            S[c + _DEPTH] = S[f + _DEPTH] - 1
             S[c + _ALPHA] = 2 * _BIAS - S[f + _BETA]
             S[c + _BETA] = 2 * _BIAS - S[f + _ALPHA]
             S[c + _STATE] = push

@@ -87,6 +87,11 @@ def row(n):
     return array("i", bytes(4 * n))
 
 
+def rows(plies, width):
+    """The rows of moves, one after the other in one row (ply p from p * width)."""
+    return row(plies * width)
+
+
 @micropython.viper
 def turns(S, A, T) -> int:
     """attila.kernel.turns over raw pointers."""
@@ -210,78 +215,43 @@ def run(S, R, A, T) -> int:
                 s[_CUT] = cut
                 return 0
             continue
-        me = s[f + _ME]
-        opp = s[f + _OPP]
-        free = s[f + _FREE]
-        depth = s[f + _DEPTH]
         push = -1
         nxt = 0
         ev = 0
         v = 0
-        if st == _PLAY:
-            tiles = s[f + _TILES]
-            if tiles <= 0:
-                v = sp - _WIN
-            else:
-                oreach = 0
-                m = opp
-                while m:
-                    a = m & -m
-                    m ^= a
-                    oreach |= kn[((a * _DEBRUIJN) >> 27) & 31]
-                row = sp * W
-                n = 0
-                m = me
-                while m:
-                    a = m & -m
-                    m ^= a
-                    x = ((a * _DEBRUIJN) >> 27) & 31
-                    d = kn[x] & free
-                    while d:
-                        b = d & -d
-                        d ^= b
-                        f1 = (free | a) ^ b
-                        orr = oreach & f1
-                        if (orr & (orr - 1)) == 0:
-                            m = 0
-                            d = 0
-                            n = -1
-                        elif depth > 0:
-                            y = ((b * _DEBRUIJN) >> 27) & 31
-                            key = 15
-                            q = orr
-                            while q:
-                                q &= q - 1
-                                key += 16
-                            q = kn[y] & f1
-                            while q:
-                                q &= q - 1
-                                key -= 1
-                            r[row + n] = (key << 12) | (kn[_IX + x] << 6) | kn[_IX + y]
-                            n += 1
-                        else:
-                            n += 1
-                if n < 0 or (n != 0 and tiles == 1):
-                    v = _WIN - sp - 1
-                elif n == 0:
-                    v = sp - _WIN
-                elif depth <= 0:
-                    ev = 1
+        if st == _SCORCHES:
+            cs = s[f + _CS]
+            g = s[f + _G]
+            while cs == 0 and g < s[f + _GROUPS]:
+                if g == 0:
+                    cs = s[f + _ORR]
+                elif g == 1:
+                    cs = s[f + _ISO]
+                    cs &= -cs
+                elif g == 2:
+                    cs = s[f + _QUIET] & ~s[f + _ISO]
                 else:
-                    x = 0
-                    q = free
-                    while q:
-                        q &= q - 1
-                        x += 1
-                    if x > tiles:
-                        x = tiles
-                    if depth >= x:
-                        s[f + _GROUPS] = 4
-                    else:
-                        s[f + _GROUPS] = 2
-                    s[f + _OREACH] = oreach
-                    nxt = _MOVES
+                    cs = s[f + _MYR] & ~s[f + _ORR]
+                g += 1
+            if cs == 0:
+                s[f + _STATE] = _MOVES
+                continue
+            c = cs & -cs
+            s[f + _CS] = cs ^ c
+            s[f + _G] = g
+            if c & s[f + _BAD]:
+                v = _WIN - sp - 2
+                sp += 1
+            else:
+                push = _NEW_PLAY
+                me = s[f + _OPP]
+                opp = s[f + _ME1]
+                free = s[f + _F1] ^ c
+                tiles = s[f + _TILES] - 1
         elif st == _MOVES:
+            me = s[f + _ME]
+            opp = s[f + _OPP]
+            free = s[f + _FREE]
             i = s[f + _I]
             if i >= s[f + _N]:
                 v = s[f + _BEST] - _BIAS
@@ -349,36 +319,78 @@ def run(S, R, A, T) -> int:
                 s[f + _CS] = 0
                 s[f + _STATE] = _SCORCHES
                 continue
-        elif st == _SCORCHES:
-            cs = s[f + _CS]
-            g = s[f + _G]
-            while cs == 0 and g < s[f + _GROUPS]:
-                if g == 0:
-                    cs = s[f + _ORR]
-                elif g == 1:
-                    cs = s[f + _ISO]
-                    cs &= -cs
-                elif g == 2:
-                    cs = s[f + _QUIET] & ~s[f + _ISO]
-                else:
-                    cs = s[f + _MYR] & ~s[f + _ORR]
-                g += 1
-            if cs == 0:
-                s[f + _STATE] = _MOVES
-                continue
-            c = cs & -cs
-            s[f + _CS] = cs ^ c
-            s[f + _G] = g
-            if c & s[f + _BAD]:
-                v = _WIN - sp - 2
-                sp += 1
+        elif st == _PLAY:
+            me = s[f + _ME]
+            opp = s[f + _OPP]
+            free = s[f + _FREE]
+            depth = s[f + _DEPTH]
+            tiles = s[f + _TILES]
+            if tiles <= 0:
+                v = sp - _WIN
             else:
-                push = _NEW_PLAY
-                me = opp
-                opp = s[f + _ME1]
-                free = s[f + _F1] ^ c
-                tiles = s[f + _TILES] - 1
+                oreach = 0
+                m = opp
+                while m:
+                    a = m & -m
+                    m ^= a
+                    oreach |= kn[((a * _DEBRUIJN) >> 27) & 31]
+                row = sp * W
+                n = 0
+                m = me
+                while m:
+                    a = m & -m
+                    m ^= a
+                    x = ((a * _DEBRUIJN) >> 27) & 31
+                    d = kn[x] & free
+                    while d:
+                        b = d & -d
+                        d ^= b
+                        f1 = (free | a) ^ b
+                        orr = oreach & f1
+                        if (orr & (orr - 1)) == 0:
+                            m = 0
+                            d = 0
+                            n = -1
+                        elif depth > 0:
+                            y = ((b * _DEBRUIJN) >> 27) & 31
+                            key = 15
+                            q = orr
+                            while q:
+                                q &= q - 1
+                                key += 16
+                            q = kn[y] & f1
+                            while q:
+                                q &= q - 1
+                                key -= 1
+                            r[row + n] = (key << 12) | (kn[_IX + x] << 6) | kn[_IX + y]
+                            n += 1
+                        else:
+                            n += 1
+                if n < 0 or (n != 0 and tiles == 1):
+                    v = _WIN - sp - 1
+                elif n == 0:
+                    v = sp - _WIN
+                elif depth <= 0:
+                    ev = 1
+                else:
+                    x = 0
+                    q = free
+                    while q:
+                        q &= q - 1
+                        x += 1
+                    if x > tiles:
+                        x = tiles
+                    if depth >= x:
+                        s[f + _GROUPS] = 4
+                    else:
+                        s[f + _GROUPS] = 2
+                    s[f + _OREACH] = oreach
+                    nxt = _MOVES
         elif st == _SETUP:
+            me = s[f + _ME]
+            opp = s[f + _OPP]
+            free = s[f + _FREE]
+            depth = s[f + _DEPTH]
             # The no-trap rule (attila.rules.placement_bits), inline.
             cs = 0
             q = free
@@ -424,6 +436,9 @@ def run(S, R, A, T) -> int:
                     n += 1
                 nxt = _PLACES
         elif st == _PLACES or st == _ROOT:
+            me = s[f + _ME]
+            opp = s[f + _OPP]
+            free = s[f + _FREE]
             tiles = s[f + _TILES]
             if st == _ROOT:
                 x = acts[s[f + _I]]
@@ -507,7 +522,7 @@ def run(S, R, A, T) -> int:
             s[c + _OPP] = opp
             s[c + _FREE] = free
             s[c + _TILES] = tiles
-            s[c + _DEPTH] = depth - 1
+            s[c + _DEPTH] = s[f + _DEPTH] - 1
             s[c + _ALPHA] = 2 * _BIAS - s[f + _BETA]
             s[c + _BETA] = 2 * _BIAS - s[f + _ALPHA]
             s[c + _STATE] = push

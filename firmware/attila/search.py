@@ -112,12 +112,14 @@ class Search:
         self.SLICE = k.SLICE
         self.width = max(3 * 8, layout.size)  # a row: every move, or every square
         self.plies = 0
-        self.stack = self.rows = self.acts = k.row(0)  # ensure() makes them
+        self.stack = self.acts = k.row(0)  # ensure() makes them
+        self.rows = k.rows(0, 0)
         self.nodes = 0
         self.score = 0
         self.cut = False
         self.table = k.tables(layout)
         self._row = k.row
+        self._rows = k.rows
         self._run = k.run
         self._turns = k.turns
 
@@ -127,7 +129,7 @@ class Search:
             self.plies = plies
             self.stack = self._row(_H + plies * _FW)
             self.stack[_WIDTH] = self.width
-            self.rows = self._row(plies * self.width)
+            self.rows = self._rows(plies, self.width)
         if len(self.acts) < actions:
             self.acts = self._row(actions)
 
