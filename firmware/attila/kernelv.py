@@ -161,48 +161,10 @@ def run(S, R, A, T) -> int:
     pause = s[_PAUSE]
     sp = s[_SP]
     cut = s[_CUT]
-    f = 0
-    st = 0
-    me = 0
-    opp = 0
-    free = 0
-    depth = 0
-    tiles = 0
-    push = 0
-    nxt = 0
-    ev = 0
-    sgn = 0
-    v = 0
-    m = 0
-    a = 0
-    b = 0
-    c = 0
-    d = 0
-    e = 0
-    o = 0
-    p = 0
-    q = 0
-    x = 0
-    y = 0
-    n = 0
-    i = 0
-    j = 0
-    g = 0
-    row = 0
-    key = 0
-    f1 = 0
-    me1 = 0
-    orr = 0
-    oreach = 0
-    myr0 = 0
-    myr = 0
-    live = 0
-    quiet = 0
-    iso = 0
-    bad = 0
-    landing = 0
-    cs = 0
-    after = 0
+    # Every local is a machine int (viper types a local by its first assignment).
+    f = st = me = opp = free = depth = tiles = push = nxt = ev = sgn = v = m = a = b = 0
+    c = d = e = o = p = q = x = y = n = i = j = g = row = key = f1 = me1 = orr = 0
+    oreach = myr0 = myr = live = quiet = iso = bad = landing = cs = after = 0
     while True:
         f = _H + sp * _FW
         st = s[f + _STATE]

@@ -10,9 +10,9 @@ The board's loop hands the Planner a slice of nodes per step, so its LEDs
 and sensors keep going while it thinks; a Planner is also callable,
 p(game) -> text, blocking. Iterative deepening over the root actions with
 alpha-beta negamax below them (attila.search, with the viper kernel where
-the port has the native emitter and the board has at most 30 squares). Once the game's remaining turns fit
-under the depth every scorch is tried and the result is exact, so a forced
-win at the end is never missed.
+the port has the native emitter and the board has at most 30 squares).
+Once the game's remaining turns fit under the depth every scorch is tried
+and the result is exact, so a forced win at the end is never missed.
 
 Levels below STRONG search shallower and add noise from a seeded LCG (not
 `random`), so they are beatable and still reproducible. A decision
@@ -22,7 +22,7 @@ on its first decision and kept.
 
 from attila.compat import const
 from attila.errors import IllegalAction
-from attila.geometry import popcount
+from attila.geometry import lowest, popcount
 from attila.rules import KNIGHTS, OVER, SCORCH, SETUP
 from attila.search import INF, Search
 
@@ -92,6 +92,7 @@ class Planner:
         self.busy = False
         self.nodes = 0  # nodes searched in the decision so far
         self._search = None
+        self._asked = native  # what the search was made for
         self._layout = None
         self._action = -1  # the decision, packed as in the search's rows; -1 none
 
@@ -125,8 +126,9 @@ class Planner:
         layout = game.layout
         srch = self._search
         if srch is None or (srch.layout is not layout and srch.layout != layout) \
-                or (srch.native and not self.native):
+                or self._asked != self.native:
             self._search = None  # the old tables go before the new ones are made
+            self._asked = self.native
             srch = self._search = Search(layout, self.native)
         side = game.side
         me = game.knights[side]
@@ -158,7 +160,7 @@ class Planner:
             while m:
                 a = m & -m
                 m ^= a
-                most += popcount(layout.knight[_index(a)] & free & ends)
+                most += popcount(layout.knight[lowest(a)] & free & ends)
             srch.ensure(horizon + 2, most * nfree)
             srch.root(me, opp, free, tiles)
             count = srch.turns(starts, ends)
@@ -268,14 +270,6 @@ class Planner:
         """Drop the decision under way."""
         self.busy = False
         self._action = -1
-
-
-def _index(bit):
-    i = 0
-    while bit > 1:
-        bit >>= 1
-        i += 1
-    return i
 
 
 def _placements(game, acts):
