@@ -35,6 +35,16 @@ def _sources():
 SOURCES = _sources()
 
 
+def test_native_code_compiles_for_both_pico_chips(tmp_path):
+    for arch in ("armv6m", "armv7emsp"):  # RP2040, RP2350
+        target = tmp_path / ("kernelv-%s.mpy" % arch)
+        proc = subprocess.run(
+            [_mpy_cross(), "-o", str(target), "-march=" + arch, "firmware/attila/kernelv.py"],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+        assert proc.returncode == 0, (proc.stderr + proc.stdout).strip()
+
+
 def test_firmware_has_sources():
     assert "firmware/attila/rules.py" in [s.replace(os.sep, "/") for s in SOURCES]
 
@@ -46,11 +56,19 @@ def test_mpy_cross_runs():
     assert out.returncode == 0 and "MicroPython" in out.stdout, out.stdout + out.stderr
 
 
+def _native(source):
+    with open(os.path.join(ROOT, source)) as f:
+        text = f.read()
+    return "@micropython.viper" in text or "@micropython.native" in text
+
+
 @pytest.mark.parametrize("source", SOURCES)
 def test_compiles(source, tmp_path):
     target = tmp_path / (os.path.basename(source)[:-3] + ".mpy")
+    # Native code compiles for a chip: the reference board's RP2040 (Cortex-M0+).
+    arch = ["-march=armv6m"] if _native(source) else []
     proc = subprocess.run(
-        [_mpy_cross(), "-o", str(target), "-s", source, source],
+        [_mpy_cross(), "-o", str(target), "-s", source] + arch + [source],
         cwd=ROOT, capture_output=True, text=True,
     )
     message = (proc.stderr + proc.stdout).strip()

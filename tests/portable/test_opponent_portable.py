@@ -83,8 +83,11 @@ def test_budget_stops_the_search_and_still_answers():
         ticks[0] += 1
         return ticks[0]
 
+    # The clock is read at the start (1) and before each slice of nodes: the
+    # slices at 2..50 search, the reading 51 finds the 50 ms gone.
     text = opponent.choose(game, level=opponent.STRONG, budget_ms=50, clock=clock)
     nodes, stopped = opponent.stats()
-    assert stopped and nodes < 50 * 8 + 8, nodes
+    assert stopped and ticks[0] == 51, ticks
+    assert 40 * opponent.CHOOSE_SLICE < nodes <= 49 * opponent.CHOOSE_SLICE, nodes
     play(game, text)
     assert format_position(game).count("R") == 1

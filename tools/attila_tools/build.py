@@ -7,6 +7,10 @@ The board gets (paths on its flash):
                             board runs main.py, never main.mpy; boot.py too)
     <name>.mpy              every other module of firmware/ports/micropython/
     attila/<name>.mpy       the portable core, firmware/attila/*.py
+    attila/kernelv.py       modules with native code (@micropython.viper or
+                            .native) stay source: the board compiles them for
+                            its own chip (armv6m on an RP2040, armv7emsp on an
+                            RP2350), and one .mpy would fit only one of them
     layout.json             the chosen layout (boards/*.json)
     profile.json            the chosen hardware profile (boards/profiles/*.json)
 
@@ -100,11 +104,18 @@ def compile_one(src, dest_name, out_dir=BUILD):
     return target
 
 
+def native(src):
+    """True when a source holds native code (@micropython.viper or .native)."""
+    with open(src) as f:
+        text = f.read()
+    return "@micropython.viper" in text or "@micropython.native" in text
+
+
 def firmware(source=False, out_dir=BUILD):
     """{board path: local file} of the firmware (compiled unless `source`)."""
     files = {}
     for dest, src in sources():
-        if source or dest in ENTRIES:
+        if source or dest in ENTRIES or native(src):
             files[dest] = src
         else:
             files[dest[:-3] + ".mpy"] = compile_one(src, dest, out_dir)

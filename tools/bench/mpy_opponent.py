@@ -1,24 +1,34 @@
-"""The opponent under MicroPython (unix port): time, nodes and heap per decision.
+"""The opponent under MicroPython: nodes/s per kernel, the cost of one loop step, heap.
 
-Run by tools/bench/run.py as  MICROPYPATH=firmware:tools/bench micropython mpy_opponent.py
+A plain MicroPython script that prints its figures, so it runs unchanged
+on the unix port (make bench: tools/bench/run.py runs it with
+MICROPYPATH=firmware:tools/bench) and on a board or the emulated Pico (copy
+firmware/attila and this file, run it). Time is read with time.ticks_us,
+which on the emulated RP2040 counts emulated cycles. On a chip (sys.platform
+"rp2") the node budgets are smaller so that it ends in minutes.
 
-The reference board is an RP2040 at 125 MHz. We assume MicroPython there runs
-this search RP2040_FACTOR times slower than the unix port on the host (see the
-README), so the board's 2 s budget is emulated here as 2000 / RP2040_FACTOR ms.
-Heap: each decision runs with the garbage collector disabled, so
-gc.mem_alloc() after minus before is everything it allocated (an upper bound
-on the extra heap it needs); the module itself is counted apart.
+Figures:
+- node rate per kernel (viper where the port compiles it, portable):
+  decisions of the strong level at a fixed node budget, read in one go
+  (kernel speed) and in the kernel's default slices through Planner.step
+  (what the board gets);
+- one loop step: worst and mean time of step() at the default slice over
+  whole decisions, the time of the root's own work included;
+- heap: the modules; the first decision on a layout (its tables, stack and
+  rows); a later decision (start() only: steps allocate nothing);
+- exact solves by free squares left, and the lower levels' node counts.
 """
 
 import gc
+import sys
 import time
 
-import attila.notation  # noqa: E402,F401  (the core, counted by mpy_core)
-import attila.rules  # noqa: E402,F401
+import attila.notation  # noqa: F401  (the core, counted by mpy_core)
+import attila.rules  # noqa: F401
 
 gc.collect()
 _base = gc.mem_alloc()
-from attila import opponent  # noqa: E402
+from attila import kernel, opponent, search  # noqa: E402
 
 gc.collect()
 _module = gc.mem_alloc() - _base
@@ -27,8 +37,10 @@ from attila.geometry import from_rows  # noqa: E402
 from attila.notation import parse_position, play  # noqa: E402
 from attila.rules import MOVE, OVER, Game  # noqa: E402
 
-RP2040_FACTOR = 40
-BOARD_BUDGET_MS = 2000
+CHIP = sys.platform == "rp2"
+NEVER = 10 ** 9  # a time budget that never runs out: node budgets decide
+RATE_NODES = 4000 if CHIP else 40000  # per decision, viper
+PORTABLE_NODES = 400 if CHIP else 8000  # per decision, portable kernel
 
 POSITIONS = (
     ("empty board", "...../...../...../..... R"),
@@ -40,17 +52,83 @@ POSITIONS = (
 )
 
 
-def _decide(game, level, budget_ms, nodes=None):
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc()
-    t = time.ticks_ms()
-    text = opponent.choose(game, level=level, budget_ms=budget_ms, nodes=nodes, seed=1)
-    ms = time.ticks_diff(time.ticks_ms(), t)
-    used = gc.mem_alloc() - before
-    gc.enable()
-    n, stopped = opponent.stats()
-    return text, ms, used, n, stopped
+def kernels():
+    """(name, native flag, default slice) of the kernels this port runs."""
+    portable = ("portable", False, kernel.SLICE)
+    if search.NATIVE:
+        from attila import kernelv
+
+        return (("viper", True, kernelv.SLICE), portable)
+    return (portable,)
+
+
+def _us():
+    return time.ticks_us()
+
+
+def planner(native, nodes, slice_nodes=None):
+    """A strong Planner with a node budget, its layout's tables made already."""
+    p = opponent.Planner(opponent.STRONG, NEVER, slice_nodes, native)
+    p.node_budget = nodes
+    p.decide(parse_position(POSITIONS[0][1]), _zero)
+    return p
+
+
+def _zero():
+    return 0
+
+
+def decisions(native, nodes, slice_nodes=None):
+    """Strong decisions over the positions, stepped on a 10 ms loop clock.
+
+    (nodes/s, worst step µs, mean step µs, worst start() µs).
+    """
+    p = planner(native, nodes, slice_nodes)
+    total = 0
+    us = 0
+    worst = 0
+    worst_start = 0
+    count = 0
+    for _, text in POSITIONS:
+        game = parse_position(text)
+        t = _us()
+        p.start(game, 0)
+        dt = time.ticks_diff(_us(), t)
+        worst_start = max(worst_start, dt)
+        us += dt
+        now = 0
+        done = False
+        while not done:
+            now += 10
+            t = _us()
+            done = p.step(now)
+            dt = time.ticks_diff(_us(), t)
+            worst = max(worst, dt)
+            us += dt
+            count += 1
+        total += p.nodes
+    return total * 1000000 // max(1, us), worst, us // count, worst_start
+
+
+def heap(native):
+    """Bytes allocated by the first decision on a layout, by a later one, by its steps."""
+    p = opponent.Planner(opponent.STRONG, NEVER, None, native)
+    p.node_budget = 2000
+    out = []
+    for _, text in POSITIONS[:3]:
+        game = parse_position(text)
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        p.start(game, 0)
+        started = gc.mem_alloc()
+        now = 0
+        while not p.step(now):
+            now += 10
+        after = gc.mem_alloc()
+        gc.enable()
+        out.append((started - before, after - started))
+    return out
 
 
 def _lcg_games(count, free_left):
@@ -65,55 +143,38 @@ def _lcg_games(count, free_left):
             if game.phase == MOVE and bin(game.free()).count("1") <= free_left:
                 break
             # A weak but varied line: the beginner level with a fresh seed.
-            play(game, opponent.choose(game, level=0, budget_ms=10 ** 6, nodes=60, seed=seed))
+            play(game, opponent.choose(game, level=0, budget_ms=NEVER, nodes=60, seed=seed))
         if game.phase == MOVE:
             out.append(game)
     return out
 
 
 def main():
-    budget = BOARD_BUDGET_MS // RP2040_FACTOR
-    print("assumed RP2040 slowdown vs host unix port: %d x" % RP2040_FACTOR)
-    print("emulated board budget on host: %d ms" % budget)
-    print("heap opponent module (source import): %d bytes" % _module)
-    worst_heap = 0
-    worst_ms = 0
-    for name, text in POSITIONS:
-        game = parse_position(text)
-        _, ms, used, n, stopped = _decide(game, opponent.STRONG, budget)
-        worst_heap = max(worst_heap, used)
-        worst_ms = max(worst_ms, ms)
-        print("strong %s nodes: %d nodes" % (name, n))
-        print("strong %s time: %d ms" % (name, ms))
-        print("strong %s heap allocated: %d bytes" % (name, used))
-    print("strong worst time per decision (host): %d ms" % worst_ms)
-    print("strong worst time per decision (RP2040 est.): %d ms" % (worst_ms * RP2040_FACTOR))
-    print("strong worst heap allocated per decision: %d bytes" % worst_heap)
-    # Node rate with a fixed node budget.
-    game = parse_position(POSITIONS[2][1])
-    _, ms, used, n, _ = _decide(game, opponent.STRONG, 10 ** 6, 4000)
-    print("node rate (host): %d nodes/s" % (n * 1000 // max(1, ms)))
-    print("node rate (RP2040 est.): %d nodes/s" % (n * 1000 * 1 // max(1, ms * RP2040_FACTOR)))
-    # Exact endgames: how much an exact solve takes by free squares left.
+    print("platform: %s, viper kernel: %s" % (sys.platform, search.NATIVE))
+    print("heap: opponent modules (imported): %d bytes" % _module)
+    for name, native, size in kernels():
+        nodes = RATE_NODES if native else PORTABLE_NODES
+        print("node rate %s, in one go: %d nodes/s" % (name, decisions(native, nodes, NEVER)[0]))
+        speed, worst, mean, start = decisions(native, nodes)
+        print("node rate %s, %d-node slices: %d nodes/s" % (name, size, speed))
+        print("step %s (%d-node slices): worst %d us, mean %d us; start() worst %d us"
+              % (name, size, worst, mean, start))
+        for k, (started, stepped) in enumerate(heap(native)):
+            print("heap %s decision %d: start() %d bytes, its steps %d bytes"
+                  % (name, k + 1, started, stepped))
+    if CHIP:
+        return
     for free_left in (5, 6, 7, 8):
-        costs = []
         counts = []
         for game in _lcg_games(10, free_left):
-            _, ms, used, n, stopped = _decide(game, opponent.STRONG, 10 ** 6, 10 ** 6)
-            costs.append(ms)
-            counts.append(n)
-            worst_heap = max(worst_heap, used)
-        costs.sort()
+            opponent.choose(game, opponent.STRONG, NEVER, nodes=10 ** 6)
+            counts.append(opponent.stats()[0])
         counts.sort()
-        print("exact solve %d free median: %d nodes" % (free_left, counts[len(counts) // 2]))
-        print("exact solve %d free worst: %d nodes" % (free_left, counts[-1]))
-        print("exact solve %d free worst (RP2040 est.): %d ms"
-              % (free_left, costs[-1] * RP2040_FACTOR))
+        print("exact solve %d free: median %d nodes, worst %d nodes"
+              % (free_left, counts[len(counts) // 2], counts[-1]))
     for level in range(3):
-        game = parse_position(POSITIONS[2][1])
-        _, ms, used, n, _ = _decide(game, level, budget)
-        print("%s after setup: %d nodes, %d ms" % (opponent.LEVEL_NAMES[level], n, ms))
-    print("worst heap allocated per decision: %d bytes" % worst_heap)
+        opponent.choose(parse_position(POSITIONS[2][1]), level, NEVER, seed=1)
+        print("%s after setup: %d nodes" % (opponent.LEVEL_NAMES[level], opponent.stats()[0]))
 
 
 main()

@@ -1,0 +1,20 @@
+"""Every recorded choice of the recursive search, with the portable kernel (CPython).
+
+tests/portable/test_opponent_choices.py runs them on MicroPython: all of
+them with the viper kernel (unix), the small budgets on WebAssembly.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "portable"))
+
+from test_opponent_choices import BIG, check_all  # noqa: E402
+
+from attila import opponent, search  # noqa: E402
+
+
+def test_every_recorded_choice_with_the_portable_kernel():
+    assert not search.NATIVE  # CPython has no micropython module
+    assert check_all(opponent.Planner(budget_ms=BIG), 20000) == 629

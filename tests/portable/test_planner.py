@@ -1,0 +1,134 @@
+"""The resumable opponent (contract C1): a decision in slices across the board's loop steps."""
+
+import check
+from attila import opponent
+from attila.errors import IllegalAction
+from attila.notation import parse_position, play
+from attila.rules import SCORCH
+
+BIG = 10 ** 9
+MIDGAME = "x..../RH.../..R.x/.H.RH R"
+SETUP = ".RH../H..../...R./..... R"
+
+
+def steps_until_done(p, t0=0, period=10, wrap=0):
+    """Step every `period` ms from t0 until decided; (steps, nodes searched per step)."""
+    t = t0
+    per_step = []
+    while True:
+        t += period
+        before = p.nodes
+        done = p.step(t % wrap if wrap else t)
+        per_step.append(p.nodes - before)
+        if done:
+            return len(per_step), per_step
+
+
+def test_a_decision_in_slices_is_the_blocking_one():
+    for text, level in ((MIDGAME, opponent.STRONG), (SETUP, opponent.STRONG),
+                        (MIDGAME, opponent.EASY)):
+        for size in (1, 8, 50):
+            p = opponent.Planner(level, BIG, slice_nodes=size)
+            p.node_budget = 2000
+            opponent.reseed(3)
+            p.start(parse_position(text), 0)
+            assert p.busy and p.result() == ""
+            steps, per_step = steps_until_done(p)
+            assert not p.busy
+            assert max(per_step) <= size, (size, per_step)
+            want = opponent.choose(parse_position(text), level, BIG, nodes=2000, seed=3)
+            assert p.result() == want, (text, level, size, p.result(), want)
+            assert p.nodes == opponent.stats()[0]
+
+
+def run_on_the_loop_clock(t0=0, wrap=0, slice_nodes=16):
+    p = opponent.Planner(opponent.STRONG, 2000, slice_nodes=slice_nodes)
+    p.start(parse_position(MIDGAME), t0 % wrap if wrap else t0)
+    steps, per_step = steps_until_done(p, t0, wrap=wrap)
+    return steps, per_step, p.nodes, p.result()
+
+
+def test_the_budget_counts_the_loop_clock():
+    # A 10 ms loop and a 2 s budget: decided at the 200th step, by the clock.
+    steps, per_step, nodes, text = run_on_the_loop_clock()
+    assert steps == 200 and per_step[-1] == 0, (steps, per_step[-1])
+    assert opponent.stats() == (nodes, True)
+    assert nodes == sum(per_step) and max(per_step) <= 16 < 12 * 199 < nodes <= 16 * 199
+    # The same loop, the same decision: node for node.
+    assert run_on_the_loop_clock() == (steps, per_step, nodes, text)
+    assert run_on_the_loop_clock(slice_nodes=8)[2] < nodes
+
+
+def test_the_budget_survives_the_tick_wrap():
+    # MicroPython's ticks_ms wraps at 2**30, CircuitPython's at 2**29.
+    want = run_on_the_loop_clock()
+    for period in (1 << 30, 1 << 29):
+        assert run_on_the_loop_clock(period - 300, period) == want, period
+
+
+def test_the_position_is_copied_at_start():
+    game = parse_position(MIDGAME)
+    p = opponent.Planner(opponent.STRONG, BIG)
+    p.node_budget = 800
+    p.start(game, 0)
+    play(game, "a3-c4,e4")  # the game goes on while the board thinks
+    steps_until_done(p)
+    assert p.result() == opponent.choose(parse_position(MIDGAME), nodes=800, budget_ms=BIG)
+
+
+def test_scorch_step_gives_the_whole_turn():
+    game = parse_position("xx.xH/HxRHx/.R.xx/R..x. R")
+    game.move(game.layout.index("a1"), game.layout.index("c2"))
+    assert game.phase == SCORCH
+    p = opponent.Planner(opponent.STRONG, BIG, slice_nodes=5)
+    p.start(game, 0)
+    steps_until_done(p)
+    assert p.result().startswith("a1-c2,"), p.result()
+
+
+def test_no_action_cancel_and_restart():
+    over = parse_position("RxH/xxx/RxH/xHR R")
+    p = opponent.Planner()
+    p.start(over, 0)
+    assert not p.busy and p.step(10) and p.result() == ""
+    p.start(parse_position(MIDGAME), 0)
+    assert not p.step(10) and p.busy
+    p.cancel()
+    assert not p.busy and p.step(20) and p.result() == ""
+    p.node_budget = 300
+    p.start(parse_position(SETUP), 0)  # a new decision replaces any other
+    steps_until_done(p)
+    assert p.result() == opponent.choose(parse_position(SETUP), nodes=300, budget_ms=BIG)
+
+
+def test_a_planner_is_the_controller_callable_too():
+    p = opponent.chooser(opponent.STRONG, BIG)
+    p.node_budget = 500
+    assert p(parse_position(MIDGAME)) == opponent.choose(parse_position(MIDGAME), nodes=500,
+                                                         budget_ms=BIG)
+    msg = check.raises(IllegalAction, p, parse_position("RxH/xxx/RxH/xHR R"))
+    assert "over" in msg
+
+
+def test_a_decision_allocates_nothing_once_the_layout_has_its_rows():
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        return  # CPython: nothing to prove
+    for native in (True, False):
+        p = opponent.Planner(opponent.STRONG, BIG, slice_nodes=64, native=native)
+        p.node_budget = 3000
+        games = [parse_position(text) for text in (SETUP, MIDGAME, SETUP, MIDGAME)]
+        for k, game in enumerate(games):
+            # The first two make the layout's tables and rows; then not a byte.
+            if k >= 2:
+                heap_lock()
+            try:
+                p.start(game, 0)
+                t = 0
+                while not p.step(t):
+                    t += 10
+            finally:
+                if k >= 2:
+                    heap_unlock()
+            assert p.nodes == 3000, p.nodes
