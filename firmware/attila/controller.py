@@ -56,6 +56,7 @@ from attila.palette import (
 from attila.rules import MOVE, ROMANS, SCORCH, SETUP, Game
 from attila.rules import OVER as ENDED  # the game's phase; OVER here is a mode
 from attila.store import dump, restore
+from attila.ticks import ticks_diff
 
 BUTTON_UNDO = const(0)
 BUTTON_MENU = const(1)
@@ -129,7 +130,8 @@ class Controller:
         self._pa = self._pb = self._pc = -1  # the planned action (computer, hint)
         self._plan_len = -1  # history length the plan was made at; -1 none
         self._hint = False
-        self._menu1 = self._menu2 = -NEW_GAME_MS  # times of the previous MENU presses
+        self._menu1 = self._menu2 = 0  # times of the last two MENU presses ...
+        self._menus = 0  # ... of which this many are recent (within NEW_GAME_MS)
         self._down = -1  # button held down (known once release() is called)
         self._down_t = 0
         self._held = 0  # 1: the hold started a new game, 2: also the self-test
@@ -204,11 +206,12 @@ class Controller:
         elif mode == OVER:
             self._clear()
         elif mode != CLEAR:
-            if now_ms - self._menu2 <= NEW_GAME_MS:
+            if self._menus == 2 and ticks_diff(now_ms, self._menu2) <= NEW_GAME_MS:
                 self._clear()
             else:
                 self._menu2 = self._menu1
                 self._menu1 = now_ms
+                self._menus = 2 if self._menus else 1
                 self.hint(now_ms)
         self._dirty = True
         self.tick(now_ms)
@@ -222,8 +225,15 @@ class Controller:
     def tick(self, now_ms):
         """Advance animations; True when `frame` changed."""
         self.now = now_ms
+        if self._menus:
+            # Presses older than NEW_GAME_MS no longer count (checked on every
+            # tick, so an old time never aliases a new one after a wrap).
+            if ticks_diff(now_ms, self._menu1) > NEW_GAME_MS:
+                self._menus = 0
+            elif ticks_diff(now_ms, self._menu2) > NEW_GAME_MS:
+                self._menus = 1
         if self._down == BUTTON_MENU and self._releases:
-            held = now_ms - self._down_t
+            held = ticks_diff(now_ms, self._down_t)
             if self._held == 0 and held >= HOLD_NEW_MS:
                 self._held = 1
                 if self.mode != SELFTEST and self.mode != CLEAR:
@@ -491,7 +501,7 @@ class Controller:
         self._steps = []
         self._plan_len = -1
         self._hint = False
-        self._menu1 = self._menu2 = -NEW_GAME_MS
+        self._menus = 0
         self._follow()
 
     def _discard(self):

@@ -20,12 +20,24 @@ GREEN = (0, 255, 0)
 
 
 class Table:
-    def __init__(self, layout, mask=0, t=0, **kw):
+    """A table of pieces (an occupancy mask) and a clock `t` in ms.
+
+    With `wrap`, the controller reads the clock as a board does: modulo
+    `wrap` (2**30 MicroPython's ticks_ms, 2**29 CircuitPython's); `t` keeps
+    counting for the test.
+    """
+
+    def __init__(self, layout, mask=0, t=0, wrap=0, **kw):
         self.layout = layout
         self.c = Controller(layout, **kw)
         self.mask = mask
         self.t = t
-        self.c.sense(mask, t)
+        self.wrap = wrap
+        self.c.sense(mask, self.now())
+
+    def now(self):
+        """The clock as the controller reads it."""
+        return self.t % self.wrap if self.wrap else self.t
 
     # -- hands ---------------------------------------------------------------
     def bit(self, name):
@@ -33,8 +45,8 @@ class Table:
 
     def sense(self):
         self.t += 100
-        self.c.sense(self.mask, self.t)
-        self.c.tick(self.t)
+        self.c.sense(self.mask, self.now())
+        self.c.tick(self.now())
 
     def lift(self, name):
         b = self.bit(name)
@@ -55,17 +67,17 @@ class Table:
     def press(self, button):
         """A click: down and up at once (a hold is `hold`)."""
         self.t += 100
-        self.c.press(button, self.t)
-        self.c.release(button, self.t)
+        self.c.press(button, self.now())
+        self.c.release(button, self.now())
 
     def hold(self, button, ms):
         """The button held down for ms, ticking every 100 ms, then released."""
         self.t += 100
-        self.c.press(button, self.t)
+        self.c.press(button, self.now())
         end = self.t + ms
         while self.t < end:
             self.at(min(self.t + 100, end))
-        self.c.release(button, self.t)
+        self.c.release(button, self.now())
 
     def undo(self):
         self.press(BUTTON_UNDO)
@@ -89,7 +101,7 @@ class Table:
         """Move the clock to t (ms) and let the controller animate."""
         assert t >= self.t
         self.t = t
-        self.c.tick(t)
+        self.c.tick(self.now())
         return self
 
     def rgb(self, name):

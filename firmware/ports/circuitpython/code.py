@@ -14,11 +14,11 @@ import time
 import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import assemble, controller_for
+from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
-_WRAP = 0x1FFFFFFF  # supervisor.ticks_ms() wraps every 2**29 ms
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -58,7 +58,7 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
         step(start)
         if wdt is not None:
             wdt.feed()
-        left = loop_ms - ((clock() - start) & _WRAP)
+        left = loop_ms - ticks_diff(clock(), start)  # supervisor.ticks_ms() wraps
         if left > 0:
             sleep(left)
         if ticks > 0:
