@@ -21,8 +21,8 @@ LEDs show how, one take-back step at a time) before a new action is read.
 Buttons: UNDO takes back the last action (again: further back); in RESUME it
 discards the saved game. MENU shows a hint; after the game, in RESUME it
 resumes. MENU pressed 3 times within 2 s, or held 1.5 s, starts a new game
-(the board is cleared first; UNDO goes back); held 5 s, the self-test. Holds
-are measured once the caller reports releases (release()).
+(the board is cleared first; UNDO goes back); held 5 s, the self-test. A
+hold lasts from press() until release(): every caller reports both.
 Modes: PLAY, CORRECT, OVER, CLEAR, RESUME, SELFTEST (MODE_NAMES).
 
 The idle path (tick with nothing to animate, sense with an unchanged mask)
@@ -132,10 +132,9 @@ class Controller:
         self._hint = False
         self._menu1 = self._menu2 = 0  # times of the last two MENU presses ...
         self._menus = 0  # ... of which this many are recent (within NEW_GAME_MS)
-        self._down = -1  # button held down (known once release() is called)
+        self._down = -1  # button held down since _down_t, until release()
         self._down_t = 0
         self._held = 0  # 1: the hold started a new game, 2: also the self-test
-        self._releases = False  # the caller reports releases: holds are measurable
         self._test = None
         self._before_test = PLAY
         self._dirty = True
@@ -217,8 +216,7 @@ class Controller:
         self.tick(now_ms)
 
     def release(self, button, now_ms):
-        """A button came up. Optional: with it, holding MENU has a meaning."""
-        self._releases = True
+        """A button came up: a hold of it ends."""
         if button == self._down:
             self._down = -1
 
@@ -232,7 +230,7 @@ class Controller:
                 self._menus = 0
             elif ticks_diff(now_ms, self._menu2) > NEW_GAME_MS:
                 self._menus = 1
-        if self._down == BUTTON_MENU and self._releases:
+        if self._down == BUTTON_MENU:
             held = ticks_diff(now_ms, self._down_t)
             if self._held == 0 and held >= HOLD_NEW_MS:
                 self._held = 1

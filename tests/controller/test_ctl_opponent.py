@@ -149,11 +149,6 @@ def test_holding_menu_starts_a_new_game_then_the_self_test():
     for item in SETUP6:
         t.act(item)
     c = t.c
-    # A caller that never reports releases: a press is just a press.
-    c2 = Table(RECT).c
-    c2.press(1, 100)
-    c2.tick(9000)
-    assert c2.mode == PLAY
     t.hold(1, 1400)  # the press: a hint; held 1.4 s: nothing more
     assert c.mode == PLAY and len(c.game.history) == 6
     t.hold(1, 1500)  # held 1.5 s: new game

@@ -48,8 +48,10 @@ class Hands:
         self.step()
 
     def press(self, button):
+        """A click: down and up at once."""
         self.t += 100
         self.c.press(button, self.t)
+        self.c.release(button, self.t)
 
     def at(self, t):
         self.t = t
