@@ -88,6 +88,18 @@ def first_action(game):
     return format_turn(game.layout, a, b, lowest(free))
 
 
+def _redo(game, text):
+    """Carry out one action again from its notation ('@b1', 'b1-c3', ',d4')."""
+    index = game.layout.index
+    if text[0] == "@":
+        game.place(index(text[1:]))
+    elif text[0] == ",":
+        game.scorch(index(text[1:]))
+    else:
+        a, _, b = text.partition("-")
+        game.move(index(a), index(b))
+
+
 def _single(mask):
     return mask and not mask & (mask - 1)
 
@@ -118,9 +130,15 @@ class Controller:
         self._back = bytearray(3 * n)
         self.mask = -1  # unknown until the first reading
         self.lifted = -1  # square of the knight in the player's hand (PLAY)
+        # Squares whose piece the board cannot vouch for: it lay where the game
+        # (or the next take-back step) wants none, so it may be any piece. It
+        # stays stray until its square reads empty, and no square holding one
+        # ever counts as matching the game.
+        self.stray = 0
         self.mode = CLEAR
         self.now = 0
         self.error = ""  # last trouble with the store, for status()
+        self._saved = None  # the text last saved ("": none), if known
         self._strict = False  # the board must match the game before any action
         # Take-back steps still to do by hand after UNDO, oldest first: the
         # occupancy, the Roman and Hun knights after each undone action, and
@@ -137,6 +155,7 @@ class Controller:
         self._held = 0  # 1: the hold started a new game, 2: also the self-test
         self._test = None
         self._before_test = PLAY
+        self._emptied = 0
         self._dirty = True
         self._anim = False
         self._slot = -1
@@ -160,12 +179,20 @@ class Controller:
         """A new debounced occupancy (bitmask in square order)."""
         if mask == self.mask:
             return
+        arrived = mask & ~self.mask  # nothing before the first reading (-1)
         self.mask = mask
         self.now = now_ms
-        if self.mode == SELFTEST:
+        self.stray &= mask
+        mode = self.mode
+        if mode == SELFTEST:
+            self._emptied |= ~mask
             self._test.sense(mask, now_ms)
         else:
             self._follow()
+            if mode == OVER or mode == CLEAR:
+                # The LEDs showed no piece to put here: it may be any piece.
+                self.stray |= arrived
+            self._strays()
         self._dirty = True
         self.tick(now_ms)
 
@@ -179,6 +206,8 @@ class Controller:
         if mode == SELFTEST:
             if self._test.press(now_ms):
                 self._test = None
+                # A square that read empty during the test may hold any piece now.
+                self.stray |= self.mask & self._emptied & self.layout.all
                 self.mode = self._before_test
                 if self.mode == CLEAR:
                     self._follow()
@@ -212,6 +241,7 @@ class Controller:
                 self._menu1 = now_ms
                 self._menus = 2 if self._menus else 1
                 self.hint(now_ms)
+        self._strays()
         self._dirty = True
         self.tick(now_ms)
 
@@ -264,6 +294,7 @@ class Controller:
         self._hint = False
         self._changed()
         self._follow()
+        self._strays()
         self._dirty = True
         return True
 
@@ -281,6 +312,7 @@ class Controller:
             from attila.selftest import SelfTest  # loaded only when needed
 
             self._before_test = self.mode
+            self._emptied = ~self.mask  # squares that have read empty since
             self._test = SelfTest(self.layout, self.mask, now_ms)
             self.mode = SELFTEST
             self._dirty = True
@@ -291,6 +323,10 @@ class Controller:
             return 0
         if self.mode == SELFTEST:
             return self.mask if self.mask >= 0 else 0
+        return self._want()
+
+    def _want(self):
+        """Occupancy of the game as the table should show it, whatever the mode."""
         if self._steps:
             return self._steps[0][0]  # the next take-back step after UNDO
         occ = self.game.occupied()
@@ -306,35 +342,95 @@ class Controller:
         return game.side == self.computer and game.phase != ENDED
 
     def _follow(self):
-        """Read the occupancy against the game; carry out what it means."""
+        """Read the occupancy against the game; carry out what it means.
+
+        Actions are read only from agreement: in PLAY the pieces matched the
+        game before this reading. Out of a correction (and after UNDO, RESUME
+        or the self-test) the board only waits for the pieces to match the
+        game again, or for one knight of the side to move to be in a hand:
+        the sensors cannot tell a knight from a tile, so an occupancy reached
+        through a correction is never read as an action.
+        """
+        mode = self.mode
+        if mode == RESUME or mode == SELFTEST:
+            return
+        if mode == CLEAR:
+            if self.mask == 0:
+                self._new_game()
+            return
+        if self.mask < 0:
+            return
+        self.lifted = -1
+        if mode == PLAY and not self._strict:
+            self._read()
+        else:
+            self._agree()
+
+    def _ended(self):
+        """Game over: OVER, whatever lies on the board."""
+        self.mode = OVER
+        self._strict = False
+        self._steps = []
+
+    def _agree(self):
+        """Back to PLAY once the pieces match the game (or a knight is lifted)."""
+        game = self.game
+        self._replan()
+        if game.phase == ENDED:
+            self._ended()
+            return
+        m = self.mask
+        occ = game.occupied()
+        if self.stray:
+            self.mode = CORRECT
+            return
+        if self._strict:
+            steps = self._steps
+            n = len(steps)
+            while steps and m == steps[0][0]:
+                steps.pop(0)
+            if len(steps) < n:
+                self._save()  # those take-backs are on the table now
+            if steps or m != occ:
+                self.mode = CORRECT
+                return
+            self._strict = False
+        missing = occ & ~m
+        if m == occ:
+            self.mode = PLAY
+        elif not m & ~occ and self._liftable(missing):
+            self.lifted = lowest(missing)
+            self.mode = PLAY
+        else:
+            self.mode = CORRECT
+
+    def _strays(self):
+        """Every piece where the game wants none is stray from now on (see stray)."""
+        mode = self.mode
+        if mode == PLAY or mode == SELFTEST or self.mask < 0:
+            return
+        # While the board is cleared, pieces of the old game may stay (UNDO
+        # brings it back); only pieces put down meanwhile are stray.
+        self.stray |= self.mask & ~self._want()
+
+    def _liftable(self, missing):
+        """True when `missing` is one knight the side to move may lift now."""
+        if self.game.phase != MOVE or not _single(missing):
+            return False
+        if self._own():
+            return missing == 1 << self._pa if self._pa >= 0 else False
+        return bool(self.game.movable() & missing)
+
+    def _read(self):
+        """From agreement: the action (or take-back) the reading shows, if any."""
         game = self.game
         for _ in range(8):  # an action, a take-back and an action at most
-            self.lifted = -1
-            mode = self.mode
-            if mode == RESUME or mode == SELFTEST:
-                return
-            if mode == CLEAR:
-                if self.mask == 0:
-                    self._new_game()
-                return
             self._replan()
             if game.phase == ENDED:
-                self.mode = OVER
-                self._strict = False
-                self._steps = []
+                self._ended()
                 return
             occ = game.occupied()
             m = self.mask
-            if m < 0:
-                return
-            if self._strict:
-                steps = self._steps
-                while steps and m == steps[0][0]:
-                    steps.pop(0)
-                if steps or m != occ:
-                    self.mode = CORRECT
-                    return
-                self._strict = False
             extra = m & ~occ
             missing = occ & ~m
             if not extra and not missing:
@@ -427,16 +523,37 @@ class Controller:
             self._plan()
 
     def _save(self):
+        """Save the game as the table shows it (take-back steps still to do redone).
+
+        After UNDO the pieces go back one step at a time; a power cut in the
+        middle must find a save that differs from the table by one action at
+        most, or a tile could pass for the knight that returns to its square.
+        """
         store = self.store
         if store is None:
             return
+        game = self.game
+        steps = self._steps
+        k = len(steps)
         try:
-            if self.game.history:
-                store.save(dump(self.game))
+            while k:
+                k -= 1
+                _redo(game, steps[k][3])
+            text = dump(game) if game.history else ""
+        finally:
+            for _ in range(len(steps) - k):
+                game.undo()
+        if text == self._saved:
+            return
+        try:
+            if text:
+                store.save(text)
             else:
                 store.clear()
+            self._saved = text
             self.error = ""
         except OSError as e:
+            self._saved = None
             self.error = "cannot save the game (%s)" % e
 
     def _plan(self):
@@ -493,10 +610,11 @@ class Controller:
         return (a, b, c) if ok else (-1, -1, -1)
 
     def _clear(self):
-        """Start a new game: first the board must be emptied."""
+        """Start a new game: first the board must be emptied (UNDO: back to
+        the old game and its take-back steps)."""
         self.mode = CLEAR
+        self.lifted = -1
         self._strict = False
-        self._steps = []
         self._plan_len = -1
         self._hint = False
         self._menus = 0
@@ -515,6 +633,7 @@ class Controller:
     def _new_game(self):
         self.game = Game(self.layout, self.first, self.tiles)
         self.mode = PLAY
+        self._steps = []
         self._strict = False
         self._plan_len = -1
         self._hint = False
@@ -572,7 +691,7 @@ class Controller:
         """
         back = self._back
         m = self.mask if self.mask >= 0 else want
-        extra = m & ~want
+        extra = m & ~want | self.stray
         missing = want & ~m
         on = lit(now, FAST_PERIOD, FAST_ON)
         for i in range(self.layout.size):

@@ -113,7 +113,7 @@ def _fix_words(c):
     if steps:
         occ, knights = steps[0][0], steps[0][1:3]
     m = c.mask
-    extra = m & ~occ
+    extra = m & ~occ | c.stray
     missing = occ & ~m
     why = ""
     if steps:
