@@ -1,9 +1,10 @@
-"""The board controller: what a change of occupancy means and what every LED shows.
+"""The board controller: what a change of occupancy means, and what to show.
 
 Fed with the debounced occupancy of the squares (a bitmask), button presses
 and the time, it follows an attila.rules.Game and paints `frame` (RGB per
-square, full scale). The sensors cannot tell a knight from a tile, so every
-reading is compared with the occupancy the game expects:
+square, full scale) through attila.frames. The sensors cannot tell a knight
+from a tile, so every reading is compared with the occupancy the game
+expects:
 
 - the same: nothing to do;
 - one knight of the side to move missing: it is lifted, its jumps light;
@@ -12,11 +13,14 @@ reading is compared with the occupancy the game expects:
 - the piece of the last action lifted again (the knight just placed or
   moved, the tile just put down): that action is taken back, so a piece
   slid across the squares or a change of mind ends as a legal action;
-- anything else: a correction. Nothing is accepted until the board agrees.
+- anything else: a correction. Nothing is read as an action until the
+  pieces match the game again.
 
 Only the legal actions of attila.rules ever change the game. After UNDO,
 RESUME or the self-test the pieces must first match the game exactly (the
 LEDs show how, one take-back step at a time) before a new action is read.
+The board's own action and hints come from attila.plan, the save from
+attila.keeper, the words of status() from attila.words.
 
 Buttons: UNDO takes back the last action (again: further back); in RESUME it
 discards the saved game. MENU shows a hint; after the game, in RESUME it
@@ -29,33 +33,14 @@ The idle path (tick with nothing to animate, sense with an unchanged mask)
 allocates nothing; status() builds its text only when asked.
 """
 
+from attila import frames
 from attila.compat import const
-from attila.errors import AttilaError
 from attila.geometry import lowest
-from attila.notation import format_turn, parse_placement, parse_turn
-from attila.palette import (
-    ERROR,
-    FAST_ON,
-    FAST_PERIOD,
-    FLASH_ON,
-    FLASH_PERIOD,
-    OFF,
-    PULSE_STEPS,
-    QUANTUM,
-    SIDE,
-    SIDE_DIM,
-    SLOW_ON,
-    SLOW_PERIOD,
-    TILE,
-    lit,
-    pulse,
-    put,
-    put_level,
-    put_mask,
-)
+from attila.keeper import Keeper
+from attila.palette import QUANTUM
+from attila.plan import Plan, first_action  # noqa: F401 (first_action: for callers)
 from attila.rules import MOVE, ROMANS, SCORCH, SETUP, Game
 from attila.rules import OVER as ENDED  # the game's phase; OVER here is a mode
-from attila.store import dump, restore
 from attila.ticks import ticks_diff
 
 BUTTON_UNDO = const(0)
@@ -74,43 +59,8 @@ HOLD_NEW_MS = const(1500)  # MENU held this long: new game
 HOLD_TEST_MS = const(5000)  # MENU held this long: self-test
 
 
-def first_action(game):
-    """The trivial chooser: the first legal action as text ('@b1', 'b1-c3,d4')."""
-    names = game.layout.names
-    if game.phase == SETUP:
-        legal = game.placements()
-        return "@" + names[lowest(legal)] if legal else ""
-    if game.phase != MOVE or not game.movable():
-        return ""
-    a = lowest(game.movable())
-    b = lowest(game.destinations(a))
-    free = game.free() & ~(1 << b) | 1 << a
-    return format_turn(game.layout, a, b, lowest(free))
-
-
-def _redo(game, text):
-    """Carry out one action again from its notation ('@b1', 'b1-c3', ',d4')."""
-    index = game.layout.index
-    if text[0] == "@":
-        game.place(index(text[1:]))
-    elif text[0] == ",":
-        game.scorch(index(text[1:]))
-    else:
-        a, _, b = text.partition("-")
-        game.move(index(a), index(b))
-
-
 def _single(mask):
     return mask and not mask & (mask - 1)
-
-
-def _colour(i, romans, huns):
-    """Colour of the piece on square i: a knight's side, else a tile."""
-    if romans >> i & 1:
-        return SIDE[0]
-    if huns >> i & 1:
-        return SIDE[1]
-    return TILE
 
 
 class Controller:
@@ -123,7 +73,7 @@ class Controller:
         self.first = first
         self.tiles = tiles
         self.computer = computer
-        self.opponent = opponent
+        self.plan = Plan(opponent)  # the board's own action, or a hint
         self.game = Game(layout, first, tiles)
         n = layout.size
         self.frame = bytearray(3 * n)
@@ -138,16 +88,13 @@ class Controller:
         self.mode = CLEAR
         self.now = 0
         self.error = ""  # last trouble with the store, for status()
-        self._saved = None  # the text last saved ("": none), if known
         self._strict = False  # the board must match the game before any action
         # Take-back steps still to do by hand after UNDO, oldest first: the
         # occupancy, the Roman and Hun knights after each undone action, and
         # its notation. Followed one at a time: on the way back a tile may
         # stand where a knight returns, and the sensors cannot tell them apart.
         self._steps = []
-        self._pa = self._pb = self._pc = -1  # the planned action (computer, hint)
-        self._plan_len = -1  # history length the plan was made at; -1 none
-        self._hint = False
+        self._hint = False  # the plan is shown as a hint
         self._menu1 = self._menu2 = 0  # times of the last two MENU presses ...
         self._menus = 0  # ... of which this many are recent (within NEW_GAME_MS)
         self._down = -1  # button held down since _down_t, until release()
@@ -159,18 +106,13 @@ class Controller:
         self._dirty = True
         self._anim = False
         self._slot = -1
+        self._keeper = None
         if store is not None:
-            text = None
-            try:
-                text = store.load()
-            except OSError:
-                self.error = "cannot read the saved game"
-            if text:
-                try:
-                    self.game = restore(text, layout)
-                    self.mode = RESUME
-                except AttilaError as e:
-                    self.error = "saved game ignored: %s" % e
+            self._keeper = keeper = Keeper(store)
+            game, self.error = keeper.load(layout)
+            if game is not None:
+                self.game = game
+                self.mode = RESUME
         self._render(0)
 
     # -- inputs -------------------------------------------------------------
@@ -290,7 +232,7 @@ class Controller:
         game.undo()
         self._steps.append((game.occupied(), game.knights[0], game.knights[1], text))
         self._strict = True
-        self._plan_len = -1
+        self.plan.drop()
         self._hint = False
         self._changed()
         self._follow()
@@ -301,9 +243,9 @@ class Controller:
     def hint(self, now_ms=0):
         """Show the best action for the side to move the way the board shows its own."""
         if self.mode in (PLAY, CORRECT) and self.game.phase != ENDED:
-            if self._plan_len < 0:
+            if not self.plan.ready():
                 self._plan()
-            self._hint = self._plan_len >= 0
+            self._hint = self.plan.ready()
             self._dirty = True
 
     def self_test(self, now_ms):
@@ -336,7 +278,7 @@ class Controller:
 
     # -- following the game -------------------------------------------------------
 
-    def _own(self):
+    def own(self):
         """True while the board plays the side to act."""
         game = self.game
         return game.side == self.computer and game.phase != ENDED
@@ -417,8 +359,8 @@ class Controller:
         """True when `missing` is one knight the side to move may lift now."""
         if self.game.phase != MOVE or not _single(missing):
             return False
-        if self._own():
-            return missing == 1 << self._pa if self._pa >= 0 else False
+        if self.own():
+            return self.plan.ready() and missing == 1 << self.plan.a
         return bool(self.game.movable() & missing)
 
     def _read(self):
@@ -443,7 +385,8 @@ class Controller:
     def _act(self, extra, missing):
         """Carry out the one legal action the difference shows; True if done."""
         game = self.game
-        own = self._own()
+        own = self.own()
+        plan = self.plan
         phase = game.phase
         if _single(missing) and game.history and phase != SCORCH:
             # The knight just placed or the tile just put down is lifted again
@@ -457,7 +400,7 @@ class Controller:
         if phase == SETUP:
             if missing or not _single(extra):
                 return False
-            legal = (1 << self._pa if self._pa >= 0 else 0) if own else game.placements()
+            legal = (1 << plan.a if plan.a >= 0 else 0) if own else game.placements()
             if not extra & legal:
                 return False
             game.place(lowest(extra))
@@ -466,7 +409,7 @@ class Controller:
                 return False
             a = lowest(missing)
             if own:
-                if a != self._pa:
+                if a != plan.a:
                     return False
             elif not game.movable() >> a & 1:
                 return False
@@ -478,7 +421,7 @@ class Controller:
                 return False
             b = lowest(extra)
             if own:
-                if b != self._pb:
+                if b != plan.b:
                     return False
             elif not game.destinations(a) >> b & 1:
                 return False
@@ -494,7 +437,7 @@ class Controller:
                 return False
             if not _single(extra):
                 return False
-            legal = (1 << self._pc if self._pc >= 0 else 0) if own else game.scorchable()
+            legal = (1 << plan.c if plan.c >= 0 else 0) if own else game.scorchable()
             if not extra & legal:
                 return False
             game.scorch(lowest(extra))
@@ -503,111 +446,26 @@ class Controller:
 
     def _changed(self):
         """After every change of the game: keep or drop the plan, save."""
-        game = self.game
-        if self._plan_len >= 0:
-            n = len(game.history)
-            keep = (n == self._plan_len and game.phase == MOVE) or (
-                n == self._plan_len + 1
-                and game.phase == SCORCH
-                and game.lifted == self._pb
-                and not game.occupied() >> self._pa & 1
-            )
-            if not keep:
-                self._plan_len = -1
-                self._hint = False
+        if not self.plan.fits(self.game):
+            self.plan.drop()
+            self._hint = False
         self._replan()
         self._save()
 
     def _replan(self):
-        if self._plan_len < 0 and self._own():
+        if not self.plan.ready() and self.own():
             self._plan()
 
-    def _save(self):
-        """Save the game as the table shows it (take-back steps still to do redone).
-
-        After UNDO the pieces go back one step at a time; a power cut in the
-        middle must find a save that differs from the table by one action at
-        most, or a tile could pass for the knight that returns to its square.
-        """
-        store = self.store
-        if store is None:
-            return
-        game = self.game
-        steps = self._steps
-        k = len(steps)
-        try:
-            while k:
-                k -= 1
-                _redo(game, steps[k][3])
-            text = dump(game) if game.history else ""
-        finally:
-            for _ in range(len(steps) - k):
-                game.undo()
-        if text == self._saved:
-            return
-        try:
-            if text:
-                store.save(text)
-            else:
-                store.clear()
-            self._saved = text
-            self.error = ""
-        except OSError as e:
-            self._saved = None
-            self.error = "cannot save the game (%s)" % e
-
     def _plan(self):
-        """Ask the opponent (or the trivial chooser) for the side to act."""
-        game = self.game
-        if game.phase == ENDED:
-            return
-        moved = -1
-        if game.phase == SCORCH:
-            # Decide from the start of the turn, then keep what still fits.
-            moved = game.lifted
-            entry = game.undo()
-            start = entry >> 8 & 0xFF
-        text = ""
-        if self.opponent is not None:
-            try:
-                text = self.opponent(game)
-            except Exception:  # a broken opponent must not stop the game
-                text = ""
-        pa, pb, pc = self._check(text)
-        if pa < 0:
-            pa, pb, pc = self._check(first_action(game))
-        if moved >= 0:
-            game.move(start, moved)
-            if (pa, pb) != (start, moved) or not game.free() >> pc & 1:
-                pa, pb = start, moved
-                pc = lowest(game.free())
-        self._pa, self._pb, self._pc = pa, pb, pc
-        if pa < 0:  # no legal action at all (the game is over)
-            self._plan_len = -1
-            return
-        self._plan_len = len(game.history) - (1 if moved >= 0 else 0)
+        if self.game.phase != ENDED:
+            self.plan.make(self.game)
 
-    def _check(self, text):
-        """(a, b, c) of a legal action text for the game, (-1, -1, -1) if not."""
-        game = self.game
-        layout = self.layout
-        if not text:
-            return -1, -1, -1
-        try:
-            if game.phase == SETUP:
-                a = parse_placement(layout, text)
-                if game.placements() >> a & 1:
-                    return a, -1, -1
-                return -1, -1, -1
-            a, b, c = parse_turn(layout, text)
-        except AttilaError:
-            return -1, -1, -1
-        if not game.destinations(a) >> b & 1:
-            return -1, -1, -1
-        game.move(a, b)
-        ok = c >= 0 and game.free() >> c & 1
-        game.undo()
-        return (a, b, c) if ok else (-1, -1, -1)
+    def _save(self):
+        """Save the game as the table shows it: the take-backs still to do redone."""
+        keeper = self._keeper
+        if keeper is not None:
+            steps = self._steps
+            self.error = keeper.save(self.game, [steps[k][3] for k in range(len(steps) - 1, -1, -1)])
 
     def _clear(self):
         """Start a new game: first the board must be emptied (UNDO: back to
@@ -615,18 +473,15 @@ class Controller:
         self.mode = CLEAR
         self.lifted = -1
         self._strict = False
-        self._plan_len = -1
+        self.plan.drop()
         self._hint = False
         self._menus = 0
         self._follow()
 
     def _discard(self):
         """RESUME declined: forget the saved game."""
-        if self.store is not None:
-            try:
-                self.store.clear()
-            except OSError:
-                pass
+        if self._keeper is not None:
+            self._keeper.clear()
         self.game = Game(self.layout, self.first, self.tiles)
         self._clear()
 
@@ -635,7 +490,7 @@ class Controller:
         self.mode = PLAY
         self._steps = []
         self._strict = False
-        self._plan_len = -1
+        self.plan.drop()
         self._hint = False
         self._changed()
 
@@ -644,107 +499,41 @@ class Controller:
     def _render(self, now):
         """Paint the frame for the mode and time; True when a byte changed."""
         back = self._back
-        size3 = len(back)
-        for k in range(size3):
-            back[k] = 0
+        frames.blank(back)
         mode = self.mode
+        game = self.game
         if mode == PLAY:
-            anim = self._draw_play(now)
-        elif mode == CORRECT:
-            steps = self._steps
-            if steps:
-                step = steps[0]
-                anim = self._draw_fix(now, step[0], step[1], step[2], False)
+            plan = self.plan
+            own = self.own()
+            anim = frames.play(back, game, self.lifted, own, plan.ready() and (own or self._hint),
+                               plan.a, plan.b, plan.c, now)
+        elif mode == CORRECT or mode == RESUME:
+            if self._steps:
+                step = self._steps[0]
+                want = step[0]
+                romans = step[1]
+                huns = step[2]
             else:
-                game = self.game
-                anim = self._draw_fix(now, game.occupied(), game.knights[0],
-                                      game.knights[1], False)
+                want = game.occupied()
+                romans = game.knights[0]
+                huns = game.knights[1]
+            m = self.mask if self.mask >= 0 else want
+            anim = frames.fix(back, m & ~want | self.stray, want & ~m,
+                              want if mode == RESUME else 0, romans, huns, now)
         elif mode == OVER:
-            anim = True
-            level = pulse(now)
-            colour = SIDE[self.game.winner]
-            for i in range(self.layout.size):
-                put_level(back, i, colour, level, PULSE_STEPS)
+            anim = frames.over(back, game.winner, now)
         elif mode == CLEAR:
-            anim = True
-            if lit(now, SLOW_PERIOD, SLOW_ON):
-                put_mask(back, self.mask, TILE)
-        elif mode == RESUME:
-            game = self.game
-            anim = self._draw_fix(now, game.occupied(), game.knights[0], game.knights[1],
-                                  True)
+            anim = frames.clearing(back, self.mask, now)
         else:
             anim = self._test.draw(back, now)
         self._anim = anim
         frame = self.frame
         changed = False
-        for k in range(size3):
+        for k in range(len(back)):
             if frame[k] != back[k]:
                 frame[k] = back[k]
                 changed = True
         return changed
-
-    def _draw_fix(self, now, want, romans, huns, show):
-        """Extra pieces blink red, missing ones blink their colour in between.
-
-        With show, the squares that agree show their piece steadily (RESUME).
-        """
-        back = self._back
-        m = self.mask if self.mask >= 0 else want
-        extra = m & ~want | self.stray
-        missing = want & ~m
-        on = lit(now, FAST_PERIOD, FAST_ON)
-        for i in range(self.layout.size):
-            if extra >> i & 1:
-                if on:
-                    put(back, i, ERROR)
-            elif missing >> i & 1:
-                if not on:
-                    put(back, i, _colour(i, romans, huns))
-            elif show and want >> i & 1:
-                put(back, i, _colour(i, romans, huns))
-        return bool(extra | missing)
-
-    def _draw_play(self, now):
-        game = self.game
-        back = self._back
-        n = self.layout.size
-        side = game.side
-        colour = SIDE[side]
-        own = self._own()
-        plan = self._plan_len >= 0 and (own or self._hint)
-        slow = lit(now, SLOW_PERIOD, SLOW_ON)
-        anim = plan
-        phase = game.phase
-        if phase == SETUP:
-            put_mask(back, 0 if own else game.placements(), colour)
-            if plan:
-                put(back, self._pa, colour if slow else OFF)
-            return anim
-        if phase == SCORCH:
-            put(back, game.lifted, SIDE_DIM[side])
-            put_mask(back, 0 if own else game.scorchable(), TILE)
-            if plan:
-                put(back, self._pc, TILE if slow else OFF)
-            return anim
-        # MOVE: trapped knights of both sides flash now and then.
-        trapped = game.trapped()
-        if trapped:
-            anim = True
-            if lit(now, FLASH_PERIOD, FLASH_ON):
-                for i in range(n):
-                    if trapped >> i & 1:
-                        put(back, i, SIDE[game.side_at(i)])
-        a = self.lifted
-        if a >= 0:
-            put(back, a, SIDE_DIM[side])
-            put_mask(back, 1 << self._pb if own else game.destinations(a), colour)
-            return anim
-        put_mask(back, 0 if own else game.movable(), colour)
-        if plan:
-            put(back, self._pa, colour if slow else OFF)
-            put(back, self._pb, colour)
-        return anim
 
     # -- words ------------------------------------------------------------------------
 

@@ -62,28 +62,28 @@ def status(c):
     if mode == CORRECT:
         return _fix_words(c)
     who = SIDE_NAMES[game.side]
-    own = c._own()
+    own = c.own()
     lead = ("The board plays the %s: " % who) if own else (who + ": ")
     tail = ""
-    if c._hint and c._plan_len >= 0 and not own:
+    if c._hint and c.plan.ready() and not own:
         tail = " (hint: %s)" % _plan_text(c)
     if game.phase == SETUP:
         if own:
-            return lead + "put a knight on %s" % names[c._pa]
+            return lead + "put a knight on %s" % names[c.plan.a]
         return lead + "place a knight on a lit square (knight %d of 3)%s" % (
             game.placed(game.side) + 1, tail)
     if game.phase == SCORCH:
         if own:
-            return lead + "put a tile on %s" % names[c._pc]
+            return lead + "put a tile on %s" % names[c.plan.c]
         return lead + "put a tile on a lit square to scorch it%s" % tail
     a = c.lifted
     if a >= 0:
         if own:
-            return lead + "put the knight on %s" % names[c._pb]
+            return lead + "put the knight on %s" % names[c.plan.b]
         return lead + "put the knight on %s, or back on %s" % (
             _join(_names(c.layout, game.destinations(a))), names[a])
     if own:
-        return lead + "lift the knight on %s" % names[c._pa]
+        return lead + "lift the knight on %s" % names[c.plan.a]
     return lead + "lift a knight that can move (%s)%s" % (
         " ".join(_names(c.layout, game.movable())), tail)
 
@@ -99,8 +99,8 @@ def _turn_words(c):
 def _plan_text(c):
     game = c.game
     if game.phase == SETUP:
-        return "@" + c.layout.names[c._pa]
-    return format_turn(c.layout, c._pa, c._pb, c._pc)
+        return "@" + c.layout.names[c.plan.a]
+    return format_turn(c.layout, c.plan.a, c.plan.b, c.plan.c)
 
 def _fix_words(c):
     """What is wrong and how to fix it, in words."""
@@ -138,7 +138,7 @@ def _why(c, extra, missing):
     """The reason a reading is not an action, where one is simple to say."""
     game = c.game
     names = c.layout.names
-    own = c._own()
+    own = c.own()
     phase = game.phase
     if own:
         return "The board plays %s: " % _plan_text(c)

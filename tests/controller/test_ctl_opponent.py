@@ -179,11 +179,11 @@ def test_a_whole_game_against_the_real_opponent():
         if g.side == HUNS:
             # The human carries out what the LEDs show for the board's side.
             if g.phase == 0:
-                t.put(names[c._pa])
+                t.put(names[c.plan.a])
             else:
-                t.carry(names[c._pa], names[c._pb])
+                t.carry(names[c.plan.a], names[c.plan.b])
                 assert g.phase == SCORCH
-                t.put(names[c._pc])
+                t.put(names[c.plan.c])
         else:
             t.act(first_action(g))
         assert c.mode in (PLAY, 2), c.status()

@@ -113,13 +113,13 @@ class Hands(RuleBasedStateMachine):
         own = g.side == c.computer
         side = "RH"[g.side]
         if g.phase == SETUP:
-            lit = (1 << c._pa if c._pa >= 0 else 0) if own else g.placements()
+            lit = (1 << c.plan.a if c.plan.a >= 0 else 0) if own else g.placements()
             return side if lit & b else None
         if g.phase == MOVE and c.lifted >= 0:
-            lit = (1 << c._pb if c._pb >= 0 else 0) if own else g.destinations(c.lifted)
+            lit = (1 << c.plan.b if c.plan.b >= 0 else 0) if own else g.destinations(c.lifted)
             return side if lit & b else None
         if g.phase == SCORCH:
-            lit = (1 << c._pc if c._pc >= 0 else 0) if own else g.scorchable()
+            lit = (1 << c.plan.c if c.plan.c >= 0 else 0) if own else g.scorchable()
             return "x" if lit & b else None
         return None
 
@@ -185,7 +185,7 @@ class Hands(RuleBasedStateMachine):
         side = "RH"[g.side]
         free = [i for i in range(self.layout.size) if i not in self.pieces]
         if g.phase == SETUP:
-            legal = (1 << c._pa if c._pa >= 0 else 0) if own else g.placements()
+            legal = (1 << c.plan.a if c.plan.a >= 0 else 0) if own else g.placements()
             where = [i for i in free if legal >> i & 1]
             if where:
                 self.put(data.draw(st.sampled_from(where)), side)
@@ -193,20 +193,20 @@ class Hands(RuleBasedStateMachine):
         elif g.phase == MOVE:
             a = c.lifted
             if a < 0:
-                movable = (1 << c._pa if c._pa >= 0 else 0) if own else g.movable()
+                movable = (1 << c.plan.a if c.plan.a >= 0 else 0) if own else g.movable()
                 knights = [i for i in bits(movable) if self.pieces.get(i) == side]
                 if not knights:
                     return
                 a = data.draw(st.sampled_from(knights))
                 self.lift(a)
                 self.sense()
-            dests = (1 << c._pb if c._pb >= 0 else 0) if own else g.destinations(a)
+            dests = (1 << c.plan.b if c.plan.b >= 0 else 0) if own else g.destinations(a)
             where = [i for i in bits(dests) if i not in self.pieces]
             if where:
                 self.put(data.draw(st.sampled_from(where)), side)
                 self.sense()
         elif g.phase == SCORCH:
-            legal = (1 << c._pc if c._pc >= 0 else 0) if own else g.scorchable()
+            legal = (1 << c.plan.c if c.plan.c >= 0 else 0) if own else g.scorchable()
             where = [i for i in free if legal >> i & 1]
             if where:
                 self.put(data.draw(st.sampled_from(where)), "x")
