@@ -37,7 +37,7 @@ from attila import frames
 from attila.compat import const
 from attila.geometry import lowest
 from attila.keeper import Keeper
-from attila.palette import QUANTUM
+from attila.palette import QUANTUM, SIDE
 from attila.plan import Plan, first_action  # noqa: F401 (first_action: for callers)
 from attila.rules import MOVE, ROMANS, SCORCH, SETUP, Game
 from attila.rules import OVER as ENDED  # the game's phase; OVER here is a mode
@@ -54,6 +54,7 @@ RESUME = const(4)  # a saved game was found at boot: MENU resume, UNDO discard
 SELFTEST = const(5)
 MODE_NAMES = ("play", "correct", "over", "clear", "resume", "selftest")
 
+CALM_MS = const(500)  # squares still this long after a change: save, plan
 NEW_GAME_MS = const(2000)  # MENU pressed 3 times within this time: new game
 HOLD_NEW_MS = const(1500)  # MENU held this long: new game
 HOLD_TEST_MS = const(5000)  # MENU held this long: self-test
@@ -94,7 +95,10 @@ class Controller:
         # its notation. Followed one at a time: on the way back a tile may
         # stand where a knight returns, and the sensors cannot tell them apart.
         self._steps = []
-        self._hint = False  # the plan is shown as a hint
+        self._hint = False  # a hint is asked for (shown once the plan is ready)
+        self._still = 0  # time of the last change of the squares or the game
+        self._unsettled = False  # the game changed since the squares last settled
+        self._agreed = False  # OVER: the pieces matched the game at the last reading
         self._menu1 = self._menu2 = 0  # times of the last two MENU presses ...
         self._menus = 0  # ... of which this many are recent (within NEW_GAME_MS)
         self._down = -1  # button held down since _down_t, until release()
@@ -124,6 +128,7 @@ class Controller:
         arrived = mask & ~self.mask  # nothing before the first reading (-1)
         self.mask = mask
         self.now = now_ms
+        self._still = now_ms
         self.stray &= mask
         mode = self.mode
         if mode == SELFTEST:
@@ -135,8 +140,7 @@ class Controller:
                 # The LEDs showed no piece to put here: it may be any piece.
                 self.stray |= arrived
             self._strays()
-        self._dirty = True
-        self.tick(now_ms)
+        self._show(now_ms)
 
     def press(self, button, now_ms):
         """A button went down: BUTTON_UNDO or BUTTON_MENU."""
@@ -163,7 +167,6 @@ class Controller:
             else:
                 self.mode = PLAY
                 self._strict = True
-                self._replan()
                 self._follow()
         elif button == BUTTON_UNDO:
             if mode == CLEAR:
@@ -184,8 +187,7 @@ class Controller:
                 self._menus = 2 if self._menus else 1
                 self.hint(now_ms)
         self._strays()
-        self._dirty = True
-        self.tick(now_ms)
+        self._show(now_ms)
 
     def release(self, button, now_ms):
         """A button came up: a hold of it ends."""
@@ -214,12 +216,19 @@ class Controller:
                 self.self_test(now_ms)
         if self._test is not None and self._test.tick(now_ms):
             self._dirty = True
+        self._work(now_ms)
         slot = now_ms // QUANTUM
         if not self._dirty and (not self._anim or slot == self._slot):
             return False
         self._slot = slot
         self._dirty = False
         return self._render(now_ms)
+
+    def _show(self, now):
+        """Paint the frame now (an input changed it); tick() does the rest."""
+        self._slot = now // QUANTUM
+        self._dirty = False
+        self._render(now)
 
     # -- requests -------------------------------------------------------------
 
@@ -241,12 +250,20 @@ class Controller:
         return True
 
     def hint(self, now_ms=0):
-        """Show the best action for the side to move the way the board shows its own."""
+        """Show the best action for the side to move the way the board shows its
+        own (once the squares are still and the search is done)."""
         if self.mode in (PLAY, CORRECT) and self.game.phase != ENDED:
-            if not self.plan.ready():
-                self._plan()
-            self._hint = self.plan.ready()
+            self._hint = True
             self._dirty = True
+
+    def busy(self):
+        """True while work waits for the squares to settle (a save, a plan) or a
+        search is under way."""
+        return self._unsettled or self.plan.busy or self._wants_plan()
+
+    def thinking(self):
+        """True while the board works out its own action or a hint (PLAY)."""
+        return self.mode == PLAY and self._wants_plan()
 
     def self_test(self, now_ms):
         """Enter the self-test (the port calls this when MENU is held at boot)."""
@@ -303,26 +320,28 @@ class Controller:
         if self.mask < 0:
             return
         self.lifted = -1
-        if mode == PLAY and not self._strict:
-            self._read()
+        if self._strict:
+            self._agree()
+        elif mode == PLAY or (mode == OVER and self._agreed and self._unsettled):
+            self._read()  # (game over: the last piece may still be sliding)
         else:
             self._agree()
 
-    def _ended(self):
+    def _ended(self, agreed):
         """Game over: OVER, whatever lies on the board."""
         self.mode = OVER
+        self._agreed = agreed
         self._strict = False
         self._steps = []
 
     def _agree(self):
         """Back to PLAY once the pieces match the game (or a knight is lifted)."""
         game = self.game
-        self._replan()
-        if game.phase == ENDED:
-            self._ended()
-            return
         m = self.mask
         occ = game.occupied()
+        if game.phase == ENDED:
+            self._ended(m == occ and not self.stray)
+            return
         if self.stray:
             self.mode = CORRECT
             return
@@ -332,7 +351,7 @@ class Controller:
             while steps and m == steps[0][0]:
                 steps.pop(0)
             if len(steps) < n:
-                self._save()  # those take-backs are on the table now
+                self._changed()  # those take-backs are on the table now: save
             if steps or m != occ:
                 self.mode = CORRECT
                 return
@@ -364,23 +383,45 @@ class Controller:
         return bool(self.game.movable() & missing)
 
     def _read(self):
-        """From agreement: the action (or take-back) the reading shows, if any."""
+        """From agreement: the action (or take-back) the reading shows, if any.
+
+        After the game ends, only the last piece put down lifted again before
+        the squares settled (a tile slid on over the board) takes the action
+        back; after that the pieces no longer matter.
+        """
         game = self.game
         for _ in range(8):  # an action, a take-back and an action at most
-            self._replan()
-            if game.phase == ENDED:
-                self._ended()
-                return
             occ = game.occupied()
             m = self.mask
             extra = m & ~occ
             missing = occ & ~m
+            if game.phase == ENDED:
+                if not extra and not missing:
+                    self._ended(True)
+                    return
+                if not (self._unsettled and self._take_back(missing)):
+                    self._ended(False)
+                    return
+                continue
             if not extra and not missing:
                 self.mode = PLAY
                 return
             self.mode = CORRECT
-            if not self._act(extra, missing):
+            if not self._take_back(missing) and not self._act(extra, missing):
                 return
+
+    def _take_back(self, missing):
+        """The knight just placed or the tile just put down lifted again (a piece
+        slid on across the board, a change of mind): its action is taken back."""
+        game = self.game
+        if not _single(missing) or not game.history or game.phase == SCORCH:
+            return False
+        text = game.describe(game.history[-1])
+        if text[0] in "@," and missing == 1 << self.layout.index(text[1:]):
+            game.undo()
+            self._changed()
+            return True
+        return False
 
     def _act(self, extra, missing):
         """Carry out the one legal action the difference shows; True if done."""
@@ -388,15 +429,6 @@ class Controller:
         own = self.own()
         plan = self.plan
         phase = game.phase
-        if _single(missing) and game.history and phase != SCORCH:
-            # The knight just placed or the tile just put down is lifted again
-            # (a piece slid on across the board, a change of mind): that
-            # action is taken back and the reading read again.
-            text = game.describe(game.history[-1])
-            if text[0] in "@," and missing == 1 << self.layout.index(text[1:]):
-                game.undo()
-                self._changed()
-                return True
         if phase == SETUP:
             if missing or not _single(extra):
                 return False
@@ -445,27 +477,56 @@ class Controller:
         return True
 
     def _changed(self):
-        """After every change of the game: keep or drop the plan, save."""
+        """After every change of the game: keep or drop the plan. The save and a
+        new plan wait until the squares settle (_work)."""
         if not self.plan.fits(self.game):
             self.plan.drop()
             self._hint = False
-        self._replan()
-        self._save()
+        self._unsettled = True
+        self._still = self.now
 
-    def _replan(self):
-        if not self.plan.ready() and self.own():
-            self._plan()
+    def _wants_plan(self):
+        """True while an action to show is wanted and not yet there."""
+        if not self._hint and self.computer < 0:
+            return False
+        mode = self.mode
+        game = self.game
+        if (mode != PLAY and mode != CORRECT) or game.phase == ENDED or self.plan.at >= 0:
+            return False
+        return self._hint or game.side == self.computer
 
-    def _plan(self):
-        if self.game.phase != ENDED:
-            self.plan.make(self.game)
+    def _work(self, now):
+        """What waits for the squares to settle: once they have been still for
+        CALM_MS after a change, save the game, then start the plan. A search
+        under way goes on, one slice a tick."""
+        plan = self.plan
+        calm = -1
+        if self._unsettled:
+            calm = ticks_diff(now, self._still) >= CALM_MS
+            if calm:
+                self._unsettled = False
+                self._save()
+        if plan.busy:
+            if plan.step(now):
+                self._planned()
+        elif self._wants_plan():
+            if calm < 0:
+                calm = ticks_diff(now, self._still) >= CALM_MS
+            if calm and plan.start(self.game, now):
+                self._planned()
+
+    def _planned(self):
+        """The plan is ready: show it."""
+        self._dirty = True
 
     def _save(self):
         """Save the game as the table shows it: the take-backs still to do redone."""
         keeper = self._keeper
         if keeper is not None:
-            steps = self._steps
-            self.error = keeper.save(self.game, [steps[k][3] for k in range(len(steps) - 1, -1, -1)])
+            later = []  # (no comprehension: its closure would allocate on every call)
+            for step in self._steps:
+                later.insert(0, step[3])
+            self.error = keeper.save(self.game, later)
 
     def _clear(self):
         """Start a new game: first the board must be emptied (UNDO: back to
@@ -507,6 +568,8 @@ class Controller:
             own = self.own()
             anim = frames.play(back, game, self.lifted, own, plan.ready() and (own or self._hint),
                                plan.a, plan.b, plan.c, now)
+            if self._wants_plan():
+                anim = frames.thinking(back, SIDE[game.side], now)
         elif mode == CORRECT or mode == RESUME:
             if self._steps:
                 step = self._steps[0]

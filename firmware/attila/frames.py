@@ -9,6 +9,7 @@ attila.palette's; the README's LED language says what each one means.
 """
 
 from attila.palette import (
+    CHASE_MS,
     ERROR,
     FAST_ON,
     FAST_PERIOD,
@@ -121,4 +122,13 @@ def clearing(buf, mask, now):
     """A new game: every square that still holds a piece blinks white."""
     if lit(now, SLOW_PERIOD, SLOW_ON):
         put_mask(buf, mask, TILE)
+    return True
+
+
+def thinking(buf, colour, now):
+    """The board thinks: a light runs over the squares one after the other in
+    the colour of the side it thinks for (dark squares light, lit ones go dark)."""
+    i = now // CHASE_MS % (len(buf) // 3)
+    k = 3 * i
+    put(buf, i, OFF if buf[k] | buf[k + 1] | buf[k + 2] else colour)
     return True

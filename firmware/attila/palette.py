@@ -32,6 +32,7 @@ FLASH_ON = const(200)
 PULSE_PERIOD = const(1600)  # game over: the winner's colour breathes
 PULSE_STEPS = const(16)  # levels per half period
 PULSE_MIN = const(3)  # lowest level of 16 (never fully dark)
+CHASE_MS = const(100)  # thinking: a light runs over the squares, this long on each
 QUANTUM = const(50)  # the frame is re-rendered at most every 50 ms
 
 

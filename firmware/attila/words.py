@@ -65,8 +65,11 @@ def status(c):
     own = c.own()
     lead = ("The board plays the %s: " % who) if own else (who + ": ")
     tail = ""
-    if c._hint and c.plan.ready() and not own:
-        tail = " (hint: %s)" % _plan_text(c)
+    ready = c.plan.ready()
+    if own and not ready:
+        return lead + "thinking..."
+    if c._hint and not own:
+        tail = " (hint: %s)" % (_plan_text(c) if ready else "thinking...")
     if game.phase == SETUP:
         if own:
             return lead + "put a knight on %s" % names[c.plan.a]
@@ -141,6 +144,8 @@ def _why(c, extra, missing):
     own = c.own()
     phase = game.phase
     if own:
+        if not c.plan.ready():
+            return "The board is thinking: "
         return "The board plays %s: " % _plan_text(c)
     if phase == SETUP and not missing and _single(extra):
         try:

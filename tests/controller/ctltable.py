@@ -3,9 +3,13 @@
 Times are whole multiples of 100 ms unless a test sets them, so blink phases
 are exact: FAST (400 ms period) is lit at t % 400 in {0, 100}, dark at
 {200, 300}; SLOW (1000 ms) is lit at t % 1000 < 500.
+
+A hand movement takes 100 ms; then the hand rests until the squares have
+been still for CALM_MS (the board saves and plans then), unless the Table
+is made with rest=False (a piece slid across the squares, a quick player).
 """
 
-from attila.controller import BUTTON_MENU, BUTTON_UNDO, Controller
+from attila.controller import BUTTON_MENU, BUTTON_UNDO, CALM_MS, Controller
 from attila.notation import parse_placement, parse_turn
 from fakefs import FakeFs, PowerCut  # noqa: F401 (the resume tests take them from here)
 
@@ -27,12 +31,13 @@ class Table:
     counting for the test.
     """
 
-    def __init__(self, layout, mask=0, t=0, wrap=0, **kw):
+    def __init__(self, layout, mask=0, t=0, wrap=0, rest=True, **kw):
         self.layout = layout
         self.c = Controller(layout, **kw)
         self.mask = mask
         self.t = t
         self.wrap = wrap
+        self.rests = rest
         self.c.sense(mask, self.now())
 
     def now(self):
@@ -47,6 +52,17 @@ class Table:
         self.t += 100
         self.c.sense(self.mask, self.now())
         self.c.tick(self.now())
+        if self.rests:
+            self.rest()
+
+    def rest(self):
+        """The hands keep still until the squares have settled and a search
+        under way is done (the loop ticks every 10 ms meanwhile)."""
+        self.at(self.t + CALM_MS)
+        for _ in range(1000):
+            if not self.c.plan.busy:
+                break
+            self.at(self.t + 10)
 
     def lift(self, name):
         b = self.bit(name)
@@ -69,6 +85,7 @@ class Table:
         self.t += 100
         self.c.press(button, self.now())
         self.c.release(button, self.now())
+        self.c.tick(self.now())
 
     def hold(self, button, ms):
         """The button held down for ms, ticking every 100 ms, then released."""

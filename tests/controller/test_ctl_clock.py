@@ -19,7 +19,7 @@ PERIODS = pytest.mark.parametrize("wrap", [1 << 30, 1 << 29], ids=["micropython"
 
 def near_the_wrap(wrap, before):
     """A board whose clock wraps `before` ms from now, with setup done."""
-    t = Table(RECT, t=wrap - before - 1000, wrap=wrap)
+    t = Table(RECT, t=wrap - before - 5000, wrap=wrap)
     for item in SETUP6:
         t.act(item)
     t.at(wrap - before)

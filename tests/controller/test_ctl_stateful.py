@@ -20,6 +20,7 @@ always brings it back into agreement.
 """
 
 from ctltable import RED, Table
+from fakeplanner import FakePlanner
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -88,10 +89,12 @@ class Hands(RuleBasedStateMachine):
         layout=st.sampled_from([RECT, L, SMALL]),
         first=st.integers(0, 1),
         computer=st.integers(-1, 1),
+        slices=st.sampled_from([0, 3]),
     )
-    def start(self, layout, first, computer):
+    def start(self, layout, first, computer, slices):
         self.store = MemoryStore()
-        self.kw = dict(store=self.store, first=first, computer=computer)
+        opponent = FakePlanner(slices) if slices else None
+        self.kw = dict(store=self.store, first=first, computer=computer, opponent=opponent)
         self.t = Table(layout, **self.kw)
         self.layout = layout
         self.pieces = {}  # square -> "R", "H" or "x": what really lies on the table
@@ -147,13 +150,13 @@ class Hands(RuleBasedStateMachine):
 
     @rule(data=st.data(), kind=st.sampled_from(KINDS))
     def bounce(self, data, kind):
-        """A square flickers: a piece lifted and put back, or put and lifted."""
+        """A piece lifted and put back at once, or put down and lifted."""
         i = data.draw(st.integers(0, self.layout.size - 1))
         piece = self.pieces.get(i)
         if piece is not None:
             self.lift(i)
             self.sense()
-            self.pieces[i] = piece
+            self.put(i, piece)
         else:
             self.put(i, kind)
             self.sense()
@@ -182,6 +185,8 @@ class Hands(RuleBasedStateMachine):
             return
         g = c.game
         own = g.side == c.computer
+        if own and not c.plan.ready():
+            self.t.rest()  # the board's action shows once it has settled and thought
         side = "RH"[g.side]
         free = [i for i in range(self.layout.size) if i not in self.pieces]
         if g.phase == SETUP:
@@ -233,18 +238,30 @@ class Hands(RuleBasedStateMachine):
     def wait(self, dt):
         self.t.at(self.t.t + dt)
 
+    @rule(rest=st.booleans())
+    def pace(self, rest):
+        """From now on the hands rest after each movement, or hurry on (the
+        squares do not settle: a piece slid across, a quick player)."""
+        self.t.rests = rest
+
     @rule()
     def fix(self):
         self.robot()
 
-    @rule()
-    def power_cut(self):
+    @rule(settled=st.booleans())
+    def power_cut(self, settled):
+        """The power goes (once the board has saved what the table shows, or
+        at any moment), and comes back."""
         old = self.t
-        self.t = Table(self.layout, mask=old.mask, t=old.t + 100, **self.kw)
-        if self.store.text:
+        if settled:
+            old.rest()
+        text = self.store.text
+        self.t = Table(self.layout, mask=old.mask, t=old.t + 100, rest=old.rests, **self.kw)
+        if text:
             c = self.t.c
             assert c.mode == RESUME
-            assert log(c.game) == table_log(old.c)
+            if settled:
+                assert log(c.game) == table_log(old.c)
             # The board shows the saved game, each piece in its colour: the
             # hands swap every piece whose colour is not the one shown (the
             # board cannot know what was moved while it was off).
@@ -309,7 +326,7 @@ class Hands(RuleBasedStateMachine):
         if c.mode == PLAY:
             assert self.t.mask == c.expected()
         assert isinstance(c.status(), str)
-        if self.store.text:
+        if self.store.text and not c._unsettled:  # (saved once the squares settle)
             assert table_log(c) in self.store.text or c.mode in (RESUME, SELFTEST)
 
     @invariant()
