@@ -29,6 +29,11 @@ resumes. MENU pressed 3 times within 2 s, or held 1.5 s, starts a new game
 hold lasts from press() until release(): every caller reports both.
 Modes: PLAY, CORRECT, OVER, CLEAR, RESUME, SELFTEST (MODE_NAMES).
 
+For the port (contract C2): `cue` is set to a CUE_* code when something
+worth a sound happens (the highest code since the port last reset it to
+CUE_NONE wins); `said` grows whenever the status line may have changed;
+trouble(text) reports a problem the player must see.
+
 The idle path (tick with nothing to animate, sense with an unchanged mask)
 allocates nothing; status() builds its text only when asked.
 """
@@ -37,7 +42,7 @@ from attila import frames
 from attila.compat import const
 from attila.geometry import lowest
 from attila.keeper import Keeper
-from attila.palette import QUANTUM, SIDE
+from attila.palette import QUANTUM, SIDE, TROUBLE_MS
 from attila.plan import Plan, first_action  # noqa: F401 (first_action: for callers)
 from attila.rules import MOVE, ROMANS, SCORCH, SETUP, Game
 from attila.rules import OVER as ENDED  # the game's phase; OVER here is a mode
@@ -53,6 +58,13 @@ CLEAR = const(3)  # new game: take every piece off the board
 RESUME = const(4)  # a saved game was found at boot: MENU resume, UNDO discard
 SELFTEST = const(5)
 MODE_NAMES = ("play", "correct", "over", "clear", "resume", "selftest")
+
+CUE_NONE = const(0)
+CUE_PLACED = const(1)  # a legal action accepted
+CUE_ILLEGAL = const(2)  # the board went from agreeing to a correction
+CUE_TURN = const(3)  # the board's own action is ready and shown
+CUE_OVER = const(4)  # game over
+CUE_ERROR = const(5)  # trouble(): a save failed, a damaged save, saving off
 
 CALM_MS = const(500)  # squares still this long after a change: save, plan
 NEW_GAME_MS = const(2000)  # MENU pressed 3 times within this time: new game
@@ -88,7 +100,12 @@ class Controller:
         self.stray = 0
         self.mode = CLEAR
         self.now = 0
-        self.error = ""  # last trouble with the store, for status()
+        self.error = ""  # the last trouble(), for status()
+        self.cue = CUE_NONE  # see CUE_*; the port resets it once it has sounded
+        self.said = 0  # grows whenever the status line may have changed
+        self._save_failed = False  # self.error is the last save's failure
+        self._sign = 0  # the trouble sign: 1 to start on the next tick, 2 shown
+        self._sign_t = 0  # ... since then
         self._strict = False  # the board must match the game before any action
         # Take-back steps still to do by hand after UNDO, oldest first: the
         # occupancy, the Roman and Hun knights after each undone action, and
@@ -113,7 +130,9 @@ class Controller:
         self._keeper = None
         if store is not None:
             self._keeper = keeper = Keeper(store)
-            game, self.error = keeper.load(layout)
+            game, error = keeper.load(layout)
+            if error:
+                self.trouble(error)
             if game is not None:
                 self.game = game
                 self.mode = RESUME
@@ -130,6 +149,7 @@ class Controller:
         self.now = now_ms
         self._still = now_ms
         self.stray &= mask
+        self.said += 1
         mode = self.mode
         if mode == SELFTEST:
             self._emptied |= ~mask
@@ -148,6 +168,7 @@ class Controller:
         self._down = button
         self._down_t = now_ms
         self._held = 0
+        self.said += 1
         mode = self.mode
         if mode == SELFTEST:
             if self._test.press(now_ms):
@@ -211,11 +232,21 @@ class Controller:
                 if self.mode != SELFTEST and self.mode != CLEAR:
                     self._clear()
                     self._dirty = True
+                    self.said += 1
             elif self._held == 1 and held >= HOLD_TEST_MS:
                 self._held = 2
                 self.self_test(now_ms)
         if self._test is not None and self._test.tick(now_ms):
             self._dirty = True
+            self.said += 1
+        if self._sign:
+            if self._sign == 1:
+                self._sign = 2
+                self._sign_t = now_ms
+                self._dirty = True
+            elif ticks_diff(now_ms, self._sign_t) >= TROUBLE_MS:
+                self._sign = 0
+                self._dirty = True
         self._work(now_ms)
         slot = now_ms // QUANTUM
         if not self._dirty and (not self._anim or slot == self._slot):
@@ -275,6 +306,22 @@ class Controller:
             self._test = SelfTest(self.layout, self.mask, now_ms)
             self.mode = SELFTEST
             self._dirty = True
+            self.said += 1
+
+    def trouble(self, text):
+        """A problem the player must see: saving is off, a save failed, a
+        damaged save was kept aside. The status line carries `text`, the LEDs
+        show the trouble sign for TROUBLE_MS, the cue is CUE_ERROR."""
+        self.error = text
+        self._save_failed = False
+        self._sign = 1  # from the next tick on
+        self._cue(CUE_ERROR)
+        self.said += 1
+        self._dirty = True
+
+    def _cue(self, code):
+        if code > self.cue:
+            self.cue = code
 
     def expected(self):
         """Occupancy the game expects on the squares right now."""
@@ -324,11 +371,15 @@ class Controller:
             self._agree()
         elif mode == PLAY or (mode == OVER and self._agreed and self._unsettled):
             self._read()  # (game over: the last piece may still be sliding)
+            if self.mode == CORRECT:
+                self._cue(CUE_ILLEGAL)
         else:
             self._agree()
 
     def _ended(self, agreed):
         """Game over: OVER, whatever lies on the board."""
+        if self.mode != OVER:
+            self._cue(CUE_OVER)
         self.mode = OVER
         self._agreed = agreed
         self._strict = False
@@ -474,6 +525,7 @@ class Controller:
                 return False
             game.scorch(lowest(extra))
         self._changed()
+        self._cue(CUE_PLACED)
         return True
 
     def _changed(self):
@@ -518,6 +570,9 @@ class Controller:
     def _planned(self):
         """The plan is ready: show it."""
         self._dirty = True
+        self.said += 1
+        if self.own() and self.plan.ready():
+            self._cue(CUE_TURN)
 
     def _save(self):
         """Save the game as the table shows it: the take-backs still to do redone."""
@@ -526,7 +581,14 @@ class Controller:
             later = []  # (no comprehension: its closure would allocate on every call)
             for step in self._steps:
                 later.insert(0, step[3])
-            self.error = keeper.save(self.game, later)
+            error = keeper.save(self.game, later)
+            if error:
+                self.trouble(error)
+                self._save_failed = True
+            elif self._save_failed:
+                self.error = ""  # saving works again
+                self._save_failed = False
+                self.said += 1
 
     def _clear(self):
         """Start a new game: first the board must be emptied (UNDO: back to
@@ -589,6 +651,8 @@ class Controller:
             anim = frames.clearing(back, self.mask, now)
         else:
             anim = self._test.draw(back, now)
+        if self._sign == 2 and mode != SELFTEST:
+            anim = frames.trouble(back, ticks_diff(now, self._sign_t))
         self._anim = anim
         frame = self.frame
         changed = False

@@ -22,6 +22,8 @@ from attila.palette import (
     SLOW_ON,
     SLOW_PERIOD,
     TILE,
+    TROUBLE_ON,
+    TROUBLE_PERIOD,
     lit,
     pulse,
     put,
@@ -131,4 +133,13 @@ def thinking(buf, colour, now):
     i = now // CHASE_MS % (len(buf) // 3)
     k = 3 * i
     put(buf, i, OFF if buf[k] | buf[k + 1] | buf[k + 2] else colour)
+    return True
+
+
+def trouble(buf, since):
+    """The trouble sign, `since` ms after it began: the whole board flashes
+    red twice a second (a save failed, saving is off, a damaged save)."""
+    t = since % TROUBLE_PERIOD
+    if t < TROUBLE_ON or 2 * TROUBLE_ON <= t < 3 * TROUBLE_ON:
+        put_mask(buf, -1, ERROR)
     return True
