@@ -34,17 +34,38 @@ class Keeper:
         self._saved = None  # the text last saved ("": none), when known
 
     def load(self, layout):
-        """(the saved Game or None, what went wrong or "")."""
+        """(the saved Game or None, what went wrong or "").
+
+        A save the store found damaged it has put aside (store.aside: the new
+        path); one that restore() refuses (another layout, numbers out of
+        range) goes aside through store.reject(). Either way a new game
+        starts, and the words say where the old save went. A store without
+        aside/reject (an older one) leaves the refused file where it is.
+        """
+        store = self.store
         try:
-            text = self.store.load()
-        except OSError:
-            return None, "cannot read the saved game"
+            text = store.load()
+        except (OSError, ValueError) as e:  # (ValueError: not UTF-8, on older stores)
+            return None, "cannot read the saved game (%s)" % e
+        aside = getattr(store, "aside", None)
+        if aside:
+            return None, "damaged save kept aside as %s" % aside
         if not text:
             return None, ""
         try:
             return restore(text, layout), ""
-        except AttilaError as e:
-            return None, "saved game ignored: %s" % e
+        except Exception as e:  # any refusal: the board must start all the same
+            why = str(e) if isinstance(e, AttilaError) else "%s: %s" % (type(e).__name__, e)
+        reject = getattr(store, "reject", None)
+        if reject is not None:
+            try:
+                reject()
+            except OSError as e:
+                return None, "saved game refused (%s), and it cannot be put aside (%s)" % (why, e)
+            aside = getattr(store, "aside", None)
+            if aside:
+                return None, "saved game refused (%s): kept aside as %s" % (why, aside)
+        return None, "saved game ignored: %s" % why
 
     def save(self, game, later=()):
         """Save `game` with the actions `later` (notation, oldest first) redone;
