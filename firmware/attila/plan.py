@@ -122,9 +122,9 @@ class Plan:
 
     def step(self, now_ms):
         """One slice of the search; True when the plan became ready."""
-        if not self.busy:
-            return False
         p = self._planner
+        if not self.busy or p is None:
+            return False
         try:
             if not p.step(now_ms):
                 return False
@@ -139,11 +139,12 @@ class Plan:
 
     def cancel(self):
         """Stop a search under way."""
-        if self.busy:
+        p = self._planner
+        if self.busy and p is not None:
             self.busy = False
             self._game = None
             try:
-                self._planner.cancel()
+                p.cancel()
             except Exception:
                 pass
 
