@@ -226,6 +226,23 @@ class Controller(Reading):
 
     # -- requests -------------------------------------------------------------
 
+    def undo(self):
+        """Take back the last action; the LEDs then guide the pieces back."""
+        game = self.game
+        if self.mode in (RESUME, SELFTEST, CLEAR) or not game.history:
+            return False
+        text = game.describe(game.history[-1])
+        game.undo()
+        self._steps.append((game.occupied(), game.knights[0], game.knights[1], text))
+        self._strict = True
+        self.plan.drop()
+        self._hint = False
+        self._changed()
+        self._follow()
+        self._strays()
+        self._dirty = True
+        return True
+
     def hint(self, now_ms=0):
         """Show the best action for the side to move the way the board shows its
         own (once the squares are still and the search is done)."""

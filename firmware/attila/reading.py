@@ -88,23 +88,6 @@ class Reading:
         """The board is empty in CLEAR: the Controller starts the new game."""
         raise NotImplementedError
 
-    def undo(self):
-        """Take back the last action; the LEDs then guide the pieces back."""
-        game = self.game
-        if self.mode in (RESUME, SELFTEST, CLEAR) or not game.history:
-            return False
-        text = game.describe(game.history[-1])
-        game.undo()
-        self._steps.append((game.occupied(), game.knights[0], game.knights[1], text))
-        self._strict = True
-        self.plan.drop()
-        self._hint = False
-        self._changed()
-        self._follow()
-        self._strays()
-        self._dirty = True
-        return True
-
     def _cue(self, code):
         if code > self.cue:
             self.cue = code
