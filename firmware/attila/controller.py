@@ -1,156 +1,104 @@
-"""The board controller: what a change of occupancy means and what every LED shows.
+"""The board controller: the game followed through the pieces, and what to show.
 
 Fed with the debounced occupancy of the squares (a bitmask), button presses
 and the time, it follows an attila.rules.Game and paints `frame` (RGB per
-square, full scale). The sensors cannot tell a knight from a tile, so every
-reading is compared with the occupancy the game expects:
-
-- the same: nothing to do;
-- one knight of the side to move missing: it is lifted, its jumps light;
-- that knight down on a lit square: the move; a tile on a free square after
-  it: the scorch; a knight on a lit setup square: the placement;
-- the piece of the last action lifted again (the knight just placed or
-  moved, the tile just put down): that action is taken back, so a piece
-  slid across the squares or a change of mind ends as a legal action;
-- anything else: a correction. Nothing is accepted until the board agrees.
-
-Only the legal actions of attila.rules ever change the game. After UNDO,
-RESUME or the self-test the pieces must first match the game exactly (the
-LEDs show how, one take-back step at a time) before a new action is read.
+square, full scale). What a reading means is attila.reading's (the base
+class); the LED frames are attila.frames', the board's own action and hints
+attila.plan's, the save attila.keeper's, the words of status()
+attila.words'. Once the squares have been still for CALM_MS after a change,
+the game is saved and the board's action (or a hint) is searched, a slice
+per tick.
 
 Buttons: UNDO takes back the last action (again: further back); in RESUME it
 discards the saved game. MENU shows a hint; after the game, in RESUME it
 resumes. MENU pressed 3 times within 2 s, or held 1.5 s, starts a new game
-(the board is cleared first; UNDO goes back); held 5 s, the self-test. Holds
-are measured once the caller reports releases (release()).
+(the board is cleared first; UNDO goes back); held 5 s, the self-test. A
+hold lasts from press() until release(): every caller reports both.
 Modes: PLAY, CORRECT, OVER, CLEAR, RESUME, SELFTEST (MODE_NAMES).
+
+For the port (contract C2): `cue` is set to a CUE_* code when something
+worth a sound happens (the highest code since the port last reset it to
+CUE_NONE wins); `said` grows whenever the status line may have changed;
+trouble(text) reports a problem the player must see.
 
 The idle path (tick with nothing to animate, sense with an unchanged mask)
 allocates nothing; status() builds its text only when asked.
 """
 
+from attila import frames
 from attila.compat import const
-from attila.errors import AttilaError
-from attila.geometry import lowest
-from attila.notation import format_turn, parse_placement, parse_turn
-from attila.palette import (
-    ERROR,
-    FAST_ON,
-    FAST_PERIOD,
-    FLASH_ON,
-    FLASH_PERIOD,
-    OFF,
-    PULSE_STEPS,
-    QUANTUM,
-    SIDE,
-    SIDE_DIM,
-    SLOW_ON,
-    SLOW_PERIOD,
-    TILE,
-    lit,
-    pulse,
-    put,
-    put_level,
-    put_mask,
+from attila.keeper import Keeper
+from attila.palette import QUANTUM, SIDE, TROUBLE_MS
+from attila.plan import Plan, first_action  # noqa: F401 (first_action: for callers)
+from attila.reading import (  # noqa: F401 (the modes and cues: for callers too)
+    CLEAR,
+    CORRECT,
+    CUE_ERROR,
+    CUE_ILLEGAL,
+    CUE_NONE,
+    CUE_OVER,
+    CUE_PLACED,
+    CUE_TURN,
+    MODE_NAMES,
+    OVER,
+    PLAY,
+    RESUME,
+    SELFTEST,
+    Reading,
 )
-from attila.rules import MOVE, ROMANS, SCORCH, SETUP, Game
 from attila.rules import OVER as ENDED  # the game's phase; OVER here is a mode
-from attila.store import dump, restore
+from attila.rules import ROMANS, Game
+from attila.ticks import ticks_diff
 
 BUTTON_UNDO = const(0)
 BUTTON_MENU = const(1)
 
-PLAY = const(0)  # following the game; the board agrees with it
-CORRECT = const(1)  # the board disagrees: the LEDs show what to fix
-OVER = const(2)  # game over: the winner's colour breathes over the board
-CLEAR = const(3)  # new game: take every piece off the board
-RESUME = const(4)  # a saved game was found at boot: MENU resume, UNDO discard
-SELFTEST = const(5)
-MODE_NAMES = ("play", "correct", "over", "clear", "resume", "selftest")
-
+CALM_MS = const(500)  # squares still this long after a change: save, plan
 NEW_GAME_MS = const(2000)  # MENU pressed 3 times within this time: new game
 HOLD_NEW_MS = const(1500)  # MENU held this long: new game
 HOLD_TEST_MS = const(5000)  # MENU held this long: self-test
 
 
-def first_action(game):
-    """The trivial chooser: the first legal action as text ('@b1', 'b1-c3,d4')."""
-    names = game.layout.names
-    if game.phase == SETUP:
-        legal = game.placements()
-        return "@" + names[lowest(legal)] if legal else ""
-    if game.phase != MOVE or not game.movable():
-        return ""
-    a = lowest(game.movable())
-    b = lowest(game.destinations(a))
-    free = game.free() & ~(1 << b) | 1 << a
-    return format_turn(game.layout, a, b, lowest(free))
-
-
-def _single(mask):
-    return mask and not mask & (mask - 1)
-
-
-def _colour(i, romans, huns):
-    """Colour of the piece on square i: a knight's side, else a tile."""
-    if romans >> i & 1:
-        return SIDE[0]
-    if huns >> i & 1:
-        return SIDE[1]
-    return TILE
-
-
-class Controller:
+class Controller(Reading):
     """Follows one game on one layout through sensor readings and buttons."""
 
     def __init__(self, layout, store=None, first=ROMANS, tiles=None, computer=-1,
                  opponent=None):
-        self.layout = layout
+        Reading.__init__(self, layout, Game(layout, first, tiles), computer, Plan(opponent))
         self.store = store
         self.first = first
         self.tiles = tiles
-        self.computer = computer
-        self.opponent = opponent
-        self.game = Game(layout, first, tiles)
         n = layout.size
         self.frame = bytearray(3 * n)
         self._back = bytearray(3 * n)
-        self.mask = -1  # unknown until the first reading
-        self.lifted = -1  # square of the knight in the player's hand (PLAY)
-        self.mode = CLEAR
         self.now = 0
-        self.error = ""  # last trouble with the store, for status()
-        self._strict = False  # the board must match the game before any action
-        # Take-back steps still to do by hand after UNDO, oldest first: the
-        # occupancy, the Roman and Hun knights after each undone action, and
-        # its notation. Followed one at a time: on the way back a tile may
-        # stand where a knight returns, and the sensors cannot tell them apart.
-        self._steps = []
-        self._pa = self._pb = self._pc = -1  # the planned action (computer, hint)
-        self._plan_len = -1  # history length the plan was made at; -1 none
-        self._hint = False
-        self._menu1 = self._menu2 = -NEW_GAME_MS  # times of the previous MENU presses
-        self._down = -1  # button held down (known once release() is called)
+        self.error = ""  # the last trouble(), for status()
+        self.said = 0  # grows whenever the status line may have changed
+        self._save_failed = False  # self.error is the last save's failure
+        self._sign = 0  # the trouble sign: 1 to start on the next tick, 2 shown
+        self._sign_t = 0  # ... since then
+        self._hint = False  # a hint is asked for (shown once the plan is ready)
+        self._still = 0  # time of the last change of the squares or the game
+        self._menu1 = self._menu2 = 0  # times of the last two MENU presses ...
+        self._menus = 0  # ... of which this many are recent (within NEW_GAME_MS)
+        self._down = -1  # button held down since _down_t, until release()
         self._down_t = 0
         self._held = 0  # 1: the hold started a new game, 2: also the self-test
-        self._releases = False  # the caller reports releases: holds are measurable
         self._test = None
         self._before_test = PLAY
+        self._emptied = 0
         self._dirty = True
         self._anim = False
         self._slot = -1
+        self._keeper = None
         if store is not None:
-            text = None
-            try:
-                text = store.load()
-            except OSError:
-                self.error = "cannot read the saved game"
-            if text:
-                try:
-                    self.game = restore(text, layout)
-                    self.mode = RESUME
-                except AttilaError as e:
-                    self.error = "saved game ignored: %s" % e
+            self._keeper = keeper = Keeper(store)
+            game, error = keeper.load(layout)
+            if error:
+                self.trouble(error)
+            if game is not None:
+                self.game = game
+                self.mode = RESUME
         self._render(0)
 
     # -- inputs -------------------------------------------------------------
@@ -159,14 +107,23 @@ class Controller:
         """A new debounced occupancy (bitmask in square order)."""
         if mask == self.mask:
             return
+        arrived = mask & ~self.mask  # nothing before the first reading (-1)
         self.mask = mask
         self.now = now_ms
-        if self.mode == SELFTEST:
+        self._still = now_ms
+        self.stray &= mask
+        self.said += 1
+        mode = self.mode
+        if mode == SELFTEST:
+            self._emptied |= ~mask
             self._test.sense(mask, now_ms)
         else:
             self._follow()
-        self._dirty = True
-        self.tick(now_ms)
+            if mode == OVER or mode == CLEAR:
+                # The LEDs showed no piece to put here: it may be any piece.
+                self.stray |= arrived
+            self._strays()
+        self._show(now_ms)
 
     def press(self, button, now_ms):
         """A button went down: BUTTON_UNDO or BUTTON_MENU."""
@@ -174,10 +131,13 @@ class Controller:
         self._down = button
         self._down_t = now_ms
         self._held = 0
+        self.said += 1
         mode = self.mode
         if mode == SELFTEST:
             if self._test.press(now_ms):
                 self._test = None
+                # A square that read empty during the test may hold any piece now.
+                self.stray |= self.mask & self._emptied & self.layout.all
                 self.mode = self._before_test
                 if self.mode == CLEAR:
                     self._follow()
@@ -191,7 +151,6 @@ class Controller:
             else:
                 self.mode = PLAY
                 self._strict = True
-                self._replan()
                 self._follow()
         elif button == BUTTON_UNDO:
             if mode == CLEAR:
@@ -204,42 +163,66 @@ class Controller:
         elif mode == OVER:
             self._clear()
         elif mode != CLEAR:
-            if now_ms - self._menu2 <= NEW_GAME_MS:
+            if self._menus == 2 and ticks_diff(now_ms, self._menu2) <= NEW_GAME_MS:
                 self._clear()
             else:
                 self._menu2 = self._menu1
                 self._menu1 = now_ms
+                self._menus = 2 if self._menus else 1
                 self.hint(now_ms)
-        self._dirty = True
-        self.tick(now_ms)
+        self._strays()
+        self._show(now_ms)
 
     def release(self, button, now_ms):
-        """A button came up. Optional: with it, holding MENU has a meaning."""
-        self._releases = True
+        """A button came up: a hold of it ends."""
         if button == self._down:
             self._down = -1
 
     def tick(self, now_ms):
         """Advance animations; True when `frame` changed."""
         self.now = now_ms
-        if self._down == BUTTON_MENU and self._releases:
-            held = now_ms - self._down_t
+        if self._menus:
+            # Presses older than NEW_GAME_MS no longer count (checked on every
+            # tick, so an old time never aliases a new one after a wrap).
+            if ticks_diff(now_ms, self._menu1) > NEW_GAME_MS:
+                self._menus = 0
+            elif ticks_diff(now_ms, self._menu2) > NEW_GAME_MS:
+                self._menus = 1
+        if self._down == BUTTON_MENU:
+            held = ticks_diff(now_ms, self._down_t)
             if self._held == 0 and held >= HOLD_NEW_MS:
                 self._held = 1
                 if self.mode != SELFTEST and self.mode != CLEAR:
                     self._clear()
                     self._dirty = True
+                    self.said += 1
             elif self._held == 1 and held >= HOLD_TEST_MS:
                 self._held = 2
                 self.self_test(now_ms)
         if self._test is not None and self._test.tick(now_ms):
             self._dirty = True
+            self.said += 1
+        if self._sign:
+            if self._sign == 1:
+                self._sign = 2
+                self._sign_t = now_ms
+                self._dirty = True
+            elif ticks_diff(now_ms, self._sign_t) >= TROUBLE_MS:
+                self._sign = 0
+                self._dirty = True
+        self._work(now_ms)
         slot = now_ms // QUANTUM
         if not self._dirty and (not self._anim or slot == self._slot):
             return False
         self._slot = slot
         self._dirty = False
         return self._render(now_ms)
+
+    def _show(self, now):
+        """Paint the frame now (an input changed it); tick() does the rest."""
+        self._slot = now // QUANTUM
+        self._dirty = False
+        self._render(now)
 
     # -- requests -------------------------------------------------------------
 
@@ -252,20 +235,29 @@ class Controller:
         game.undo()
         self._steps.append((game.occupied(), game.knights[0], game.knights[1], text))
         self._strict = True
-        self._plan_len = -1
+        self.plan.drop()
         self._hint = False
         self._changed()
         self._follow()
+        self._strays()
         self._dirty = True
         return True
 
     def hint(self, now_ms=0):
-        """Show the best action for the side to move the way the board shows its own."""
+        """Show the best action for the side to move the way the board shows its
+        own (once the squares are still and the search is done)."""
         if self.mode in (PLAY, CORRECT) and self.game.phase != ENDED:
-            if self._plan_len < 0:
-                self._plan()
-            self._hint = self._plan_len >= 0
+            self._hint = True
             self._dirty = True
+
+    def busy(self):
+        """True while work waits for the squares to settle (a save, a plan) or a
+        search is under way."""
+        return self._unsettled or self.plan.busy or self._wants_plan()
+
+    def thinking(self):
+        """True while the board works out its own action or a hint (PLAY)."""
+        return self.mode == PLAY and self._wants_plan()
 
     def self_test(self, now_ms):
         """Enter the self-test (the port calls this when MENU is held at boot)."""
@@ -273,242 +265,109 @@ class Controller:
             from attila.selftest import SelfTest  # loaded only when needed
 
             self._before_test = self.mode
+            self._emptied = ~self.mask  # squares that have read empty since
             self._test = SelfTest(self.layout, self.mask, now_ms)
             self.mode = SELFTEST
             self._dirty = True
+            self.said += 1
 
-    def expected(self):
-        """Occupancy the game expects on the squares right now."""
-        if self.mode == CLEAR:
-            return 0
-        if self.mode == SELFTEST:
-            return self.mask if self.mask >= 0 else 0
-        if self._steps:
-            return self._steps[0][0]  # the next take-back step after UNDO
-        occ = self.game.occupied()
-        if self.lifted >= 0:
-            occ &= ~(1 << self.lifted)
-        return occ
-
-    # -- following the game -------------------------------------------------------
-
-    def _own(self):
-        """True while the board plays the side to act."""
-        game = self.game
-        return game.side == self.computer and game.phase != ENDED
-
-    def _follow(self):
-        """Read the occupancy against the game; carry out what it means."""
-        game = self.game
-        for _ in range(8):  # an action, a take-back and an action at most
-            self.lifted = -1
-            mode = self.mode
-            if mode == RESUME or mode == SELFTEST:
-                return
-            if mode == CLEAR:
-                if self.mask == 0:
-                    self._new_game()
-                return
-            self._replan()
-            if game.phase == ENDED:
-                self.mode = OVER
-                self._strict = False
-                self._steps = []
-                return
-            occ = game.occupied()
-            m = self.mask
-            if m < 0:
-                return
-            if self._strict:
-                steps = self._steps
-                while steps and m == steps[0][0]:
-                    steps.pop(0)
-                if steps or m != occ:
-                    self.mode = CORRECT
-                    return
-                self._strict = False
-            extra = m & ~occ
-            missing = occ & ~m
-            if not extra and not missing:
-                self.mode = PLAY
-                return
-            self.mode = CORRECT
-            if not self._act(extra, missing):
-                return
-
-    def _act(self, extra, missing):
-        """Carry out the one legal action the difference shows; True if done."""
-        game = self.game
-        own = self._own()
-        phase = game.phase
-        if _single(missing) and game.history and phase != SCORCH:
-            # The knight just placed or the tile just put down is lifted again
-            # (a piece slid on across the board, a change of mind): that
-            # action is taken back and the reading read again.
-            text = game.describe(game.history[-1])
-            if text[0] in "@," and missing == 1 << self.layout.index(text[1:]):
-                game.undo()
-                self._changed()
-                return True
-        if phase == SETUP:
-            if missing or not _single(extra):
-                return False
-            legal = (1 << self._pa if self._pa >= 0 else 0) if own else game.placements()
-            if not extra & legal:
-                return False
-            game.place(lowest(extra))
-        elif phase == MOVE:
-            if not _single(missing):
-                return False
-            a = lowest(missing)
-            if own:
-                if a != self._pa:
-                    return False
-            elif not game.movable() >> a & 1:
-                return False
-            if not extra:
-                self.lifted = a
-                self.mode = PLAY
-                return False
-            if not _single(extra):
-                return False
-            b = lowest(extra)
-            if own:
-                if b != self._pb:
-                    return False
-            elif not game.destinations(a) >> b & 1:
-                return False
-            game.move(a, b)
-        else:
-            if missing:
-                if missing == 1 << game.lifted:
-                    # The knight that just moved is in a hand again: take the
-                    # move back, so it can go elsewhere (or home).
-                    game.undo()
-                    self._changed()
-                    return True
-                return False
-            if not _single(extra):
-                return False
-            legal = (1 << self._pc if self._pc >= 0 else 0) if own else game.scorchable()
-            if not extra & legal:
-                return False
-            game.scorch(lowest(extra))
-        self._changed()
-        return True
+    def trouble(self, text):
+        """A problem the player must see: saving is off, a save failed, a
+        damaged save was kept aside. The status line carries `text`, the LEDs
+        show the trouble sign for TROUBLE_MS, the cue is CUE_ERROR."""
+        self.error = text
+        self._save_failed = False
+        self._sign = 1  # from the next tick on
+        self._cue(CUE_ERROR)
+        self.said += 1
+        self._dirty = True
 
     def _changed(self):
-        """After every change of the game: keep or drop the plan, save."""
-        game = self.game
-        if self._plan_len >= 0:
-            n = len(game.history)
-            keep = (n == self._plan_len and game.phase == MOVE) or (
-                n == self._plan_len + 1
-                and game.phase == SCORCH
-                and game.lifted == self._pb
-                and not game.occupied() >> self._pa & 1
-            )
-            if not keep:
-                self._plan_len = -1
-                self._hint = False
-        self._replan()
-        self._save()
+        """After every change of the game: keep or drop the plan. The save and a
+        new plan wait until the squares settle (_work)."""
+        if not self.plan.fits(self.game):
+            self.plan.drop()
+            self._hint = False
+        self._unsettled = True
+        self._still = self.now
 
-    def _replan(self):
-        if self._plan_len < 0 and self._own():
-            self._plan()
+    def _wants_plan(self):
+        """True while an action to show is wanted and not yet there."""
+        if not self._hint and self.computer < 0:
+            return False
+        mode = self.mode
+        game = self.game
+        if (mode != PLAY and mode != CORRECT) or game.phase == ENDED or self.plan.at >= 0:
+            return False
+        return self._hint or game.side == self.computer
+
+    def _work(self, now):
+        """What waits for the squares to settle: once they have been still for
+        CALM_MS after a change, save the game, then start the plan. A search
+        under way goes on, one slice a tick."""
+        plan = self.plan
+        calm = -1
+        if self._unsettled:
+            calm = ticks_diff(now, self._still) >= CALM_MS
+            if calm:
+                self._unsettled = False
+                self._save()
+        if plan.busy:
+            if plan.step(now):
+                self._planned()
+        elif self._wants_plan():
+            if calm < 0:
+                calm = ticks_diff(now, self._still) >= CALM_MS
+            if calm and plan.start(self.game, now):
+                self._planned()
+
+    def _planned(self):
+        """The plan is ready: show it."""
+        self._dirty = True
+        self.said += 1
+        if self.own() and self.plan.ready():
+            self._cue(CUE_TURN)
 
     def _save(self):
-        store = self.store
-        if store is None:
-            return
-        try:
-            if self.game.history:
-                store.save(dump(self.game))
-            else:
-                store.clear()
-            self.error = ""
-        except OSError as e:
-            self.error = "cannot save the game (%s)" % e
-
-    def _plan(self):
-        """Ask the opponent (or the trivial chooser) for the side to act."""
-        game = self.game
-        if game.phase == ENDED:
-            return
-        moved = -1
-        if game.phase == SCORCH:
-            # Decide from the start of the turn, then keep what still fits.
-            moved = game.lifted
-            entry = game.undo()
-            start = entry >> 8 & 0xFF
-        text = ""
-        if self.opponent is not None:
-            try:
-                text = self.opponent(game)
-            except Exception:  # a broken opponent must not stop the game
-                text = ""
-        pa, pb, pc = self._check(text)
-        if pa < 0:
-            pa, pb, pc = self._check(first_action(game))
-        if moved >= 0:
-            game.move(start, moved)
-            if (pa, pb) != (start, moved) or not game.free() >> pc & 1:
-                pa, pb = start, moved
-                pc = lowest(game.free())
-        self._pa, self._pb, self._pc = pa, pb, pc
-        if pa < 0:  # no legal action at all (the game is over)
-            self._plan_len = -1
-            return
-        self._plan_len = len(game.history) - (1 if moved >= 0 else 0)
-
-    def _check(self, text):
-        """(a, b, c) of a legal action text for the game, (-1, -1, -1) if not."""
-        game = self.game
-        layout = self.layout
-        if not text:
-            return -1, -1, -1
-        try:
-            if game.phase == SETUP:
-                a = parse_placement(layout, text)
-                if game.placements() >> a & 1:
-                    return a, -1, -1
-                return -1, -1, -1
-            a, b, c = parse_turn(layout, text)
-        except AttilaError:
-            return -1, -1, -1
-        if not game.destinations(a) >> b & 1:
-            return -1, -1, -1
-        game.move(a, b)
-        ok = c >= 0 and game.free() >> c & 1
-        game.undo()
-        return (a, b, c) if ok else (-1, -1, -1)
+        """Save the game as the table shows it: the take-backs still to do redone."""
+        keeper = self._keeper
+        if keeper is not None:
+            later = []  # type: list  # (a comprehension's closure would allocate on every call)
+            for step in self._steps:
+                later.insert(0, step[3])
+            error = keeper.save(self.game, later)
+            if error:
+                self.trouble(error)
+                self._save_failed = True
+            elif self._save_failed:
+                self.error = ""  # saving works again
+                self._save_failed = False
+                self.said += 1
 
     def _clear(self):
-        """Start a new game: first the board must be emptied."""
+        """Start a new game: first the board must be emptied (UNDO: back to
+        the old game and its take-back steps)."""
         self.mode = CLEAR
+        self.lifted = -1
         self._strict = False
-        self._steps = []
-        self._plan_len = -1
+        self.plan.drop()
         self._hint = False
-        self._menu1 = self._menu2 = -NEW_GAME_MS
+        self._menus = 0
         self._follow()
 
     def _discard(self):
         """RESUME declined: forget the saved game."""
-        if self.store is not None:
-            try:
-                self.store.clear()
-            except OSError:
-                pass
+        if self._keeper is not None:
+            self._keeper.clear()
         self.game = Game(self.layout, self.first, self.tiles)
         self._clear()
 
     def _new_game(self):
         self.game = Game(self.layout, self.first, self.tiles)
         self.mode = PLAY
+        self._steps = []
         self._strict = False
-        self._plan_len = -1
+        self.plan.drop()
         self._hint = False
         self._changed()
 
@@ -517,107 +376,45 @@ class Controller:
     def _render(self, now):
         """Paint the frame for the mode and time; True when a byte changed."""
         back = self._back
-        size3 = len(back)
-        for k in range(size3):
-            back[k] = 0
+        frames.blank(back)
         mode = self.mode
+        game = self.game
         if mode == PLAY:
-            anim = self._draw_play(now)
-        elif mode == CORRECT:
-            steps = self._steps
-            if steps:
-                step = steps[0]
-                anim = self._draw_fix(now, step[0], step[1], step[2], False)
+            plan = self.plan
+            own = self.own()
+            anim = frames.play(back, game, self.lifted, own, plan.ready() and (own or self._hint),
+                               plan.a, plan.b, plan.c, now)
+            if self._wants_plan():
+                anim = frames.thinking(back, SIDE[game.side], now)
+        elif mode == CORRECT or mode == RESUME:
+            if self._steps:
+                step = self._steps[0]
+                want = step[0]
+                romans = step[1]
+                huns = step[2]
             else:
-                game = self.game
-                anim = self._draw_fix(now, game.occupied(), game.knights[0],
-                                      game.knights[1], False)
+                want = game.occupied()
+                romans = game.knights[0]
+                huns = game.knights[1]
+            m = self.mask if self.mask >= 0 else want
+            anim = frames.fix(back, m & ~want | self.stray, want & ~m,
+                              want if mode == RESUME else 0, romans, huns, now)
         elif mode == OVER:
-            anim = True
-            level = pulse(now)
-            colour = SIDE[self.game.winner]
-            for i in range(self.layout.size):
-                put_level(back, i, colour, level, PULSE_STEPS)
+            anim = frames.over(back, game.winner, now)
         elif mode == CLEAR:
-            anim = True
-            if lit(now, SLOW_PERIOD, SLOW_ON):
-                put_mask(back, self.mask, TILE)
-        elif mode == RESUME:
-            game = self.game
-            anim = self._draw_fix(now, game.occupied(), game.knights[0], game.knights[1],
-                                  True)
+            anim = frames.clearing(back, self.mask, now)
         else:
             anim = self._test.draw(back, now)
+        if self._sign == 2 and mode != SELFTEST:
+            anim = frames.trouble(back, ticks_diff(now, self._sign_t))
         self._anim = anim
         frame = self.frame
         changed = False
-        for k in range(size3):
+        for k in range(len(back)):
             if frame[k] != back[k]:
                 frame[k] = back[k]
                 changed = True
         return changed
-
-    def _draw_fix(self, now, want, romans, huns, show):
-        """Extra pieces blink red, missing ones blink their colour in between.
-
-        With show, the squares that agree show their piece steadily (RESUME).
-        """
-        back = self._back
-        m = self.mask if self.mask >= 0 else want
-        extra = m & ~want
-        missing = want & ~m
-        on = lit(now, FAST_PERIOD, FAST_ON)
-        for i in range(self.layout.size):
-            if extra >> i & 1:
-                if on:
-                    put(back, i, ERROR)
-            elif missing >> i & 1:
-                if not on:
-                    put(back, i, _colour(i, romans, huns))
-            elif show and want >> i & 1:
-                put(back, i, _colour(i, romans, huns))
-        return bool(extra | missing)
-
-    def _draw_play(self, now):
-        game = self.game
-        back = self._back
-        n = self.layout.size
-        side = game.side
-        colour = SIDE[side]
-        own = self._own()
-        plan = self._plan_len >= 0 and (own or self._hint)
-        slow = lit(now, SLOW_PERIOD, SLOW_ON)
-        anim = plan
-        phase = game.phase
-        if phase == SETUP:
-            put_mask(back, 0 if own else game.placements(), colour)
-            if plan:
-                put(back, self._pa, colour if slow else OFF)
-            return anim
-        if phase == SCORCH:
-            put(back, game.lifted, SIDE_DIM[side])
-            put_mask(back, 0 if own else game.scorchable(), TILE)
-            if plan:
-                put(back, self._pc, TILE if slow else OFF)
-            return anim
-        # MOVE: trapped knights of both sides flash now and then.
-        trapped = game.trapped()
-        if trapped:
-            anim = True
-            if lit(now, FLASH_PERIOD, FLASH_ON):
-                for i in range(n):
-                    if trapped >> i & 1:
-                        put(back, i, SIDE[game.side_at(i)])
-        a = self.lifted
-        if a >= 0:
-            put(back, a, SIDE_DIM[side])
-            put_mask(back, 1 << self._pb if own else game.destinations(a), colour)
-            return anim
-        put_mask(back, 0 if own else game.movable(), colour)
-        if plan:
-            put(back, self._pa, colour if slow else OFF)
-            put(back, self._pb, colour)
-        return anim
 
     # -- words ------------------------------------------------------------------------
 

@@ -32,6 +32,10 @@ FLASH_ON = const(200)
 PULSE_PERIOD = const(1600)  # game over: the winner's colour breathes
 PULSE_STEPS = const(16)  # levels per half period
 PULSE_MIN = const(3)  # lowest level of 16 (never fully dark)
+CHASE_MS = const(100)  # thinking: a light runs over the squares, this long on each
+TROUBLE_PERIOD = const(1000)  # trouble: the whole board flashes red twice a second,
+TROUBLE_ON = const(100)  # each flash this long, a flash's length apart,
+TROUBLE_MS = const(3000)  # three times over
 QUANTUM = const(50)  # the frame is re-rendered at most every 50 ms
 
 

@@ -26,6 +26,7 @@ from attila.palette import (
     lit,
     put,
 )
+from attila.ticks import ticks_diff
 
 LEDS = const(0)
 MAGNETS = const(1)
@@ -82,7 +83,7 @@ class SelfTest:
 
     def tick(self, now):
         """Advance the LED sweep; True when the phase changed."""
-        if self.phase == LEDS and now - self.start >= STEP_MS * 3 * self.layout.size:
+        if self.phase == LEDS and ticks_diff(now, self.start) >= STEP_MS * 3 * self.layout.size:
             self._magnets()
             return True
         return False
@@ -99,7 +100,7 @@ class SelfTest:
         """Paint the frame (buf is all dark); True when it animates."""
         n = self.layout.size
         if self.phase == LEDS:
-            step = (now - self.start) // STEP_MS
+            step = ticks_diff(now, self.start) // STEP_MS
             if step < 0:
                 step = 0
             sq = step // 3

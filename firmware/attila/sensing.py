@@ -14,14 +14,13 @@ squares on a 32-bit board) and the clock stays below 2**30.
 
 Times are milliseconds from a clock that may wrap (MicroPython's
 time.ticks_ms() wraps every 2**30 ms, CircuitPython's supervisor.ticks_ms()
-every 2**29): elapsed times are taken modulo 2**29, which is right for any
-clock whose period is a multiple of that.
+every 2**29): elapsed times go through attila.ticks.ticks_diff.
 """
 
 from attila.compat import const
+from attila.ticks import ticks_diff
 
 HOLD_MS = const(30)  # default time a reading must hold before it is accepted
-_WRAP = const(0x1FFFFFFF)  # elapsed times modulo 2**29
 
 
 class Debouncer:
@@ -73,7 +72,7 @@ class Debouncer:
                 i += 1
         hold = self.hold_ms
         if not self.ready:
-            if (now_ms - self._start) & _WRAP < hold:
+            if ticks_diff(now_ms, self._start) < hold:
                 return self.stable
             self.ready = True
         diff = mask ^ self.stable
@@ -82,7 +81,7 @@ class Debouncer:
             bit = 1
             i = 0
             while diff:
-                if diff & 1 and (now_ms - since[i]) & _WRAP >= hold:
+                if diff & 1 and ticks_diff(now_ms, since[i]) >= hold:
                     accept |= bit
                 diff >>= 1
                 bit <<= 1

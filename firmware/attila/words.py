@@ -61,28 +61,31 @@ def status(c):
     if mode == CORRECT:
         return _fix_words(c)
     who = SIDE_NAMES[game.side]
-    own = c._own()
+    own = c.own()
     lead = ("The board plays the %s: " % who) if own else (who + ": ")
     tail = ""
-    if c._hint and c._plan_len >= 0 and not own:
-        tail = " (hint: %s)" % _plan_words(c)
+    ready = c.plan.ready()
+    if own and not ready:
+        return lead + "thinking..."
+    if c._hint and not own:
+        tail = " (hint: %s)" % (_plan_words(c) if ready else "thinking...")
     if game.phase == SETUP:
         if own:
-            return lead + "put a knight on %s" % names[c._pa]
+            return lead + "put a knight on %s" % names[c.plan.a]
         return lead + "place a knight on a lit square (knight %d of 3)%s" % (
             game.placed(game.side) + 1, tail)
     if game.phase == SCORCH:
         if own:
-            return lead + "put a tile on %s" % names[c._pc]
+            return lead + "put a tile on %s" % names[c.plan.c]
         return lead + "put a tile on a lit square to scorch it%s" % tail
     a = c.lifted
     if a >= 0:
         if own:
-            return lead + "put the knight on %s" % names[c._pb]
+            return lead + "put the knight on %s" % names[c.plan.b]
         return lead + "put the knight on %s, or back on %s" % (
             _join(_names(c.layout, game.destinations(a))), names[a])
     if own:
-        return lead + "lift the knight on %s" % names[c._pa]
+        return lead + "lift the knight on %s" % names[c.plan.a]
     return lead + "lift a knight that can move (%s)%s" % (
         " ".join(_names(c.layout, game.movable())), tail)
 
@@ -101,11 +104,11 @@ def _plan_words(c):
     names = c.layout.names
     knight = KNIGHT_NAMES[game.side]
     if game.phase == SETUP:
-        return "put a %s knight on %s" % (knight, names[c._pa])
+        return "put a %s knight on %s" % (knight, names[c.plan.a])
     if game.phase == SCORCH:
-        return "put a tile on %s" % names[c._pc]
+        return "put a tile on %s" % names[c.plan.c]
     return "move the %s knight on %s to %s, then put a tile on %s" % (
-        knight, names[c._pa], names[c._pb], names[c._pc])
+        knight, names[c.plan.a], names[c.plan.b], names[c.plan.c])
 
 
 def _undo_words(c, step):
@@ -131,7 +134,7 @@ def _fix_words(c):
     if steps:
         occ, knights = steps[0][0], steps[0][1:3]
     m = c.mask
-    extra = m & ~occ
+    extra = m & ~occ | c.stray
     missing = occ & ~m
     why = ""
     piece = "piece"  # what lies on the squares to clear, where the game knows it
@@ -163,9 +166,11 @@ def _why(c, extra, missing):
     """The reason a reading is not an action, where one is simple to say."""
     game = c.game
     names = c.layout.names
-    own = c._own()
+    own = c.own()
     phase = game.phase
     if own:
+        if not c.plan.ready():
+            return "The board is thinking: "
         return "The board plays: %s. First: " % _plan_words(c)
     if phase == SETUP and not missing and _single(extra):
         # Not legal, or it would have been taken: the no-trap rule.

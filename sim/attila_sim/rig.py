@@ -111,8 +111,13 @@ class Rig:
         self.advance_to(self.now + ms)
 
     def settle(self):
-        """Let the sensors settle after a hand movement."""
+        """Let the sensors settle after a hand movement, then the board finish
+        what it does once the squares are still (save the game, plan a move)."""
         self.advance(SETTLE_MS)
+        for _ in range(MAX_STEPS):
+            if not self.controller.busy():
+                break
+            self.advance(STEP_MS)
 
     def set_speed(self, speed):
         self.speed = min(64.0, max(1 / 16, speed))

@@ -3,9 +3,13 @@
 Times are whole multiples of 100 ms unless a test sets them, so blink phases
 are exact: FAST (400 ms period) is lit at t % 400 in {0, 100}, dark at
 {200, 300}; SLOW (1000 ms) is lit at t % 1000 < 500.
+
+A hand movement takes 100 ms; then the hand rests until the squares have
+been still for CALM_MS (the board saves and plans then), unless the Table
+is made with rest=False (a piece slid across the squares, a quick player).
 """
 
-from attila.controller import BUTTON_MENU, BUTTON_UNDO, Controller
+from attila.controller import BUTTON_MENU, BUTTON_UNDO, CALM_MS, Controller
 from attila.notation import parse_placement, parse_turn
 from fakefs import FakeFs, PowerCut  # noqa: F401 (the resume tests take them from here)
 
@@ -20,12 +24,25 @@ GREEN = (0, 255, 0)
 
 
 class Table:
-    def __init__(self, layout, mask=0, t=0, **kw):
+    """A table of pieces (an occupancy mask) and a clock `t` in ms.
+
+    With `wrap`, the controller reads the clock as a board does: modulo
+    `wrap` (2**30 MicroPython's ticks_ms, 2**29 CircuitPython's); `t` keeps
+    counting for the test.
+    """
+
+    def __init__(self, layout, mask=0, t=0, wrap=0, rest=True, **kw):
         self.layout = layout
         self.c = Controller(layout, **kw)
         self.mask = mask
         self.t = t
-        self.c.sense(mask, t)
+        self.wrap = wrap
+        self.rests = rest
+        self.c.sense(mask, self.now())
+
+    def now(self):
+        """The clock as the controller reads it."""
+        return self.t % self.wrap if self.wrap else self.t
 
     # -- hands ---------------------------------------------------------------
     def bit(self, name):
@@ -33,8 +50,19 @@ class Table:
 
     def sense(self):
         self.t += 100
-        self.c.sense(self.mask, self.t)
-        self.c.tick(self.t)
+        self.c.sense(self.mask, self.now())
+        self.c.tick(self.now())
+        if self.rests:
+            self.rest()
+
+    def rest(self):
+        """The hands keep still until the squares have settled and a search
+        under way is done (the loop ticks every 10 ms meanwhile)."""
+        self.at(self.t + CALM_MS)
+        for _ in range(1000):
+            if not self.c.plan.busy:
+                break
+            self.at(self.t + 10)
 
     def lift(self, name):
         b = self.bit(name)
@@ -55,17 +83,18 @@ class Table:
     def press(self, button):
         """A click: down and up at once (a hold is `hold`)."""
         self.t += 100
-        self.c.press(button, self.t)
-        self.c.release(button, self.t)
+        self.c.press(button, self.now())
+        self.c.release(button, self.now())
+        self.c.tick(self.now())
 
     def hold(self, button, ms):
         """The button held down for ms, ticking every 100 ms, then released."""
         self.t += 100
-        self.c.press(button, self.t)
+        self.c.press(button, self.now())
         end = self.t + ms
         while self.t < end:
             self.at(min(self.t + 100, end))
-        self.c.release(button, self.t)
+        self.c.release(button, self.now())
 
     def undo(self):
         self.press(BUTTON_UNDO)
@@ -89,7 +118,7 @@ class Table:
         """Move the clock to t (ms) and let the controller animate."""
         assert t >= self.t
         self.t = t
-        self.c.tick(t)
+        self.c.tick(self.now())
         return self
 
     def rgb(self, name):

@@ -149,11 +149,6 @@ def test_holding_menu_starts_a_new_game_then_the_self_test():
     for item in SETUP6:
         t.act(item)
     c = t.c
-    # A caller that never reports releases: a press is just a press.
-    c2 = Table(RECT).c
-    c2.press(1, 100)
-    c2.tick(9000)
-    assert c2.mode == PLAY
     t.hold(1, 1400)  # the press: a hint; held 1.4 s: nothing more
     assert c.mode == PLAY and len(c.game.history) == 6
     t.hold(1, 1500)  # held 1.5 s: new game
@@ -184,11 +179,11 @@ def test_a_whole_game_against_the_real_opponent():
         if g.side == HUNS:
             # The human carries out what the LEDs show for the board's side.
             if g.phase == 0:
-                t.put(names[c._pa])
+                t.put(names[c.plan.a])
             else:
-                t.carry(names[c._pa], names[c._pb])
+                t.carry(names[c.plan.a], names[c.plan.b])
                 assert g.phase == SCORCH
-                t.put(names[c._pc])
+                t.put(names[c.plan.c])
         else:
             t.act(first_action(g))
         assert c.mode in (PLAY, 2), c.status()

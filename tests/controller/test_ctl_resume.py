@@ -143,8 +143,8 @@ def test_unreadable_or_foreign_save_starts_a_new_game():
     c = Controller(RECT, store=Store("/save", fs))
     assert c.mode == CLEAR
     assert c.status().endswith(
-        "[saved game ignored: save: it is for the layout ..../..../..../..../...., "
-        "the board is ...../...../...../.....]"
+        "[saved game refused (save: it is for the layout ..../..../..../..../...., "
+        "the board is ...../...../...../.....): kept aside as /save.bad]"
     )
     c.sense(0, 0)
     assert c.mode == PLAY

@@ -1,13 +1,26 @@
-"""Random hands, bounces, buttons and power cuts against the controller.
+"""Random hands moving real pieces, bounces, buttons and power cuts against the controller.
+
+The table holds real pieces: Roman knights, Hun knights and tiles. The
+sensors see only where pieces are; the test also knows which piece is
+where. The hands err at random (pieces on any square, two at once, a knight
+of the wrong side lifted, a tile before the move, a legal-looking action in
+the middle of a correction, pieces moved after the game or during the
+self-test), but on a square the board lights for a piece they put the piece
+its colour asks for: the one thing the board relies on. After a power cut
+the board shows the saved game, every piece in its colour, and the hands
+swap a piece whose colour is not the one shown: the board cannot know what
+was moved while it was off.
 
 Whatever happens, the controller never crashes, the game it follows is
 always a legal game (its log replays to the same position), PLAY means the
-board agrees with the game, the LEDs show exactly the differences from
-expected(), and a robot that puts the pieces where the board asks always
-brings it back into agreement.
+board agrees with the game, the board's record matches the real pieces on
+the table whenever it agrees, the LEDs show exactly the differences from
+expected(), and a robot that moves the real pieces where the board asks
+always brings it back into agreement.
 """
 
 from ctltable import RED, Table
+from fakeplanner import FakePlanner
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -21,9 +34,8 @@ from attila.controller import (
     PLAY,
     RESUME,
     SELFTEST,
-    Controller,
 )
-from attila.geometry import from_rows, lowest
+from attila.geometry import from_rows
 from attila.modules import compose, place_module
 from attila.notation import format_position, log, replay
 from attila.rules import MOVE, SCORCH, SETUP, Game
@@ -40,30 +52,36 @@ L = compose(
     "L",
 )[0]
 SMALL = from_rows(["...", "...", "..."])  # the centre has no jump: setup is cramped
+KINDS = "RHx"  # a Roman knight, a Hun knight, a tile
 
 
 def bits(mask):
     return [i for i in range(64) if mask >> i & 1]
 
 
-def robot(t, limit=12):
-    """Put the pieces where the controller expects them, press what it asks."""
-    c = t.c
-    for _ in range(limit):
-        if c.mode == SELFTEST:
-            t.menu()
-            continue
-        if c.mode == RESUME:
-            t.menu()
-            continue
-        want = c.expected()
-        if t.mask != want:
-            t.mask = want
-            t.sense()
-            continue
-        if c.mode in (PLAY, OVER):
-            return
-    raise AssertionError("no agreement: %s" % c.status())
+def kind_in(i, knights):
+    """The piece a record with these knights has on square i (it has one there)."""
+    if knights[0] >> i & 1:
+        return "R"
+    if knights[1] >> i & 1:
+        return "H"
+    return "x"
+
+
+def table_log(c):
+    """The log of the game as the table shows it: take-backs not yet done by hand redone."""
+    g = replay(Game(c.layout, c.game.first, c.game.supply), log(c.game))
+    index = c.layout.index
+    for step in reversed(c._steps):
+        text = step[3]
+        if text[0] == "@":
+            g.place(index(text[1:]))
+        elif text[0] == ",":
+            g.scorch(index(text[1:]))
+        else:
+            a, b = text.split("-")
+            g.move(index(a), index(b))
+    return log(g)
 
 
 class Hands(RuleBasedStateMachine):
@@ -71,71 +89,138 @@ class Hands(RuleBasedStateMachine):
         layout=st.sampled_from([RECT, L, SMALL]),
         first=st.integers(0, 1),
         computer=st.integers(-1, 1),
+        slices=st.sampled_from([0, 3]),
     )
-    def start(self, layout, first, computer):
+    def start(self, layout, first, computer, slices):
         self.store = MemoryStore()
-        self.kw = dict(store=self.store, first=first, computer=computer)
+        opponent = FakePlanner(slices) if slices else None
+        self.kw = dict(store=self.store, first=first, computer=computer, opponent=opponent)
         self.t = Table(layout, **self.kw)
         self.layout = layout
+        self.pieces = {}  # square -> "R", "H" or "x": what really lies on the table
 
-    # -- hands --------------------------------------------------------------
-    @rule(data=st.data())
-    def toggle(self, data):
-        i = data.draw(st.integers(0, self.layout.size - 1))
-        self.t.mask ^= 1 << i
+    # -- the real pieces -------------------------------------------------------
+    def called_for(self, i):
+        """The piece the board lights square i for, or None."""
+        c = self.t.c
+        g = c.game
+        b = 1 << i
+        if c.mode in (CORRECT, RESUME):
+            want = c.expected()
+            if want & b and not self.t.mask & b:
+                steps = c._steps
+                return kind_in(i, steps[0][1:3] if steps else g.knights)
+            return None
+        if c.mode != PLAY:
+            return None
+        own = g.side == c.computer
+        side = "RH"[g.side]
+        if g.phase == SETUP:
+            lit = (1 << c.plan.a if c.plan.a >= 0 else 0) if own else g.placements()
+            return side if lit & b else None
+        if g.phase == MOVE and c.lifted >= 0:
+            lit = (1 << c.plan.b if c.plan.b >= 0 else 0) if own else g.destinations(c.lifted)
+            return side if lit & b else None
+        if g.phase == SCORCH:
+            lit = (1 << c.plan.c if c.plan.c >= 0 else 0) if own else g.scorchable()
+            return "x" if lit & b else None
+        return None
+
+    def lift(self, i):
+        del self.pieces[i]
+
+    def put(self, i, kind):
+        """Put a piece on square i: the one the board lights it for, else `kind`."""
+        assert i not in self.pieces
+        self.pieces[i] = self.called_for(i) or kind
+
+    def sense(self):
+        self.t.mask = sum(1 << i for i in self.pieces)
         self.t.sense()
 
-    @rule(data=st.data())
-    def bounce(self, data):
+    # -- hands -----------------------------------------------------------------
+    @rule(data=st.data(), kind=st.sampled_from(KINDS))
+    def toggle(self, data, kind):
         i = data.draw(st.integers(0, self.layout.size - 1))
-        self.t.mask ^= 1 << i
-        self.t.sense()
-        self.t.mask ^= 1 << i
-        self.t.sense()
+        if i in self.pieces:
+            self.lift(i)
+        else:
+            self.put(i, kind)
+        self.sense()
+
+    @rule(data=st.data(), kind=st.sampled_from(KINDS))
+    def bounce(self, data, kind):
+        """A piece lifted and put back at once, or put down and lifted."""
+        i = data.draw(st.integers(0, self.layout.size - 1))
+        piece = self.pieces.get(i)
+        if piece is not None:
+            self.lift(i)
+            self.sense()
+            self.put(i, piece)
+        else:
+            self.put(i, kind)
+            self.sense()
+            self.lift(i)
+        self.sense()
 
     @rule(data=st.data())
     def slide(self, data):
         """A piece lifted and put down elsewhere in one reading."""
-        t = self.t
-        if t.mask and t.mask != self.layout.all:
-            a = data.draw(st.sampled_from(bits(t.mask)))
-            b = data.draw(st.sampled_from(bits(self.layout.all & ~t.mask)))
-            t.mask ^= 1 << a | 1 << b
-            t.sense()
+        free = [i for i in range(self.layout.size) if i not in self.pieces]
+        if self.pieces and free:
+            a = data.draw(st.sampled_from(sorted(self.pieces)))
+            b = data.draw(st.sampled_from(free))
+            piece = self.pieces[a]
+            if self.called_for(b) in (None, piece):
+                self.lift(a)
+                self.pieces[b] = piece
+                self.sense()
 
     @rule(data=st.data())
     def legal(self, data):
-        """A player (or the board's helper) carries out a legal action."""
-        t = self.t
-        c = t.c
-        if c.mode != PLAY:
+        """A player carries out what looks like a legal action for the game,
+        whatever the board shows (in the middle of a correction too)."""
+        c = self.t.c
+        if c.mode not in (PLAY, CORRECT):
             return
         g = c.game
         own = g.side == c.computer
+        if own and not c.plan.ready():
+            self.t.rest()  # the board's action shows once it has settled and thought
+        side = "RH"[g.side]
+        free = [i for i in range(self.layout.size) if i not in self.pieces]
         if g.phase == SETUP:
-            legal = 1 << c._pa if own else g.placements()
-            if legal:
-                t.mask |= 1 << data.draw(st.sampled_from(bits(legal)))
-                t.sense()
+            legal = (1 << c.plan.a if c.plan.a >= 0 else 0) if own else g.placements()
+            where = [i for i in free if legal >> i & 1]
+            if where:
+                self.put(data.draw(st.sampled_from(where)), side)
+                self.sense()
         elif g.phase == MOVE:
             a = c.lifted
             if a < 0:
-                movable = 1 << c._pa if own else g.movable()
-                a = data.draw(st.sampled_from(bits(movable)))
-                t.mask &= ~(1 << a)
-                t.sense()
-            dests = 1 << c._pb if own else g.destinations(a)
-            t.mask |= 1 << data.draw(st.sampled_from(bits(dests)))
-            t.sense()
+                movable = (1 << c.plan.a if c.plan.a >= 0 else 0) if own else g.movable()
+                knights = [i for i in bits(movable) if self.pieces.get(i) == side]
+                if not knights:
+                    return
+                a = data.draw(st.sampled_from(knights))
+                self.lift(a)
+                self.sense()
+            dests = (1 << c.plan.b if c.plan.b >= 0 else 0) if own else g.destinations(a)
+            where = [i for i in bits(dests) if i not in self.pieces]
+            if where:
+                self.put(data.draw(st.sampled_from(where)), side)
+                self.sense()
         elif g.phase == SCORCH:
-            legal = 1 << c._pc if own else g.scorchable()
-            t.mask |= 1 << data.draw(st.sampled_from(bits(legal)))
-            t.sense()
+            legal = (1 << c.plan.c if c.plan.c >= 0 else 0) if own else g.scorchable()
+            where = [i for i in free if legal >> i & 1]
+            if where:
+                self.put(data.draw(st.sampled_from(where)), "x")
+                self.sense()
 
     @rule(data=st.data(), n=st.integers(1, 30))
     def advance(self, data, n):
         """The pieces put right, then a stretch of legal play."""
-        robot(self.t)
+        self.robot()
         for _ in range(n):
             if self.t.c.mode != PLAY:
                 break
@@ -147,32 +232,82 @@ class Hands(RuleBasedStateMachine):
 
     @rule(button=st.sampled_from([BUTTON_UNDO, BUTTON_MENU]), ms=st.integers(0, 6000))
     def hold(self, button, ms):
-        """A press held for ms, with its release (holds count once releases come)."""
         self.t.hold(button, ms)
 
     @rule(dt=st.integers(0, 3000))
     def wait(self, dt):
         self.t.at(self.t.t + dt)
 
-    @rule()
-    def fix(self):
-        robot(self.t)
-        c = self.t.c
-        assert self.t.mask == c.expected()
+    @rule(rest=st.booleans())
+    def pace(self, rest):
+        """From now on the hands rest after each movement, or hurry on (the
+        squares do not settle: a piece slid across, a quick player)."""
+        self.t.rests = rest
 
     @rule()
-    def power_cut(self):
+    def fix(self):
+        self.robot()
+
+    @rule(settled=st.booleans())
+    def power_cut(self, settled):
+        """The power goes (once the board has saved what the table shows, or
+        at any moment), and comes back."""
         old = self.t
-        self.t = Table(self.layout, mask=old.mask, t=old.t + 100, **self.kw)
-        if self.store.text:
-            assert self.t.c.mode == RESUME
-            assert log(self.t.c.game) == log(old.c.game)
+        if settled:
+            old.rest()
+        text = self.store.text
+        self.t = Table(self.layout, mask=old.mask, t=old.t + 100, rest=old.rests, **self.kw)
+        if text:
+            c = self.t.c
+            assert c.mode == RESUME
+            if settled:
+                assert log(c.game) == table_log(old.c)
+            # The board shows the saved game, each piece in its colour: the
+            # hands swap every piece whose colour is not the one shown (the
+            # board cannot know what was moved while it was off).
+            wrong = [i for i in bits(self.t.mask & c.expected())
+                     if self.pieces[i] != kind_in(i, c.game.knights)]
+            if wrong:
+                for i in wrong:
+                    self.lift(i)
+                self.sense()
+                for i in wrong:
+                    self.put(i, None)
+                self.sense()
 
     @rule()
     def self_test(self):
         self.t.c.self_test(self.t.t)
 
-    # -- what must always hold ------------------------------------------------
+    # -- the robot -------------------------------------------------------------
+    def robot(self, limit=60):
+        """Move the real pieces where the board asks, press what it asks."""
+        c = self.t.c
+        for _ in range(limit):
+            if c.mode in (SELFTEST, RESUME):
+                self.t.menu()
+                continue
+            if c.mode == OVER:
+                return  # the pieces no longer matter
+            want = c.expected()
+            extra = self.t.mask & ~want | c.stray
+            missing = want & ~self.t.mask
+            if extra:
+                for i in bits(extra):
+                    self.lift(i)
+                self.sense()
+                continue
+            if missing:
+                for i in bits(missing):
+                    self.put(i, None)
+                    assert self.pieces[i] is not None, "the board asks for no piece on %d" % i
+                self.sense()
+                continue
+            if c.mode == PLAY:
+                return
+        raise AssertionError("no agreement: %s" % c.status())
+
+    # -- what must always hold ---------------------------------------------------
     @invariant()
     def game_is_legal(self):
         if not hasattr(self, "t"):
@@ -191,8 +326,21 @@ class Hands(RuleBasedStateMachine):
         if c.mode == PLAY:
             assert self.t.mask == c.expected()
         assert isinstance(c.status(), str)
-        if self.store.text:
-            assert log(c.game) in self.store.text or c.mode in (RESUME, SELFTEST)
+        if self.store.text and not c._unsettled:  # (saved once the squares settle)
+            assert table_log(c) in self.store.text or c.mode in (RESUME, SELFTEST)
+
+    @invariant()
+    def the_record_is_the_table(self):
+        """Agreeing with the game, the board believes what really lies there."""
+        if not hasattr(self, "t"):
+            return
+        c = self.t.c
+        if c.mode != PLAY:
+            return
+        g = c.game
+        want = c.expected()
+        record = {i: kind_in(i, g.knights) for i in bits(want)}
+        assert self.pieces == record, (c.status(), format_position(g), self.pieces)
 
     @invariant()
     def leds_show_the_differences(self):
@@ -206,14 +354,14 @@ class Hands(RuleBasedStateMachine):
         now = t.t
         t.at(now // 400 * 400 + 400)  # fast blink, lit half: extra pieces red
         red = sum(1 << t.layout.index(n) for n in t.squares(RED))
-        assert red == t.mask & ~want, c.status()
+        assert red == t.mask & ~want | c.stray, c.status()
         t.at(t.t + 200)  # dark half: where pieces are missing
         lit = sum(1 << t.layout.index(n) for n in t.lit())
         assert lit == want & ~t.mask, c.status()
 
     def teardown(self):
         if hasattr(self, "t"):
-            robot(self.t)
+            self.robot()
             g = self.t.c.game
             event("history %d+" % (len(g.history) // 10 * 10))
             event("phase %d" % g.phase)

@@ -10,7 +10,7 @@ from brute import actions, rng_of
 
 from attila import opponent
 from attila.controller import OVER as GAME_OVER
-from attila.controller import PLAY, Controller
+from attila.controller import CALM_MS, PLAY, Controller
 from attila.geometry import from_rows
 from attila.notation import log
 from attila.rules import HUNS, MOVE, ROMANS, SCORCH, SETUP
@@ -27,6 +27,8 @@ class Hands:
         self.t += 100
         self.c.sense(self.mask, self.t)
         self.c.tick(self.t)
+        self.t += CALM_MS  # the hand rests: the board thinks once the squares settle
+        self.c.tick(self.t)
 
     def put(self, sq):
         assert not self.mask >> sq & 1
@@ -41,6 +43,8 @@ class Hands:
     def lit_at(self, phase_ms):
         """Squares lit at a point of the slow blink (0: lit half, 500: dark half)."""
         self.t = (self.t // 1000 + 1) * 1000 + phase_ms
+        if self.t % 1600 < 200:  # not while trapped knights flash (1.6 s period)
+            self.t += 1000
         self.c.tick(self.t)
         f = self.c.frame
         return {i for i in range(len(f) // 3) if f[3 * i] or f[3 * i + 1] or f[3 * i + 2]}

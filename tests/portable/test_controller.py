@@ -4,6 +4,7 @@ the self-test, and an idle path that allocates nothing (MicroPython heap_lock)."
 from attila.controller import (
     BUTTON_MENU,
     BUTTON_UNDO,
+    CALM_MS,
     CLEAR,
     CORRECT,
     OVER,
@@ -27,17 +28,21 @@ GREEN = (0, 255, 0)
 
 
 class Hands:
-    """Pieces on a virtual board, a clock in steps of 100 ms."""
+    """Pieces on a virtual board, a clock in steps of 100 ms; after each movement
+    the hands rest until the squares have settled (unless rest=False)."""
 
-    def __init__(self, c, mask=0):
+    def __init__(self, c, mask=0, rest=True):
         self.c = c
         self.mask = mask
         self.t = 0
+        self.rest = rest
         c.sense(mask, 0)
 
     def step(self):
         self.t += 100
         self.c.sense(self.mask, self.t)
+        if self.rest:
+            self.at(self.t + CALM_MS)
 
     def put(self, name):
         self.mask |= 1 << RECT.index(name)
@@ -48,12 +53,20 @@ class Hands:
         self.step()
 
     def press(self, button):
+        """A click: down and up at once."""
         self.t += 100
         self.c.press(button, self.t)
+        self.c.release(button, self.t)
+        self.c.tick(self.t)
 
     def at(self, t):
         self.t = t
         self.c.tick(t)
+
+    def phase(self, period, offset):
+        """On to the next time that is `offset` into a blink `period`."""
+        t = self.t // period * period + offset
+        self.at(t if t > self.t else t + period)
 
     def rgb(self, name):
         k = 3 * RECT.index(name)
@@ -100,9 +113,9 @@ def test_illegal_move_correction_and_resume_when_fixed():
     h.lift("a1")
     h.put("b2")
     assert h.c.mode == CORRECT
-    h.at(800)
+    h.phase(400, 0)
     assert h.lit() == {"b2": RED}
-    h.at(1000)
+    h.phase(400, 200)
     assert h.lit() == {"a1": BLUE}
     assert h.c.status() == "a1 to b2 is not a knight's jump: move the piece on b2 to a1 (Roman knight)"
     h.lift("b2")
@@ -117,15 +130,15 @@ def test_undo_a_turn():
     h.press(BUTTON_UNDO)
     assert h.c.mode == CORRECT and h.c.game.phase == MOVE
     # One step at a time: first the tile off a1 ...
-    h.at(2000)
+    h.phase(400, 0)
     assert h.lit() == {"a1": RED}
     assert h.c.status() == "Undo the scorch of a1: take the tile off a1"
     h.lift("a1")
     assert h.c.mode == CORRECT
     # ... then the knight from c2 back to a1 (where the tile stood).
-    h.at(2400)
+    h.phase(400, 0)
     assert h.lit() == {"c2": RED}
-    h.at(2600)
+    h.phase(400, 200)
     assert h.lit() == {"a1": BLUE}
     assert h.c.status() == "Undo the move from a1 to c2: move the Roman knight on c2 back to a1"
     h.lift("c2")
@@ -146,10 +159,10 @@ def test_resume_from_a_saved_game():
         "Saved game found (8 actions, Huns to move). MENU: resume, UNDO: discard. "
         "1 squares differ from it"
     )
-    h2.at(800)
+    h2.phase(400, 0)
     assert h2.lit() == {"b1": AMBER, "c2": BLUE, "c1": BLUE, "d1": AMBER, "e1": BLUE,
                         "a2": AMBER}
-    h2.at(1000)
+    h2.phase(400, 200)
     assert h2.rgb("a1") == WHITE
     h2.press(BUTTON_MENU)
     assert c.mode == CORRECT
@@ -164,7 +177,7 @@ def test_resume_from_a_saved_game():
 
 def test_self_test_reports_dead_and_stuck_sensors():
     c = Controller(RECT)
-    h = Hands(c)
+    h = Hands(c, rest=False)
     c.self_test(100)
     assert c.mode == SELFTEST
     h.at(100)
@@ -257,3 +270,34 @@ def test_idle_path_allocates_nothing_in_every_mode():
     assert _idle(r, 0, 1000) > 0
     r.self_test(7000)
     assert _idle(r, 0, 7000) > 0
+
+
+class _Planner:
+    """A Planner (attila.opponent's contract) that never decides: a long search."""
+
+    def __init__(self):
+        self.steps = 0
+
+    def start(self, game, now_ms):
+        self.steps = 0
+
+    def step(self, now_ms):
+        self.steps += 1
+        return False
+
+    def result(self):
+        return ""
+
+    def cancel(self):
+        pass
+
+
+def test_thinking_animates_and_allocates_nothing():
+    planner = _Planner()
+    h = Hands(Controller(RECT, computer=1, opponent=planner))
+    h.put("a1")  # the Huns' turn: the board thinks once the squares settle
+    h.at(h.t + 10)
+    assert h.c.thinking() and h.c.plan.busy
+    assert h.c.status() == "The board plays the Huns: thinking..."
+    assert _idle(h.c, h.mask, h.t + 10) == 50  # the light moves on every 100 ms
+    assert planner.steps == 2 + 500  # one slice a tick

@@ -99,7 +99,8 @@ class Firmware:
     """The firmware's own stack, built here without the simulator: the same
     Board, Controller, Wiring, Leds and Debouncer a port builds, a plain
     scanner that returns chain-order bits and a plain strip buffer. Its clock
-    runs like the rig's: one step every 10 ms, 60 ms after each change."""
+    runs like the rig's: one step every 10 ms, 60 ms after each change and
+    on until the board is done (saved, planned)."""
 
     def __init__(self, layout, modules, tiles=None, profile=None, first=0):
         from attila.board import Board
@@ -150,7 +151,7 @@ class Firmware:
                            Buttons(), self.leds)
         self.now = 0
         self.board.step(0)
-        self.advance(60)
+        self.settle()
 
     def advance(self, ms):
         end = self.now + ms
@@ -158,15 +159,21 @@ class Firmware:
             self.now += 10
             self.board.step(self.now)
 
+    def settle(self):
+        """60 ms for the debounce, then until the board is done (as the rig)."""
+        self.advance(60)
+        while self.controller.busy():
+            self.advance(10)
+
     def set(self, mask):
         self.mask = mask
-        self.advance(60)
+        self.settle()
 
     def press(self, button, ms=80):
         self.held |= 1 << button
         self.advance(ms)
         self.held &= ~(1 << button)
-        self.advance(60)
+        self.settle()
 
     def colours(self):
         """RGB per square decoded from the strip bytes, independently of the sim."""

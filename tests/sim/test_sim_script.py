@@ -95,7 +95,9 @@ def test_json_records_read_as_expected():
     _, out = run(SCRIPT)
     recs = [json.loads(line) for line in out.splitlines()]
     assert [r["line"] for r in recs] == [2, 3, 5, 6, 7, 8, 9, 10, 11]
-    assert [r["t"] for r in recs] == [120, 180, 180, 240, 300, 440, 500, 500, 950]
+    # Each line: 60 ms of debounce, then until the board has saved (CALM_MS
+    # after the last change of the squares).
+    assert [r["t"] for r in recs] == [1070, 1610, 1610, 1670, 1730, 2270, 2810, 2810, 3260]
     assert [r["mode"] for r in recs] == [
         "play", "play", "play", "correct", "play", "correct", "play", "play", "play"]
     assert recs[0]["position"] == "...../...../...../R.... H"

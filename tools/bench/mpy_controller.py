@@ -8,8 +8,9 @@ Run by tools/bench/run.py as  MICROPYPATH=firmware:tools/bench micropython mpy_c
 - redraw tick: a tick that re-renders the frame (blink, game-over pulse);
 - unchanged reading: sense() with the same mask (the debouncer's steady state);
 - sensor event: sense() with a new mask over a whole game of 32 actions by
-  hand (lift, put, scorch; each action also saves through a RAM store and
-  re-renders), and the same without a store;
+  hand (lift, put, scorch; each re-renders), then the tick once the squares
+  have settled (the save through a RAM store happens there), and the same
+  without a store;
 - heap: the controller modules' code, a Controller on the 4x5 board (frame,
   back buffer, Game), and the peak while a whole game is played, after
   gc.collect() (live objects only).
@@ -39,7 +40,7 @@ import attila.notation  # noqa: E402,F401
 
 gc.collect()
 _core = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-from attila.controller import BUTTON_MENU, Controller  # noqa: E402
+from attila.controller import BUTTON_MENU, CALM_MS, Controller  # noqa: E402
 from attila.store import MemoryStore  # noqa: E402
 from attila.geometry import from_rows  # noqa: E402
 
@@ -87,10 +88,11 @@ def main():
             t0 = ticks_us()
             for m in events:
                 c.sense(m, t)
-                t += 100
+                c.tick(t + CALM_MS)  # settled: the save
+                t += CALM_MS + 100
             total += ticks_diff(ticks_us(), t0)
             assert c.mode == 2, c.status()  # OVER
-        print("sensor event %s: %d us (mean of %d events)"
+        print("sensor event and settled tick %s: %d us (mean of %d events)"
               % (label, total // (runs * len(events)), runs * len(events)))
 
     # -- idle paths -------------------------------------------------------------
@@ -148,7 +150,8 @@ def main():
         t = 100
         for m in events:
             c.sense(m, t)
-            t += 100
+            c.tick(t + CALM_MS)
+            t += CALM_MS + 100
             gc.collect()
             used = gc.mem_alloc() - before
             if used > peak:

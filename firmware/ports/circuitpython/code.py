@@ -19,11 +19,11 @@ import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
                           exists, power_up)
+from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
-_WRAP = 0x1FFFFFFF  # supervisor.ticks_ms() wraps every 2**29 ms
 READ_ONLY = ("saving is off: CIRCUITPY is read-only to the board "
              "(copy boot.py to it, then unplug and replug the board)")
 
@@ -70,7 +70,7 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
         step(start)
         if wdt is not None:
             wdt.feed()
-        left = loop_ms - ((clock() - start) & _WRAP)
+        left = loop_ms - ticks_diff(clock(), start)  # supervisor.ticks_ms() wraps
         if left > 0:
             sleep(left)
         if ticks > 0:

@@ -16,6 +16,7 @@ import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, SELF_TEST, assemble,
                           controller_for, exists, power_up)
+from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
@@ -44,13 +45,12 @@ def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=N
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.sleep_ms):
     """Step the board every loop_ms (for ever, or `ticks` times)."""
-    diff = time.ticks_diff
     while ticks:
         start = clock()
         board.step(start)
         if wdt is not None:
             wdt.feed()
-        left = loop_ms - diff(clock(), start)
+        left = loop_ms - ticks_diff(clock(), start)
         if left > 0:
             sleep(left)
         if ticks > 0:

@@ -1,0 +1,45 @@
+"""A Planner as attila.opponent's contract (C1) describes it, for the controller tests.
+
+It answers after a fixed number of slices (steps), whatever the clock says:
+a long search made to order. The answer is decided at start() from the
+position handed in (a snapshot: the game may change afterwards), by `choose`
+(default: the first legal action).
+"""
+
+from attila.notation import log
+from attila.plan import first_action
+
+
+class FakePlanner:
+    def __init__(self, slices=50, choose=first_action):
+        self.slices = slices
+        self.choose = choose
+        self.busy = False
+        self.started = []  # (log of the game, now_ms) of every start()
+        self.steps = []  # now_ms of every step()
+        self.cancelled = 0
+        self._left = 0
+        self._text = ""
+
+    def start(self, game, now_ms):
+        self.started.append((log(game), now_ms))
+        self._text = self.choose(game)
+        self._left = self.slices
+        self.busy = True
+
+    def step(self, now_ms):
+        assert self.busy, "step() with no search under way"
+        self.steps.append(now_ms)
+        self._left -= 1
+        if self._left > 0:
+            return False
+        self.busy = False
+        return True
+
+    def result(self):
+        return self._text
+
+    def cancel(self):
+        if self.busy:
+            self.cancelled += 1
+        self.busy = False
