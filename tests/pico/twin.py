@@ -79,9 +79,9 @@ class Twin:
     def rendered_at(self, now_ms):
         """The strip bytes the twin's present state gives at time `now_ms` (no side effect)."""
         c = self.controller
-        # The opponent and the store are shared, not copied (a tick does not
-        # save or think).
-        c = copy.deepcopy(c, {id(c.opponent): c.opponent, id(c.store): c.store})
+        # The store is shared, not copied (a tick does not save); the copy
+        # thinks on a copy of the planner, if it thinks at all.
+        c = copy.deepcopy(c, {id(c.store): c.store})
         c.tick(now_ms)
         leds = self.board.leds
         buf = bytearray(leds.bytes_needed())
