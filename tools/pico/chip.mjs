@@ -32,7 +32,9 @@
 //   {"op":"sensors","closed":[0,1,..],"registers":[..]}   reed switches
 //   {"op":"buttons","mask":M}                            buttons held
 //   {"op":"serial","hex":HEX}                            host -> USB serial
-//   {"op":"read"}   -> serial output, LED frames, PWM, flash ops, events
+//   {"op":"awake","on":B}  record the core's awake spans (or stop)
+//   {"op":"read"}   -> serial output, LED frames, PWM, flash ops, events,
+//                      scans, awake spans
 //   {"op":"power"}  cut the power now and switch it on again
 //   {"op":"serve"}  run in real time, the serial port on --pty-fd
 //   {"op":"quit"}
@@ -43,6 +45,7 @@
 import fs from "node:fs";
 import readline from "node:readline";
 import { RP2040, USBCDC } from "rp2040js";
+import { PioClock } from "./pio.mjs";
 import { Wires } from "./wires.mjs";
 
 const FLASH_SIZE = 2 * 1024 * 1024;
@@ -114,6 +117,7 @@ const bootrom = patchedBootrom();
 // ---- state across boots -----------------------------------------------------
 let chip = null;
 let wires = null;
+let pio = null;
 let cdc = null;
 let boot = 0;
 let base = 0; // global ns at the start of this boot
@@ -134,6 +138,12 @@ let hostSpoke = false; // the host has written to the serial port (this boot)
 let timerLow = 0;
 let timerHigh = 0;
 let scans = [];
+// The core's awake spans [woke, slept] (ns), while the host watches them:
+// a loop step is the span around its scan, from the wake-up that ends the
+// loop's sleep to its next WFI/WFE.
+let awake = [];
+let watchAwake = false;
+let awakeSince = -1;
 
 // A sensor scan began (74HC165 LOAD or a matrix row going low): when, and
 // the ticks_ms() the firmware read last (its loop clock for this step).
@@ -324,6 +334,8 @@ function start() {
     return v;
   };
   timerLow = timerHigh = 0;
+  awakeSince = -1;
+  pio = new PioClock(chip);
   cdc = new HostSerial(chip.usbCtrl);
   hostSpoke = false;
   wires = new Wires(chip, board, report, now, scanMark);
@@ -346,11 +358,18 @@ function runTo(until) {
     const limit = Math.min(end, cut);
     nsPerCycle = 1e9 / chip.clkSys;
     while (clock.nanosCounter < limit && !stopRun) {
+      if (pio.live) pio.run(clock.nanosCounter);
       if (core.waiting) {
+        if (awakeSince >= 0) {
+          if (watchAwake) awake.push([awakeSince, now()]);
+          awakeSince = -1;
+        }
         if (stopOnIdle) break;
-        const next = clock.nextAlarm ? clock.nextAlarm.nanos : limit;
+        let next = clock.nextAlarm ? clock.nextAlarm.nanos : limit;
+        if (pio.live && pio.due < next) next = pio.due;
         clock.tick(Math.max(0, Math.min(next, limit) - clock.nanosCounter));
       } else {
+        if (awakeSince < 0) awakeSince = now();
         clock.tick(core.executeInstruction() * nsPerCycle);
       }
     }
@@ -420,13 +439,17 @@ function handle(msg) {
       const out = Buffer.concat(serialOut).toString("hex");
       serialOut = [];
       serialLen = 0;
-      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans });
+      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans, awake });
       scans = [];
+      awake = [];
       pending = { frames: [], pwm: [] };
       flashOps = [];
       events = [];
       return reply;
     }
+    case "awake":
+      watchAwake = !!msg.on;
+      return status();
     case "power":
       restart("power");
       return status();
