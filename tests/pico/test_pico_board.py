@@ -66,6 +66,8 @@ def test_main_runs_under_the_watchdog_which_resets_a_stopped_loop(flashed):
     board = flashed("pico.json")
     with board:
         board.boot()
+        # The loop runs (so the watchdog is on) once it prints the status line.
+        board.pico.wait_for("Romans: place a knight", max_ms=2000)
         board.pico.repl()  # Ctrl-C: main.py's loop stops, nobody feeds the watchdog
         stopped = board.pico.us
         assert board.pico.resets == []

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 
+from attila_tools.build import sources
 from conftest import LAYOUT, ROOT, profile
 from pico.board import firmware_files
 from pico.flashimage import read_files
@@ -39,7 +40,8 @@ def test_make_flash_against_the_emulated_pico(tmp_path, mpy_dir):
         out = proc.stdout + proc.stderr
         assert proc.returncode == 0, out
         assert "micropython 1.27.0 (Raspberry Pi Pico with RP2040)" in out
-        assert "verified 26 files (sha256)" in out
+        # Every file of the plan: the firmware, layout.json and profile.json.
+        assert "verified %d files (sha256)" % (len(sources()) + 2) in out
         assert out.rstrip().endswith("the board says: attila: 4x5 on pico, 20 squares"), out
         served.pico._cmd(op="read")
     finally:
