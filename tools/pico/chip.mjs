@@ -370,7 +370,14 @@ function runTo(until) {
         clock.tick(Math.max(0, Math.min(next, limit) - clock.nanosCounter));
       } else {
         if (awakeSince < 0) awakeSince = now();
-        clock.tick(core.executeInstruction() * nsPerCycle);
+        const cycles = core.executeInstruction(); // may move the clock (a flash write)
+        const end = clock.nanosCounter + cycles * nsPerCycle;
+        // PIO instructions due during this one run at their own time (exact edges).
+        while (pio.live && pio.due <= end) {
+          clock.tick(Math.max(0, pio.due - clock.nanosCounter));
+          pio.run(clock.nanosCounter);
+        }
+        clock.tick(end - clock.nanosCounter);
       }
     }
     if (resetWhy) {
