@@ -99,6 +99,9 @@ def strip(profile, count):
     return NeoPixelStrip(profile.led_pin, count, bpp)
 
 
+_program = []  # the assembled PIO program, once
+
+
 def _hc165_program():
     """The PIO program that reads a 74HC165 chain (rp2 exists on RP2040/RP2350 only).
 
@@ -107,6 +110,8 @@ def _hc165_program():
     the CLK rise that moved it (the 74HC165 at 2 V needs 100 ns pulses, 125 ns
     from SH/LD to CLK, and gives QH within 205 ns).
     """
+    if _program:
+        return _program[0]
     import rp2
 
     @rp2.asm_pio(set_init=rp2.PIO.OUT_HIGH, sideset_init=rp2.PIO.OUT_LOW,
@@ -121,15 +126,16 @@ def _hc165_program():
         in_(pins, 1)          .side(0) [1]  # noqa: F821  CLK low; sample QH (8 bits a word)
         jmp(x_dec, "bit")     .side(1) [1]  # noqa: F821  CLK rises: the chain shifts
 
+    _program.append(hc165)
     return hc165
 
 
 class PioChain:
     """A 74HC165 chain read by a PIO state machine: readinto(buf) pulses SH/LD and
-    shifts in len(buf) registers, D7 first, one byte each (allocation-free).
+    shifts in the chain's `registers` bytes, D7 first (allocation-free).
 
     SH/LD is the program's `set` pin, CLK its side-set pin, QH its input: the
-    wiring of the bit-banged chain, any pins.
+    wiring of the bit-banged chain, any pins. `baudrate`: CLK's rate.
     """
 
     def __init__(self, sm, load, clock, data, registers, baudrate):
@@ -140,10 +146,12 @@ class PioChain:
             sm, _hc165_program(), freq=4 * baudrate, set_base=machine.Pin(load),
             sideset_base=machine.Pin(clock), in_base=pin_in(data))
         self._sm.active(1)
+        self._put = self._sm.put  # bound once: called every scan
+        self._get = self._sm.get
 
     def readinto(self, buf):
-        self._sm.put(self._bits)
-        self._sm.get(buf)
+        self._put(self._bits)
+        self._get(buf)
 
 
 def scanner(profile, wiring):
