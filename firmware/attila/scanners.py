@@ -67,7 +67,8 @@ class MatrixScanner:
         self._drives = tuple(r.value for r in self._rows)
         self._reads = tuple(c.value for c in self._cols)
         self._levels = levels
-        self._high = (1 << len(self._cols)) - 1  # every column high: nothing closed
+        self._width = len(self._cols)
+        self._high = (1 << self._width) - 1  # every column high: nothing closed
         for r in self._rows:
             r.value(1)
 
@@ -78,7 +79,7 @@ class MatrixScanner:
         levels = self._levels
         if levels is not None:
             high = self._high
-            width = len(self._cols)
+            width = self._width
             at = 0
             for drive in self._drives:
                 drive(0)
