@@ -99,7 +99,7 @@ class Board:
                 "strip buffer has %d bytes; %d LEDs x %d need %d"
                 % (len(strip.buf), self.leds.count, self.leds.bpp, self.leds.bytes_needed())
             )
-        self._keys = Debouncer(buttons_count, button_hold_ms) if buttons is not None else None
+        self._keys = Debouncer(buttons_count, button_hold_ms)  # used when there are buttons
         self._held = -1  # debounced buttons held (-1: not read yet)
         self._release = getattr(controller, "release", None)
         # Optional: slow work (the save) the controller keeps until the LEDs are out.
@@ -145,9 +145,10 @@ class Board:
                 self.occupied = stable
                 c.sense(stable, now_ms)
                 acted = True
-        keys = self._keys
-        if keys is not None:
-            pressed = self._read()
+        read = self._read
+        if read is not None:
+            pressed = read()
+            keys = self._keys
             if pressed != self._pressed or not keys.quiet:
                 self._pressed = pressed
                 if self._buttons(c, keys.update(pressed, now_ms), keys.ready, now_ms):

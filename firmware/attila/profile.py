@@ -263,16 +263,15 @@ def parse(data, source="profile"):
         p.baudrate = _int(where, sensors, "baudrate", 1000000, 1000, 50000000)
         pio = sensors.get("pio")
         if pio is not None:
-            machines = PIO_MACHINES.get(p.chip)
             if cp:
                 _fail(where, "pio is for MicroPython: CircuitPython reads the 74HC165 chain "
                              "with keypad.ShiftRegisterKeys; remove \"pio\"")
-            if machines is None:
+            if p.chip not in PIO_MACHINES:
                 _fail(where, "pio needs an RP2040 or RP2350, not chip %r; remove \"pio\" "
                              "(or use \"spi\")" % p.chip)
             if spi is not None:
                 _fail(where, "spi and pio both given: the chain is read by one of them")
-            pio = _int(where, sensors, "pio", 0, 0, machines - 1)
+            pio = _int(where, sensors, "pio", 0, 0, PIO_MACHINES[p.chip] - 1)
             if p.baudrate > PIO_BAUDRATE_MAX:
                 _fail(where, "baudrate %d is too fast for the 74HC165 chain read by PIO: "
                              "at most %d (QH is valid 205 ns after CLK rises)"

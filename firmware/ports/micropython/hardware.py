@@ -19,6 +19,10 @@ _TIMING_800K = (400, 850, 800, 450)
 # RP2040: SIO GPIO_IN, the level of GPIO 0..29 (bits 30, 31 read 0: a small int).
 _GPIO_IN = const(0xD0000004)
 
+TYPE_CHECKING = False  # mypy takes it as true: the names asm_pio gives a PIO program
+if TYPE_CHECKING:
+    from rp2.asm_pio import *  # noqa: F403
+
 
 def pin_in(pin, pull=None):
     """An input pin with the pull named "up", "down" or None."""
@@ -63,7 +67,7 @@ def levels(profile, pins):
     """
     if profile.chip != "rp2040" or not hasattr(machine, "mem32"):
         return None
-    runs = []  # [first GPIO, count, bit]: pins[bit + i] is GPIO first + i
+    runs = []  # type: list  # [first GPIO, count, bit]: pins[bit + i] is GPIO first + i
     for k, pin in enumerate(pins):
         if pin is None:
             continue
@@ -71,10 +75,10 @@ def levels(profile, pins):
             runs[-1][1] += 1
         else:
             runs.append([pin, 1, k])
-    runs = tuple((first, (1 << n) - 1, bit) for first, n, bit in runs)
+    spans = tuple((first, (1 << n) - 1, bit) for first, n, bit in runs)
     mem = machine.mem32
-    if len(runs) == 1:
-        first, mask, bit = runs[0]
+    if len(spans) == 1:
+        first, mask, bit = spans[0]
 
         def one():
             return (mem[_GPIO_IN] >> first & mask) << bit
@@ -84,7 +88,7 @@ def levels(profile, pins):
     def read():
         g = mem[_GPIO_IN]
         v = 0
-        for first, mask, bit in runs:
+        for first, mask, bit in spans:
             v |= (g >> first & mask) << bit
         return v
 
@@ -99,7 +103,7 @@ def strip(profile, count):
     return NeoPixelStrip(profile.led_pin, count, bpp)
 
 
-_program = []  # the assembled PIO program, once
+_program = []  # type: list  # the assembled PIO program, once
 
 
 def _hc165_program():
@@ -117,14 +121,13 @@ def _hc165_program():
     @rp2.asm_pio(set_init=rp2.PIO.OUT_HIGH, sideset_init=rp2.PIO.OUT_LOW,
                  in_shiftdir=rp2.PIO.SHIFT_LEFT, autopush=True, push_thresh=8)
     def hc165():
-        # names of the PIO assembler, given by asm_pio
-        pull(block)           .side(0)      # noqa: F821  wait for a request: bits - 1
-        mov(x, osr)           .side(0)      # noqa: F821
-        set(pins, 0)          .side(0) [1]  # noqa: F821  SH/LD low: every register loads
-        set(pins, 1)          .side(0) [1]  # noqa: F821  SH/LD high: QH = D7 of register 1
-        label("bit")                        # noqa: F821
-        in_(pins, 1)          .side(0) [1]  # noqa: F821  CLK low; sample QH (8 bits a word)
-        jmp(x_dec, "bit")     .side(1) [1]  # noqa: F821  CLK rises: the chain shifts
+        pull(block)           .side(0)      # wait for a request: bits - 1
+        mov(x, osr)           .side(0)
+        set(pins, 0)          .side(0) [1]  # SH/LD low: every register loads
+        set(pins, 1)          .side(0) [1]  # SH/LD high: QH = D7 of register 1
+        label("bit")
+        in_(pins, 1)          .side(0) [1]  # CLK low; sample QH (8 bits a word)
+        jmp(x_dec, "bit")     .side(1) [1]  # CLK rises: the chain shifts
 
     _program.append(hc165)
     return hc165
