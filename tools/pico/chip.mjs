@@ -9,6 +9,9 @@
 // firmware does is written back to it at once, so a reboot, a power cut or
 // a new run of this program starts on the same flash.
 //
+// PIO: the state machines run on the emulated clock (pio.mjs), stepped here
+// between and inside the core's instructions, not from rp2040js's timer.
+//
 // Flash writes: rp2040js ignores the flash chip's commands, so the bootrom's
 // flash_range_erase and flash_range_program start with a BKPT here, served
 // on the host (erase fills with 0xff, program ANDs the bytes in) and timed
