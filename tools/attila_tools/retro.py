@@ -154,10 +154,13 @@ class _Handle:
         self.lib = lib
         self.handle = handle
 
-    def __del__(self):
+    def release(self):
         if self.handle:
             self.lib.retro_free(self.handle)
             self.handle = None
+
+    def __del__(self):
+        self.release()
 
 
 def layout_key(layout):
@@ -181,6 +184,15 @@ class Tables:
             raise RetroError("table of %d bytes, expected %d" % (len(data), self.index.nbytes))
         self.data = data
         self._owner = owner  # keeps the memory the data views alive
+
+    def close(self):
+        """Give the table's memory back now (the tables cannot be used afterwards)."""
+        self.data = None
+        owner, self._owner = self._owner, None
+        if isinstance(owner, _Handle):
+            owner.release()
+        elif owner is not None:
+            owner.close()
 
     # -- storage -----------------------------------------------------------
 

@@ -159,6 +159,8 @@ def read(path):
     try:
         with gzip.open(path, "rb") as f:
             cert = json.loads(f.read().decode())
+    except gzip.BadGzipFile as e:
+        raise CertificateError("%s: not a certificate (gzip JSON): %s" % (path, e))
     except OSError as e:
         raise CertificateError("%s: cannot read the certificate (%s)" % (path, e.strerror or e))
     except (ValueError, EOFError) as e:

@@ -96,7 +96,7 @@ def solve_layout(path, args, out):
     count, size = bookmaker.write_book(cert, book_path, cert_path)
     if args.keep_tables:
         out.write("tables kept in %s\n" % tables.save())
-    del sv, tables
+    tables.close()  # 1.6 GB: free before the next layout
     legal = cert["setups"]["legal"]
     won = cert["setups"]["won_by_first_mover"]
     first = cert["first_placer_wins"]

@@ -410,49 +410,88 @@ class Solver:
         return result
 
     # -- how long a lost position resists --------------------------------------
+    #
+    # The distance of a position: with perfect play, the plies until the side
+    # that is lost cannot act (the winner as fast as it can, the loser as slow).
+    # Bounded searches ask "within k plies?" and keep what they learn as
+    # bounds per position, under the same symmetric keys as the win table.
+    # The win table answers first: the winner's moves that do not win are
+    # never searched, a loser that in fact wins is refuted at once, and a game
+    # cannot last more plies than it has free squares. Separated armies have
+    # their exact distance from the races.
 
-    def _wins_within(self, me, opp, free, plies, memo):
-        """True when the side to act wins (the opponent stuck) within `plies` plies."""
-        if plies <= 0:
-            return False
-        key = (me, opp, free, plies)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        self.nodes += 1
-        result = False
+    def _resist_key(self, me, opp, free):
         if (me | opp).bit_count() < _ALL_KNIGHTS:
-            for c in self._placements(me, opp, free):
-                if self._loses_within(opp, me | c, free ^ c, plies - 1, memo):
-                    result = True
-                    break
-        elif free.bit_count() + self.extra > 0:
-            moves = self._moves(me, opp, free)
-            if moves is True or (moves and free.bit_count() + self.extra == 1):
-                result = True
-            elif moves and plies > 1:
-                for _, me1, free1, orr in moves:
-                    bad = self._refuted(me1, opp, free1)
-                    for c in self._scorches(me1, opp, free1, orr):
-                        if c & bad:
-                            continue  # the opponent traps me at once
-                        if self._loses_within(opp, me1, free1 ^ c, plies - 1, memo):
-                            result = True
-                            break
-                    if result:
-                        break
-        memo[key] = result
+            return -1 - self._canon(me << 2 * self.n | opp << self.n | free)
+        return self._play_key(me, opp, free)
+
+    def _exact_distance(self, me, opp, free):
+        """The distance when it is known without search, else None."""
+        if (me | opp).bit_count() < _ALL_KNIGHTS or self.extra < 0:
+            return None
+        knights = me | opp
+        live = free | knights
+        mine = self._closure(me, live)
+        if mine & opp:
+            return None
+        theirs = self._closure(opp, live)
+        mine_moves = self._race(me, free & mine)
+        their_moves = self._race_after(opp, free & theirs)
+        if mine_moves > their_moves:
+            return 2 * their_moves + 1  # their last move, then my winning one
+        return 2 * mine_moves  # I run out first
+
+    def _within(self, me, opp, free, plies, memo, won):
+        """Is the distance of this position (won for the side to act iff `won`) at most `plies`?"""
+        if plies <= 0:
+            return not won and not self._actions(me, opp, free)  # lost now
+        nfree = free.bit_count()
+        if (me | opp).bit_count() == _ALL_KNIGHTS and plies >= nfree:
+            return True  # every ply takes a free square
+        key = self._resist_key(me, opp, free)
+        got = memo.get(key)
+        if got is None:
+            exact = self._exact_distance(me, opp, free)
+            got = memo[key] = [exact, exact] if exact is not None else [1, 1 << 20]
+        if got[1] <= plies:
+            return True
+        if got[0] > plies:
+            return False
+        self.nodes += 1
+        if won:
+            result = self._wins_within(me, opp, free, plies, memo)
+        else:
+            result = self._loses_within(me, opp, free, plies, memo)
+        if result:
+            got[1] = plies
+        else:
+            got[0] = plies + 1
         return result
 
-    def _loses_within(self, me, opp, free, plies, memo):
-        """True when the side to act is lost within `plies` (stuck now, or every action loses in time)."""
-        actions = self._actions(me, opp, free)
-        if not actions:
-            return True
-        if plies <= 1:
+    def _wins_within(self, me, opp, free, plies, memo):
+        """Some winning action leaves the opponent lost within plies - 1."""
+        if (me | opp).bit_count() < _ALL_KNIGHTS:
+            for c in self._placements(me, opp, free):
+                if not self.win(opp, me | c, free ^ c) and \
+                        self._within(opp, me | c, free ^ c, plies - 1, memo, False):
+                    return True
             return False
-        for child in actions:
-            if not self._wins_within(child[0], child[1], child[2], plies - 1, memo):
+        moves = self._moves(me, opp, free)
+        if moves is True or (moves and free.bit_count() + self.extra == 1):
+            return True
+        for _, me1, free1, orr in moves:
+            bad = self._refuted(me1, opp, free1)
+            for c in self._scorches(me1, opp, free1, orr):
+                if c & bad or self.win(opp, me1, free1 ^ c):
+                    continue  # not a winning action
+                if self._within(opp, me1, free1 ^ c, plies - 1, memo, False):
+                    return True
+        return False
+
+    def _loses_within(self, me, opp, free, plies, memo):
+        """Every action leaves the opponent winning within plies - 1 (none: lost now)."""
+        for child in self._actions(me, opp, free):
+            if not self._within(child[0], child[1], child[2], plies - 1, memo, True):
                 return False
         return True
 
@@ -490,19 +529,15 @@ class Solver:
         extra: tiles in supply minus free squares once play runs (constant
         through play). The action is a winning one when won, else the turn
         that holds out longest (if `resist`, until `deadline`), else the
-        first one.
+        first one. The root is searched as every other node (win), then its
+        winning action is read back from the table in the same order.
         """
         self.set_extra(extra)
         actions = self._actions(me, opp, free)
         if not actions:
             return False, None
-        # Cheapest first: a turn that leaves the opponent stuck at once.
-        for child in actions:
-            if not self._actions(child[0], child[1], child[2]):
-                return True, child[3]
-        for child in actions:
-            if not self.win(child[0], child[1], child[2]):
-                return True, child[3]
+        if self.win(me, opp, free):
+            return True, self._winning_action(me, opp, free, actions)
         if not resist:
             return False, actions[0][3]
         # Lost: the action after which the winner needs the most plies.
@@ -512,12 +547,36 @@ class Solver:
         for child in actions:
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            if self._wins_within(child[0], child[1], child[2], need, memo):
+            if self._within(child[0], child[1], child[2], need, memo, True):
                 continue
-            while not self._wins_within(child[0], child[1], child[2], need, memo):
+            while not self._within(child[0], child[1], child[2], need, memo, True):
                 need += 2
             best = child[3]
         return False, best
+
+    def _winning_action(self, me, opp, free, actions):
+        """The first winning action in search order (its value is in the table by now)."""
+        if (me | opp).bit_count() < _ALL_KNIGHTS:
+            for c in self._placements(me, opp, free):
+                if not self.win(opp, me | c, free ^ c):
+                    return (c,)
+            return actions[0][3]  # pragma: no cover - called on won positions only
+        moves = self._moves(me, opp, free)
+        if moves is True:
+            # A move that leaves the opponent one exit at most: scorch it.
+            oreach = self.nb(opp)
+            for a in _bits(me):
+                for b in _bits(self.kb[a] & free):
+                    free1 = (free | a) ^ b
+                    orr = oreach & free1
+                    if not orr & (orr - 1):
+                        return (a, b, orr or free1 & -free1)
+        for _, me1, free1, orr in moves:
+            bad = self._refuted(me1, opp, free1)
+            for c in self._scorches(me1, opp, free1, orr):
+                if not c & bad and not self.win(opp, me1, free1 ^ c):
+                    return (me & ~me1, me1 & ~me, c)
+        return actions[0][3]  # the opponent has no tile left: any action wins
 
 
 def _index(bit):
