@@ -24,9 +24,14 @@ def layout(rows):
     return from_rows(list(rows))
 
 
+_ROWS = {}
+
+
 def random_position(ix, rng, free_at_least=0, free_at_most=99):
     """(mover, other, scorched) drawn from every placement and scorched set."""
-    rows = list(placements(ix))
+    rows = _ROWS.get(ix.layout)
+    if rows is None:
+        rows = _ROWS[ix.layout] = list(placements(ix))
     while True:
         mover, other = rng.choice(rows)
         rest = bits(ix.all & ~(mover | other))

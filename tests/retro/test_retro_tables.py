@@ -4,7 +4,7 @@ import pytest
 from retrokit import SMALL, TINY, bellman_holds, layout, random_position, rng_of
 
 from attila.notation import format_position
-from attila.rules import Game
+from attila.rules import SETUP, Game
 from attila_tools import retro, retro_ref
 from attila_tools.retro_index import Index, rank3, squeeze, triples
 from attila_tools.solver import Solver
@@ -65,13 +65,14 @@ def test_value_of_a_game_in_every_phase():
     lay = layout(SMALL[0])
     tables = retro.solve(lay, threads=2)
     game = Game(lay)
-    for name in ("a1", "d1", "b2", "c4", "a3", "d3"):
-        game.place(lay.index(name))
+    rng = rng_of(5)
+    while game.phase == SETUP:
+        game.place(rng.choice([i for i in range(lay.size) if game.placements() >> i & 1]))
     solver = Solver(lay)
     want = solver.solve(game.knights[0], game.knights[1], game.free(), 0, resist=False)[0]
     assert tables.value(game) == (want, None), format_position(game)
     # Mid-turn: the knight has moved, the scorch is due.
-    a = lay.index("a1")
+    a = [i for i in range(lay.size) if game.movable() >> i & 1][0]
     b = [i for i in range(lay.size) if game.destinations(a) >> i & 1][0]
     game.move(a, b)
     after = [not tables.won(game.knights[1], game.knights[0], game.scorched | 1 << c)
