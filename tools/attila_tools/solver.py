@@ -529,15 +529,15 @@ class Solver:
         extra: tiles in supply minus free squares once play runs (constant
         through play). The action is a winning one when won, else the turn
         that holds out longest (if `resist`, until `deadline`), else the
-        first one. The root is searched as every other node (win), then its
-        winning action is read back from the table in the same order.
+        first one.
         """
         self.set_extra(extra)
         actions = self._actions(me, opp, free)
         if not actions:
             return False, None
-        if self.win(me, opp, free):
-            return True, self._winning_action(me, opp, free, actions)
+        best = self._root(me, opp, free)
+        if best is not None:
+            return True, best
         if not resist:
             return False, actions[0][3]
         # Lost: the action after which the winner needs the most plies.
@@ -554,14 +554,46 @@ class Solver:
             best = child[3]
         return False, best
 
-    def _winning_action(self, me, opp, free, actions):
-        """The first winning action in search order (its value is in the table by now)."""
+    def _root(self, me, opp, free):
+        """A winning action of the root, or None when it is lost.
+
+        The root's children are those of the search inside (one scorch per
+        class of equivalent squares, none that lets the opponent trap us at
+        once), each searched by it (win). Their order: whole turns after
+        which the opponent has the fewest knight moves and we the most; the
+        search inside orders moves and scorches separately, which here, with
+        a whole subtree behind each child, costs too much when it is wrong.
+        """
         if (me | opp).bit_count() < _ALL_KNIGHTS:
-            for c in self._placements(me, opp, free):
-                if not self.win(opp, me | c, free ^ c):
-                    return (c,)
-            return actions[0][3]  # pragma: no cover - called on won positions only
-        moves = self._moves(me, opp, free)
+            children = [((c,), opp, me | c, free ^ c) for c in self._placements(me, opp, free)]
+        else:
+            moves = self._moves(me, opp, free)
+            if moves is True or (moves and free.bit_count() + self.extra == 1):
+                return self._quick_win(me, opp, free, moves)
+            children = []
+            for _, me1, free1, orr in moves:
+                bad = self._refuted(me1, opp, free1)
+                for c in self._scorches(me1, opp, free1, orr):
+                    if not c & bad:
+                        children.append(((me & ~me1, me1 & ~me, c), opp, me1, free1 ^ c))
+            children.sort(key=lambda ch: self._mobility(ch[1], ch[2], ch[3]))
+        for action, me1, opp1, free1 in children:
+            if not self.win(me1, opp1, free1):
+                return action
+        return None
+
+    def _mobility(self, me, opp, free):
+        """Knight moves of the side to act, times four, less those of the other side."""
+        kb = self.kb
+        mine = theirs = 0
+        for k in _bits(me):
+            mine += (kb[k] & free).bit_count()
+        for k in _bits(opp):
+            theirs += (kb[k] & free).bit_count()
+        return mine * 4 - theirs
+
+    def _quick_win(self, me, opp, free, moves):
+        """The winning action when the opponent is trapped at once or will have no tile left."""
         if moves is True:
             # A move that leaves the opponent one exit at most: scorch it.
             oreach = self.nb(opp)
@@ -571,12 +603,8 @@ class Solver:
                     orr = oreach & free1
                     if not orr & (orr - 1):
                         return (a, b, orr or free1 & -free1)
-        for _, me1, free1, orr in moves:
-            bad = self._refuted(me1, opp, free1)
-            for c in self._scorches(me1, opp, free1, orr):
-                if not c & bad and not self.win(opp, me1, free1 ^ c):
-                    return (me & ~me1, me1 & ~me, c)
-        return actions[0][3]  # the opponent has no tile left: any action wins
+        first = moves[0]
+        return (me & ~first[1], first[1] & ~me, first[2] & -first[2])
 
 
 def _index(bit):
