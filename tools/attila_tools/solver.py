@@ -23,10 +23,13 @@ Boolean negamax ("can the side to act force a win?") on bitboards with:
   one-sided "races" (see _race), with no further game-tree search;
 - enhanced transposition cutoffs near the root.
 
-For a lost position the longest-resisting turn is found with a depth-bounded
-search (how many plies the winner needs after each turn). Setup positions are
-solved too (placements first, then play), though from an early setup that is
-a very large search.
+The root is searched as every other node, its children (whole turns) ordered
+by the mobility they leave. For a lost position the longest-resisting turn is
+found with depth-bounded searches (how many plies the winner needs after
+each turn) that keep bounds per symmetric key, ask the win table first (the
+winner's non-winning moves are never searched) and take separated armies'
+exact distances from the races. Setup positions are solved too (placements
+first, then play), though from an early setup that is a very large search.
 """
 
 import time
@@ -540,7 +543,11 @@ class Solver:
             return True, best
         if not resist:
             return False, actions[0][3]
-        # Lost: the action after which the winner needs the most plies.
+        # Lost: the action after which the winner needs the most plies. Those
+        # that leave us the most moves and the opponent the fewest first: the
+        # longest resistance found early, the others need only show they are
+        # no longer (a winner's proof, the cheap kind).
+        actions.sort(key=lambda ch: self._mobility(ch[0], ch[1], ch[2]))
         memo = {}
         best = actions[0][3]
         need = 1
