@@ -22,6 +22,7 @@ answer is stored in its frame.
 
 from attila.compat import const
 from attila.errors import AttilaError
+from attila.geometry import popcount
 from attila.rules import SETUP
 
 _MAGIC = b"ATB1"
@@ -76,18 +77,10 @@ def squeeze(a, b):
     return out
 
 
-def count(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
-
-
 def key(n, first, second):
     """The record key of a setup position (both masks in the canonical frame)."""
-    nf = count(first)
-    ns = count(second)
+    nf = popcount(first)
+    ns = popcount(second)
     return (nf * 4 + ns) << 20 | rank(first) * choose(n - nf, ns) + rank(squeeze(second, first))
 
 

@@ -20,7 +20,7 @@ import threading
 import time
 
 from attila.rules import MOVE, OVER, SCORCH, SETUP
-from attila_tools.retro_index import Index
+from attila_tools.retro_index import Index, bits as _bits
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -272,12 +272,3 @@ class Tables:
             second = game.knights[game.first ^ 1]
             return SetupValues(self).wins(first, second), None
         raise RetroError("unknown phase")  # pragma: no cover
-
-
-def _bits(mask):
-    i = 0
-    while mask:
-        if mask & 1:
-            yield i
-        mask >>= 1
-        i += 1

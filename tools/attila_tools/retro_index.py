@@ -12,18 +12,7 @@ rank3 is the colex rank of a 3-subset: C(x,1) + C(y,2) + C(z,3) for x<y<z.
 from math import comb
 
 from attila.rules import KNIGHTS
-
-
-def bits(mask):
-    """Indices of the set bits, lowest first."""
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return out
+from attila_tools.draw import bits
 
 
 def rank3(mask):
