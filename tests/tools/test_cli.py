@@ -221,9 +221,10 @@ BAD = [
      "(Expecting ',' delimiter: line 5 column 5 (char 75))"),
     (("frobnicate",),
      "attila: argument COMMAND: invalid choice: 'frobnicate' (choose from 'moves', "
-     "'perft', 'show', 'layout', 'sim', 'flash', 'games', 'solve') (see attila --help)"),
-    ((), "attila: give a command: moves, perft, show, layout, sim, flash, games, solve "
+     "'perft', 'show', 'layout', 'sim', 'flash', 'games', 'solve', 'verify', 'book') "
      "(see attila --help)"),
+    ((), "attila: give a command: moves, perft, show, layout, sim, flash, games, solve, "
+     "verify, book (see attila --help)"),
 ]
 
 
