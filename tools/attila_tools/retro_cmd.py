@@ -106,9 +106,9 @@ def solve_layout(path, args, out):
     out.write("%s: %s legal completed setups; the side that moves first wins %s of them, "
               "the other side %s\n" % (name, format(legal, ","), format(won, ","),
                                         format(legal - won, ",")))
-    out.write("%s: certificate %s (%d lines), book %s (%d records, %d bytes)\n"
-              % (name, _shown(cert_path), len(cert["strategy"]),
-                 _shown(book_path), count, size))
+    out.write("%s: certificate %s (%s lines), book %s (%s records, %s bytes)\n"
+              % (name, _shown(cert_path), format(len(cert["strategy"]), ","),
+                 _shown(book_path), format(count, ","), format(size, ",")))
     out.write("%s: %.0f s (play tables %.0f s), %.0f s CPU, peak memory %s\n"
               % (name, wall, solve_s, cpu, _gb(_peak_rss())))
     out.flush()
@@ -155,10 +155,10 @@ def table(rows):
             lines.append("| %s | %d | not solved: out of reach (the method stops at %d squares)"
                          " | | |" % (r["name"], r["squares"], MAX_SQUARES))
             continue
-        lines.append("| %s | %d | %s placer | %s of %s (%.0f%%) | %.0f s |" % (
+        lines.append("| %s | %d | %s placer | %s of %s (%.0f%%) | %.0f s, %.0f s CPU |" % (
             r["name"], r["squares"], "first" if r["first_wins"] else "second",
             format(r["won"], ","), format(r["legal"], ","), 100.0 * r["won"] / r["legal"],
-            r["seconds"]))
+            r["seconds"], r["cpu"]))
     return lines
 
 

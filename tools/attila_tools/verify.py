@@ -202,8 +202,8 @@ def main(argv=None):
         check_book(cert, layout, chosen)
         who = "first" if cert["first_placer_wins"] else "second"
         out.write("%s: the strategy tree is complete and legal: the %s placer wins all %s "
-                  "completed setups it reaches; the book's %d answers are legal\n"
-                  % (name, who, format(len(leaves), ","), len(cert["book"])))
+                  "completed setups it reaches; the book's %s answers are legal\n"
+                  % (name, who, format(len(leaves), ","), format(len(cert["book"]), ",")))
         out.flush()
         todo = leaves
         if args.sample is not None and args.sample < len(leaves):
