@@ -71,6 +71,7 @@ def test_value_of_a_game_in_every_phase():
     solver = Solver(lay)
     want = solver.solve(game.knights[0], game.knights[1], game.free(), 0, resist=False)[0]
     assert tables.value(game) == (want, None), format_position(game)
+    assert tables.value(format_position(game)) == (want, None)
     # Mid-turn: the knight has moved, the scorch is due.
     a = [i for i in range(lay.size) if game.movable() >> i & 1][0]
     b = [i for i in range(lay.size) if game.destinations(a) >> i & 1][0]

@@ -3,7 +3,7 @@
     tables = solve(layout)                 # the C kernel, minutes for 20 squares
     tables = Tables.load(layout)           # from the cache (build/retro/), or solve
     tables.won(mover, other, scorched)     # bitmasks -> bool (side to move wins)
-    tables.value(game)                     # -> (won, None) for the side to act
+    tables.value(game)                     # -> (won, None) for the side to act (Game or text)
 
 The kernel (retro.c, built by `make` into _retro.so, called through
 ctypes) solves the layers of free squares bottom-up; retro_ref.py is the
@@ -215,8 +215,8 @@ class Tables:
                 data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
             return cls(layout, memoryview(data), data)
         if not solve_missing:
-            raise RetroError("no cached tables for %s (%s): run attila solve --from-setup"
-                             % (layout.name or "the layout", path))
+            raise RetroError("no cached tables for %s (%s): run attila solve --from-setup "
+                             "LAYOUT --keep-tables" % (layout.name or "the layout", path))
         tables = solve(layout, threads, progress)
         tables.save(path)
         return tables
@@ -243,11 +243,16 @@ class Tables:
         return count
 
     def value(self, game):
-        """(won, plies_to_end) for the side to act in a Game; plies_to_end is None (not kept).
+        """(won, plies_to_end) for the side to act in a Game or a position text.
 
-        The game must use the default tile supply. In setup the placements
-        are searched (the tables give the completed setups).
+        plies_to_end is None (not kept), 0 when the game is over. The game
+        must use the default tile supply. In setup the placements are
+        searched (the tables give the completed setups).
         """
+        if isinstance(game, str):
+            from attila.notation import parse_position
+
+            game = parse_position(game)
         if game.layout != self.layout:
             raise RetroError("the game is on another layout")
         if game.supply != self.index.m:
