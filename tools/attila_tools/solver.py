@@ -122,7 +122,7 @@ class Solver:
         self.races = {}
         self.nodes = 0
         self.extra = 0
-        self.fold = 7  # keys fold the symmetries with this many free squares or more
+        self.fold = 9  # keys fold the symmetries with this many free squares or more
         self.etc = 11  # enhanced transposition cutoffs with this many free squares or more
 
     # -- keys -------------------------------------------------------------------
@@ -186,15 +186,19 @@ class Solver:
         moves.sort()
         return moves
 
-    def _scorches(self, me1, opp, free1, orr, mine=None):
+    def _scorches(self, me1, opp, free1, orr, mine=None, reach=None):
         """One scorch square per class of equivalent ones, in search order.
 
-        mine: the knight neighbours of me1, if already known.
+        mine: the knight neighbours of me1, if already known. reach: the
+        squares of the components of free and knight squares that hold a
+        knight, if known; a move does not change them (the knight stays in
+        its component), so the position before the move may give them.
         """
         kb = self.kb
         knights = me1 | opp
         live = free1 | knights
-        reach = self._closure(knights, live)
+        if reach is None:
+            reach = self._closure(knights, live)
         myr = (self.nb(me1) if mine is None else mine) & free1
         cands = free1 & reach
         out = []
@@ -258,7 +262,8 @@ class Solver:
             theirs = closure(opp, live)
             return self._race(me, free & mine) > self._race_after(opp, free & theirs)
         # The table before the moves: about a third of the nodes are found there.
-        reach = closure(mine | opp, live) & free
+        comp = closure(mine | opp, live)
+        reach = comp & free
         n = self.n
         key = me << 2 * n | opp << n | reach
         if nfree >= self.fold:
@@ -282,7 +287,7 @@ class Solver:
             play_key = self._play_key
             for _, me1, free1, orr in moves:
                 bad = refuted(me1, opp, free1)
-                for c in self._scorches(me1, opp, free1, orr):
+                for c in self._scorches(me1, opp, free1, orr, None, comp):
                     if not c & bad and tt.get(play_key(opp, me1, free1 ^ c)) is False:
                         tt[key] = True
                         return True
@@ -292,7 +297,7 @@ class Solver:
             bad = refuted(me1, opp, free1, mine)
             if not free1 & ~bad:
                 continue
-            for c in self._scorches(me1, opp, free1, orr, mine):
+            for c in self._scorches(me1, opp, free1, orr, mine, comp):
                 if not c & bad and not win(opp, me1, free1 ^ c):
                     tt[key] = True
                     return True
