@@ -15,7 +15,8 @@ import os
 import sys
 
 from attila.book import key
-from attila_tools.retro_cert import CertificateError, canonical, layout_of, read
+from attila_tools.retro_cert import CertificateError, layout_of, read
+from attila_tools.retro_setup import canonical
 from attila_tools.solver import automorphisms
 
 MAGIC = b"ATB1"

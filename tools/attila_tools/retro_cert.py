@@ -26,33 +26,13 @@ import json
 
 from attila.geometry import from_rows
 from attila_tools.retro_index import bits
+from attila_tools.retro_setup import canonical
 
 FORMAT = "attila-certificate/1"
 
 
 class CertificateError(Exception):
     """A certificate that cannot be read; the message is the one line to show."""
-
-
-def canonical(perms, first, second):
-    """(perm, f, s): the first symmetry (identity first) giving the smallest (f, s).
-
-    The board's book reader (attila.book) picks the canonical image by the
-    same rule, so the answers stored in its frame map back identically.
-    """
-    best = None
-    for perm in perms:
-        f, s = _image(perm, first), _image(perm, second)
-        if best is None or (f, s) < (best[1], best[2]):
-            best = (perm, f, s)
-    return best
-
-
-def _image(perm, mask):
-    out = 0
-    for i in bits(mask):
-        out |= 1 << perm[i]
-    return out
 
 
 def choose(sv, first, second):

@@ -12,6 +12,28 @@ from attila_tools.retro_index import bits, placements
 from attila_tools.solver import automorphisms
 
 
+def image(perm, mask):
+    """The squares of a mask moved by a symmetry (perm[i]: image of square i)."""
+    out = 0
+    for i in bits(mask):
+        out |= 1 << perm[i]
+    return out
+
+
+def canonical(perms, first, second):
+    """(perm, f, s): the first symmetry (identity first) giving the smallest (f, s).
+
+    The board's book reader (attila.book) picks the canonical image by the
+    same rule, so the answers stored in its frame map back identically.
+    """
+    best = None
+    for perm in perms:
+        f, s = image(perm, first), image(perm, second)
+        if best is None or (f, s) < (best[1], best[2]):
+            best = (perm, f, s)
+    return best
+
+
 class SetupValues:
     """Who wins each setup position of a layout, with perfect play."""
 
@@ -22,7 +44,6 @@ class SetupValues:
         self.full = layout.all
         self.kb = {1 << i: layout.knight[i] for i in range(layout.size)}
         self.all_perms = automorphisms(layout)
-        self.perms = self.all_perms[1:]
         self.memo = {}
 
     # -- positions -------------------------------------------------------------
@@ -46,21 +67,10 @@ class SetupValues:
             return first | 1 << square, second
         return first, second | 1 << square
 
-    def _image(self, perm, mask):
-        out = 0
-        for i in bits(mask):
-            out |= 1 << perm[i]
-        return out
-
     def key(self, first, second):
         """The position's key, the same for every symmetric image of it."""
-        n = self.n
-        best = first << n | second
-        for perm in self.perms:
-            k = self._image(perm, first) << n | self._image(perm, second)
-            if k < best:
-                best = k
-        return best
+        _, f, s = canonical(self.all_perms, first, second)
+        return f << self.n | s
 
     # -- values ----------------------------------------------------------------
 
