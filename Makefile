@@ -3,6 +3,7 @@
 #   make test    every test: MicroPython unix, MicroPython WebAssembly, CPython,
 #                and the firmware on the emulated Pico (tests/pico)
 #   make bench   speed and heap figures on CPython and MicroPython
+#   make solve   who wins each layout from the empty board (LAYOUT=... for one)
 #   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
 
 PYTHON ?= python3
@@ -13,11 +14,17 @@ STAMP := $(VENV)/.installed
 WASM := tools/wasm/node_modules/.installed
 PICO := tools/pico/node_modules/.installed
 
-.PHONY: all install sim test test-others test-pico test-micropython test-wasm test-cpython bench flash clean
+RETRO := tools/attila_tools/_retro.so
+
+.PHONY: all install sim test test-others test-pico test-micropython test-wasm test-cpython bench solve flash clean
 
 all: install
 
-install: $(STAMP) $(WASM) $(PICO)
+install: $(STAMP) $(WASM) $(PICO) $(RETRO)
+
+# The retrograde solver's kernel (plain C, loaded with ctypes by attila_tools.retro).
+$(RETRO): tools/attila_tools/retro.c
+	gcc -O2 -std=c11 -Wall -Wextra -shared -fPIC -pthread -o $@ $<
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,8 +65,12 @@ test-cpython: install
 bench: install
 	$(PY) tools/bench/run.py
 
+# Whole layouts from the empty board: certificates and setup books in boards/solved/.
+solve: install
+	$(BIN)/attila solve --from-setup $(or $(LAYOUT),$(wildcard boards/*.json)) $(ARGS)
+
 flash: install
 	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))  $(ARGS)
 
 clean:
-	rm -rf $(VENV) tools/wasm/node_modules tools/pico/node_modules build .pytest_cache .hypothesis
+	rm -rf $(VENV) tools/wasm/node_modules tools/pico/node_modules build .pytest_cache .hypothesis $(RETRO)

@@ -34,6 +34,10 @@ DRIVERS = ("neopixel", "bitstream")
 _TOP = ("name", "description", "port", "chip", "board", "leds", "sensors", "buttons",
         "buzzer", "sound", "loop_ms", "watchdog_ms", "game", "notes")
 SETTLE_US = const(100)  # matrix: wait after driving a row (the README's RC estimate)
+# 74HC165 read by PIO: its QH is valid 205 ns after CLK rises (2.0 V, 85 degC),
+# and the state machine samples it half a clock period later.
+PIO_BAUDRATE_MAX = const(2000000)
+PIO_MACHINES = {"rp2040": 8, "rp2350": 12}  # state machines: 4 per PIO block
 WATCHDOG_SPARE_MS = const(1000)  # a blocking decision leaves the watchdog this much
 
 _LEDS = ("pin", "order", "driver", "brightness", "budget_ma", "ma_per_channel", "idle_ma",
@@ -41,7 +45,7 @@ _LEDS = ("pin", "order", "driver", "brightness", "budget_ma", "ma_per_channel", 
 _SENSORS = {
     "gpio": ("kind", "pins", "active_low", "pull", "debounce_ms", "local_order"),
     "matrix": ("kind", "rows", "cols", "settle_us", "debounce_ms", "local_order"),
-    "74hc165": ("kind", "load", "clock", "data", "spi", "baudrate", "active_low",
+    "74hc165": ("kind", "load", "clock", "data", "spi", "pio", "baudrate", "active_low",
                 "debounce_ms", "local_order"),
 }
 _BUTTONS = ("undo", "menu", "active_low", "debounce_ms")
@@ -221,6 +225,7 @@ def parse(data, source="profile"):
     p.settle_us = 0
     p.load = p.clock = p.data = None
     p.spi = None
+    p.pio = None
     p.baudrate = 1000000
     if kind == "gpio":
         p.sensor_pins = _pins(where, sensors, "pins")
@@ -256,6 +261,22 @@ def parse(data, source="profile"):
                              "with keypad.ShiftRegisterKeys; remove \"spi\"")
         p.spi = spi
         p.baudrate = _int(where, sensors, "baudrate", 1000000, 1000, 50000000)
+        pio = sensors.get("pio")
+        if pio is not None:
+            if cp:
+                _fail(where, "pio is for MicroPython: CircuitPython reads the 74HC165 chain "
+                             "with keypad.ShiftRegisterKeys; remove \"pio\"")
+            if p.chip not in PIO_MACHINES:
+                _fail(where, "pio needs an RP2040 or RP2350, not chip %r; remove \"pio\" "
+                             "(or use \"spi\")" % p.chip)
+            if spi is not None:
+                _fail(where, "spi and pio both given: the chain is read by one of them")
+            pio = _int(where, sensors, "pio", 0, 0, PIO_MACHINES[p.chip] - 1)
+            if p.baudrate > PIO_BAUDRATE_MAX:
+                _fail(where, "baudrate %d is too fast for the 74HC165 chain read by PIO: "
+                             "at most %d (QH is valid 205 ns after CLK rises)"
+                      % (p.baudrate, PIO_BAUDRATE_MAX))
+        p.pio = pio
     used = list(p.sensor_pins) + list(p.rows) + list(p.cols)
     used += [x for x in (p.load, p.clock, p.data) if x is not None]
 

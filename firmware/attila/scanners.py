@@ -8,6 +8,11 @@ pin number or imports hardware: the port builds the pins and hands them in.
 Bit k of a scan is the k-th sensor of the chain (module 1's squares first,
 see attila.wiring); a set bit means "a magnet is there". scan() allocates
 nothing while the mask fits a small int (30 sensors on a 32-bit board).
+
+Reading pins one by one costs a call each. A port that can read several
+inputs at once (the RP2040 has every GPIO's level in one register) hands
+the pin readers a `levels` function: levels() -> bit k set while pins[k]
+(cols[k] for the matrix) reads high.
 """
 
 
@@ -22,16 +27,20 @@ class GpioScanner:
     3V3 with a pull-down.
     """
 
-    def __init__(self, pins, active_low=True):
-        self._pins = tuple(pins)
-        self.bits = len(self._pins)
+    def __init__(self, pins, active_low=True, levels=None):
+        pins = tuple(pins)
+        self._reads = tuple(p.value for p in pins)  # bound once: a call each, no look-up
+        self._levels = levels
+        self.bits = len(pins)
         self._invert = (1 << self.bits) - 1 if active_low else 0
 
     def scan(self):
+        if self._levels is not None:
+            return self._levels() ^ self._invert
         raw = 0
         bit = 1
-        for p in self._pins:
-            if p.value():
+        for read in self._reads:
+            if read():
                 raw |= bit
             bit <<= 1
         return raw ^ self._invert
@@ -47,27 +56,48 @@ class MatrixScanner:
     to the sensors that exist.
     """
 
-    def __init__(self, rows, cols, count=None, settle_us=100, sleep_us=_nosleep):
+    def __init__(self, rows, cols, count=None, settle_us=100, sleep_us=_nosleep, levels=None):
         self._rows = tuple(rows)
         self._cols = tuple(cols)
         self.bits = len(self._rows) * len(self._cols) if count is None else count
         self._mask = (1 << self.bits) - 1
         self._settle = settle_us
         self._sleep = sleep_us
+        # Bound once: the scan calls them, no look-up per pin.
+        self._drives = tuple(r.value for r in self._rows)
+        self._reads = tuple(c.value for c in self._cols)
+        self._levels = levels
+        self._width = len(self._cols)
+        self._high = (1 << self._width) - 1  # every column high: nothing closed
         for r in self._rows:
             r.value(1)
 
     def scan(self):
         raw = 0
+        sleep = self._sleep
+        settle = self._settle
+        levels = self._levels
+        if levels is not None:
+            high = self._high
+            width = self._width
+            at = 0
+            for drive in self._drives:
+                drive(0)
+                sleep(settle)
+                raw |= (levels() ^ high) << at
+                at += width
+                drive(1)
+            return raw & self._mask
         bit = 1
-        for r in self._rows:
-            r.value(0)
-            self._sleep(self._settle)
-            for c in self._cols:
-                if not c.value():
+        cols = self._reads
+        for drive in self._drives:
+            drive(0)
+            sleep(settle)
+            for read in cols:
+                if not read():
                     raw |= bit
                 bit <<= 1
-            r.value(1)
+            drive(1)
         return raw & self._mask
 
 
@@ -79,44 +109,47 @@ class ShiftScanner:
     register, a 2x2 module D0..D3; unused inputs are skipped. A low pulse on
     `load` (SH/LD) latches every input; then each register shifts out D7
     first on `data` (QH of the first register), one bit per rising `clock`.
-    With `spi` (a machine.SPI-like object with readinto) the bytes come in by
-    hardware SPI instead of bit-banging; `clock` and `data` are then unused.
-    Reed switches to GND with pull-ups (active_low) read 0 when closed.
+    Faster than bit-banging, where the port has it:
+      spi     a machine.SPI-like object (readinto): the bytes come in by
+              hardware SPI after the load pulse; `clock` and `data` unused;
+      reader  an object whose readinto(buf) loads and shifts the whole chain
+              itself (the RP2040's PIO in the MicroPython port); `load`,
+              `clock` and `data` unused (None).
+    Reed switches to GND with pull-ups (active_low) read 0 when closed. The
+    registers' bytes are unpacked into chain bits only when they changed.
     """
 
-    def __init__(self, load, clock, data, registers, active_low=True, spi=None):
+    def __init__(self, load, clock, data, registers, active_low=True, spi=None, reader=None):
         self._load = load
-        self._clock = clock
-        self._data = data
         self._regs = tuple(registers)
         self._spi = spi
-        self._buf = bytearray(len(self._regs))
+        self._reader = reader
+        self._buf = bytearray(len(self._regs))  # this scan
+        self._seen = bytearray(len(self._regs))  # the bytes self._raw was unpacked from
         self.bits = sum(self._regs)
         self._invert = (1 << self.bits) - 1 if active_low else 0
-        load.value(1)
-        if clock is not None:
+        self._raw = self._unpack(self._seen)
+        if load is not None:
+            load.value(1)
+            self._pulse = load.value
+        if reader is None and spi is None:
             clock.value(0)
+            self._tick = clock.value  # bound once: 24+ calls a scan
+            self._read = data.value
 
     def _shift(self):
         buf = self._buf
-        clock = self._clock
-        data = self._data
+        tick = self._tick
+        read = self._read
         for k in range(len(buf)):
             v = 0
             for _ in range(8):
-                v = v << 1 | data.value()
-                clock.value(1)
-                clock.value(0)
+                v = v << 1 | read()
+                tick(1)
+                tick(0)
             buf[k] = v
 
-    def scan(self):
-        self._load.value(0)
-        self._load.value(1)
-        if self._spi is not None:
-            self._spi.readinto(self._buf)
-        else:
-            self._shift()
-        buf = self._buf
+    def _unpack(self, buf):
         raw = 0
         base = 0
         k = 0
@@ -126,26 +159,45 @@ class ShiftScanner:
             k += 1
         return raw ^ self._invert
 
+    def scan(self):
+        buf = self._buf
+        if self._reader is not None:
+            self._reader.readinto(buf)
+        else:
+            self._pulse(0)
+            self._pulse(1)
+            if self._spi is not None:
+                self._spi.readinto(buf)
+            else:
+                self._shift()
+        if buf != self._seen:
+            self._seen[:] = buf
+            self._raw = self._unpack(buf)
+        return self._raw
+
 
 class ButtonReader:
     """Push buttons: bit b of read() is set while button b is held (None: absent)."""
 
-    def __init__(self, pins, active_low=True):
-        self._pins = tuple(pins)
-        self._invert = 0 if not active_low else (1 << len(self._pins)) - 1
+    def __init__(self, pins, active_low=True, levels=None):
+        pins = tuple(pins)
+        self._invert = 0 if not active_low else (1 << len(pins)) - 1
         # Absent buttons read as "not held".
-        for b, p in enumerate(self._pins):
+        for b, p in enumerate(pins):
             if p is None:
                 self._invert &= ~(1 << b)
-        self._present = tuple(p for p in self._pins if p is not None)
-        self._bits = tuple(1 << b for b, p in enumerate(self._pins) if p is not None)
+        self._reads = tuple(p.value for p in pins if p is not None)  # bound once
+        self._bits = tuple(1 << b for b, p in enumerate(pins) if p is not None)
+        self._levels = levels  # over all of `pins`, an absent one reading low
 
     def read(self):
+        if self._levels is not None:
+            return self._levels() ^ self._invert
         v = 0
         bits = self._bits
         k = 0
-        for p in self._present:
-            if p.value():
+        for read in self._reads:
+            if read():
                 v |= bits[k]
             k += 1
         return v ^ self._invert

@@ -28,7 +28,9 @@ class Debouncer:
 
     update(mask, now_ms) -> stable mask. `ready` turns true once the first
     readings have held for hold_ms, so the first stable mask can be trusted
-    even when it is empty.
+    even when it is empty. `quiet` is true while nothing is being timed (the
+    last reading is the stable state and ready): an update() with that same
+    reading would change nothing, so a caller may skip it.
     """
 
     def __init__(self, size, hold_ms=HOLD_MS):
@@ -38,6 +40,7 @@ class Debouncer:
         self.hold_ms = hold_ms
         self.stable = 0
         self.ready = False
+        self.quiet = False
         self._raw = 0
         self._since = [0] * size  # time each square's reading last flipped
         self._start = 0
@@ -48,6 +51,7 @@ class Debouncer:
         self.stable = mask
         self._raw = mask
         self.ready = True
+        self.quiet = False  # the next reading is compared with `mask`
         self._started = True
         self._start = now_ms
 
@@ -87,6 +91,7 @@ class Debouncer:
                 bit <<= 1
                 i += 1
             self.stable ^= accept
+        self.quiet = mask == self.stable
         return self.stable
 
     def settling(self):

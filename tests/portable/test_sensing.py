@@ -109,3 +109,25 @@ def test_reset():
     assert d.settling() == 0
     d.update(A, 510)
     assert d.settling() == C
+
+
+def test_quiet_while_the_reading_is_the_stable_state():
+    # quiet: an update() with the same reading would change nothing (Board skips it)
+    d = Debouncer(3)
+    assert not d.quiet
+    d.update(A, 0)
+    assert not d.quiet  # not ready yet
+    d.update(A, 30)
+    assert d.quiet and d.stable == A
+    d.update(A | B, 40)
+    assert not d.quiet  # B is being timed
+    d.update(A | B, 69)
+    assert not d.quiet
+    d.update(A | B, 70)
+    assert d.quiet and d.stable == A | B
+    d.update(A, 80)  # B lifted, and put back before the hold
+    d.update(A | B, 90)
+    assert d.quiet and d.stable == A | B
+    d.reset(C, 100)
+    assert not d.quiet  # the next reading is compared with C
+    assert d.update(A, 100) == C and not d.quiet

@@ -241,3 +241,103 @@ def test_button_reader():
     assert r.read() == 0b001
     r = ButtonReader([Pin(1), Pin(0)], active_low=False)
     assert r.read() == 0b01
+
+
+class Counting(Debouncer):
+    def __init__(self, size):
+        super().__init__(size)
+        self.updates = 0
+
+    def update(self, mask, now_ms):
+        self.updates += 1
+        return super().update(mask, now_ms)
+
+
+def test_a_step_where_nothing_changed_skips_the_squares_and_the_debouncers():
+    layout, w = wiring_4x5()
+    squares = []
+    w.squares = lambda raw, f=w.squares: squares.append(raw) or f(raw)
+    c, s, k, st = Controller(layout.size), Scanner(), Keys(), Strip(60)
+    deb = Counting(layout.size)
+    b = Board(c, s, st, w, deb, k)
+    run(b, 0, 100)  # the empty board: read, timed until ready, then quiet
+    assert squares == [0] and deb.updates == 4 and deb.quiet
+    b._keys = keys = Counting(2)  # the buttons' debouncer, counted from here on
+    keys.reset(0, 100)
+    run(b, 100, 300)
+    assert squares == [0] and deb.updates == 4 and c.ticks == 30  # tick runs every step
+    assert keys.updates == 1  # once after its reset, then quiet
+    s.raw = 1 << 9
+    run(b, 300, 400)  # a new scan: its squares once, the debouncer until it settles
+    assert squares == [0, 1 << 9] and deb.updates == 4 + 4 and deb.quiet
+    assert c.log[-1] == ("sense", 1 << 12, 330)
+    k.held = 0b10  # a button: its debouncer wakes up, presses as before
+    run(b, 400, 500)
+    assert c.log[-1] == ("press", 1, 430) and b._keys.quiet
+
+
+def test_flush_comes_after_the_leds_of_the_step():
+    layout, w = wiring_4x5()
+    log = []
+
+    class Saving(Controller):
+        def sense(self, mask, now):
+            super().sense(mask, now)
+            log.append(("sense", now))
+
+        def flush(self, now):
+            log.append(("flush", now))
+
+    class Out(Strip):
+        def write(self):
+            super().write()
+            log.append(("write",))
+
+    s = Scanner()
+    b = Board(Saving(layout.size), s, Out(60), w, Debouncer(layout.size), Keys())
+    s.raw = 1
+    run(b, 0, 40)
+    assert log == [("write",), ("flush", 0), ("flush", 10), ("flush", 20),
+                   ("sense", 30), ("write",), ("flush", 30)]
+
+
+def test_shift_scanner_with_a_reader_unpacks_only_new_bytes():
+    inputs = [0xFF & ~0b1001, 0b00011111]
+    unpacked = []
+
+    class Reader:  # loads and shifts the chain itself, as the RP2040's PIO does
+        reads = 0
+
+        def readinto(self, buf):
+            self.reads += 1
+            buf[:] = bytes(inputs)
+
+    r = Reader()
+    sc = ShiftScanner(None, None, None, (4, 6), reader=r)
+    sc._unpack = lambda buf, f=sc._unpack: unpacked.append(bytes(buf)) or f(buf)
+    want = 0b1001 | (1 << 5) << 4
+    assert sc.scan() == want and sc.scan() == want and r.reads == 2
+    assert unpacked == [bytes(inputs)]  # the second scan's bytes were the same
+    inputs[1] = 0b00111111  # D5 of register 1 opens
+    assert sc.scan() == 0b1001 and len(unpacked) == 2
+
+
+def test_pin_readers_take_the_ports_levels_in_one_read():
+    # levels(): bit k = level of pins[k] (cols[k]); the port reads them at once
+    pins = [Pin(1), Pin(0), Pin(1), Pin(0)]
+    assert GpioScanner(pins, levels=lambda: 0b0101).scan() == 0b1010
+    assert GpioScanner(pins, active_low=False, levels=lambda: 0b0101).scan() == 0b0101
+    r = ButtonReader([Pin(0), None, Pin(1)], levels=lambda: 0b100)  # absent: reads low
+    assert r.read() == 0b001
+    rows = [Pin(), Pin(), Pin()]
+    m = MatrixCols(rows, {(0, 1), (2, 0), (2, 1)})
+    cols = [m.col(0), m.col(1)]
+
+    def levels():
+        return cols[0].value() | cols[1].value() << 1
+
+    slept = []
+    sc = MatrixScanner(rows, cols, count=5, settle_us=7, sleep_us=slept.append, levels=levels)
+    assert sc.scan() == 0b10010
+    assert slept == [7, 7, 7]
+    assert all(r.driven == [1, 0, 1] for r in rows)

@@ -311,3 +311,28 @@ def test_circuitpython_refuses_what_only_micropython_does(changes, words):
     assert str(e.value).startswith(words), str(e.value)
     data["port"] = "micropython"
     parse(data, "x.json")
+
+
+def test_pio_reads_the_reference_chain_and_is_for_rp2_micropython_only():
+    p = load(os.path.join(ROOT, "boards", "profiles", "pico.json"))
+    assert (p.pio, p.spi, p.baudrate) == (0, None, 1000000)  # state machine 0, 1 MHz
+    assert parse(variant(sensors__pio=7), "x.json").pio == 7
+    assert parse(dict(variant(sensors__pio=11), chip="rp2350"), "x.json").pio == 11
+    assert parse(variant(sensors__pio=0, sensors__baudrate=2000000), "x.json").pio == 0
+    for data, words in [
+        (variant(sensors__pio=8), "x.json: sensors: pio must be a whole number 0..7, not 8"),
+        (dict(variant(sensors__pio=0), chip="esp32"),
+         'x.json: sensors: pio needs an RP2040 or RP2350, not chip \'esp32\'; remove "pio" '
+         '(or use "spi")'),
+        (dict(variant(sensors__pio=0), port="circuitpython"),
+         "x.json: sensors: pio is for MicroPython: CircuitPython reads the 74HC165 chain with "
+         'keypad.ShiftRegisterKeys; remove "pio"'),
+        (variant(sensors__pio=0, sensors__spi=1),
+         "x.json: sensors: spi and pio both given: the chain is read by one of them"),
+        (variant(sensors__pio=0, sensors__baudrate=4000000),
+         "x.json: sensors: baudrate 4000000 is too fast for the 74HC165 chain read by PIO: "
+         "at most 2000000 (QH is valid 205 ns after CLK rises)"),
+    ]:
+        with pytest.raises(ProfileError) as e:
+            parse(data, "x.json")
+        assert str(e.value) == words

@@ -5,6 +5,8 @@ Prints one JSON object:
 result is for the side to move; best is a winning action, or the one that
 holds out longest when the position is lost (null when the game is over).
 Bad input: exit status 2 and one line on stderr.
+
+    attila solve --from-setup LAYOUT...   whole layouts, setup included (retro_cmd)
 """
 
 import argparse
@@ -43,6 +45,10 @@ def build_parser():
 def main(argv=None):
     """Entry point; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    if any(a == "--from-setup" or a.startswith("--from-setup=") for a in argv):
+        from attila_tools import retro_cmd
+
+        return retro_cmd.main(argv)
     try:
         args = build_parser().parse_args(argv)
         from attila.notation import parse_position

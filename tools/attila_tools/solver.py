@@ -23,10 +23,13 @@ Boolean negamax ("can the side to act force a win?") on bitboards with:
   one-sided "races" (see _race), with no further game-tree search;
 - enhanced transposition cutoffs near the root.
 
-For a lost position the longest-resisting turn is found with a depth-bounded
-search (how many plies the winner needs after each turn). Setup positions are
-solved too (placements first, then play), though from an early setup that is
-a very large search.
+The root is searched as every other node, its children (whole turns) ordered
+by the mobility they leave. For a lost position the longest-resisting turn is
+found with depth-bounded searches (how many plies the winner needs after
+each turn) that keep bounds per symmetric key, ask the win table first (the
+winner's non-winning moves are never searched) and take separated armies'
+exact distances from the races. Setup positions are solved too (placements
+first, then play), though from an early setup that is a very large search.
 """
 
 import time
@@ -119,7 +122,7 @@ class Solver:
         self.races = {}
         self.nodes = 0
         self.extra = 0
-        self.fold = 7  # keys fold the symmetries with this many free squares or more
+        self.fold = 9  # keys fold the symmetries with this many free squares or more
         self.etc = 11  # enhanced transposition cutoffs with this many free squares or more
 
     # -- keys -------------------------------------------------------------------
@@ -183,15 +186,19 @@ class Solver:
         moves.sort()
         return moves
 
-    def _scorches(self, me1, opp, free1, orr, mine=None):
+    def _scorches(self, me1, opp, free1, orr, mine=None, reach=None):
         """One scorch square per class of equivalent ones, in search order.
 
-        mine: the knight neighbours of me1, if already known.
+        mine: the knight neighbours of me1, if already known. reach: the
+        squares of the components of free and knight squares that hold a
+        knight, if known; a move does not change them (the knight stays in
+        its component), so the position before the move may give them.
         """
         kb = self.kb
         knights = me1 | opp
         live = free1 | knights
-        reach = self._closure(knights, live)
+        if reach is None:
+            reach = self._closure(knights, live)
         myr = (self.nb(me1) if mine is None else mine) & free1
         cands = free1 & reach
         out = []
@@ -242,25 +249,21 @@ class Solver:
     def _play_win(self, me, opp, free):
         self.nodes += 1
         nfree = free.bit_count()
-        if nfree + self.extra <= 0:
+        extra = self.extra
+        if nfree + extra <= 0:
             return False
-        moves = self._moves(me, opp, free)
-        if moves is True:
-            return True
-        if not moves:
-            return False
-        if nfree + self.extra == 1:
-            return True  # the opponent will have no tile left to scorch with
         knights = me | opp
         live = free | knights
         closure = self._closure
         mine = closure(me, live)
-        if not mine & opp and self.extra >= 0:
+        if not mine & opp and extra >= 0:
             # Separated armies: no component of free and knight squares holds
             # knights of both sides. Then the game is two independent races.
             theirs = closure(opp, live)
             return self._race(me, free & mine) > self._race_after(opp, free & theirs)
-        reach = closure(mine | opp, live) & free
+        # The table before the moves: about a third of the nodes are found there.
+        comp = closure(mine | opp, live)
+        reach = comp & free
         n = self.n
         key = me << 2 * n | opp << n | reach
         if nfree >= self.fold:
@@ -270,6 +273,13 @@ class Solver:
         got = tt.get(key)
         if got is not None:
             return got
+        moves = self._moves(me, opp, free)
+        if moves is True:
+            return True
+        if not moves:
+            return False
+        if nfree + extra == 1:
+            return True  # the opponent will have no tile left to scorch with
         win = self._play_win
         refuted = self._refuted
         if nfree >= self.etc:
@@ -277,7 +287,7 @@ class Solver:
             play_key = self._play_key
             for _, me1, free1, orr in moves:
                 bad = refuted(me1, opp, free1)
-                for c in self._scorches(me1, opp, free1, orr):
+                for c in self._scorches(me1, opp, free1, orr, None, comp):
                     if not c & bad and tt.get(play_key(opp, me1, free1 ^ c)) is False:
                         tt[key] = True
                         return True
@@ -287,7 +297,7 @@ class Solver:
             bad = refuted(me1, opp, free1, mine)
             if not free1 & ~bad:
                 continue
-            for c in self._scorches(me1, opp, free1, orr, mine):
+            for c in self._scorches(me1, opp, free1, orr, mine, comp):
                 if not c & bad and not win(opp, me1, free1 ^ c):
                     tt[key] = True
                     return True
@@ -410,49 +420,88 @@ class Solver:
         return result
 
     # -- how long a lost position resists --------------------------------------
+    #
+    # The distance of a position: with perfect play, the plies until the side
+    # that is lost cannot act (the winner as fast as it can, the loser as slow).
+    # Bounded searches ask "within k plies?" and keep what they learn as
+    # bounds per position, under the same symmetric keys as the win table.
+    # The win table answers first: the winner's moves that do not win are
+    # never searched, a loser that in fact wins is refuted at once, and a game
+    # cannot last more plies than it has free squares. Separated armies have
+    # their exact distance from the races.
 
-    def _wins_within(self, me, opp, free, plies, memo):
-        """True when the side to act wins (the opponent stuck) within `plies` plies."""
-        if plies <= 0:
-            return False
-        key = (me, opp, free, plies)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        self.nodes += 1
-        result = False
+    def _resist_key(self, me, opp, free):
         if (me | opp).bit_count() < _ALL_KNIGHTS:
-            for c in self._placements(me, opp, free):
-                if self._loses_within(opp, me | c, free ^ c, plies - 1, memo):
-                    result = True
-                    break
-        elif free.bit_count() + self.extra > 0:
-            moves = self._moves(me, opp, free)
-            if moves is True or (moves and free.bit_count() + self.extra == 1):
-                result = True
-            elif moves and plies > 1:
-                for _, me1, free1, orr in moves:
-                    bad = self._refuted(me1, opp, free1)
-                    for c in self._scorches(me1, opp, free1, orr):
-                        if c & bad:
-                            continue  # the opponent traps me at once
-                        if self._loses_within(opp, me1, free1 ^ c, plies - 1, memo):
-                            result = True
-                            break
-                    if result:
-                        break
-        memo[key] = result
+            return -1 - self._canon(me << 2 * self.n | opp << self.n | free)
+        return self._play_key(me, opp, free)
+
+    def _exact_distance(self, me, opp, free):
+        """The distance when it is known without search, else None."""
+        if (me | opp).bit_count() < _ALL_KNIGHTS or self.extra < 0:
+            return None
+        knights = me | opp
+        live = free | knights
+        mine = self._closure(me, live)
+        if mine & opp:
+            return None
+        theirs = self._closure(opp, live)
+        mine_moves = self._race(me, free & mine)
+        their_moves = self._race_after(opp, free & theirs)
+        if mine_moves > their_moves:
+            return 2 * their_moves + 1  # their last move, then my winning one
+        return 2 * mine_moves  # I run out first
+
+    def _within(self, me, opp, free, plies, memo, won):
+        """Is the distance of this position (won for the side to act iff `won`) at most `plies`?"""
+        if plies <= 0:
+            return not won and not self._actions(me, opp, free)  # lost now
+        nfree = free.bit_count()
+        if (me | opp).bit_count() == _ALL_KNIGHTS and plies >= nfree:
+            return True  # every ply takes a free square
+        key = self._resist_key(me, opp, free)
+        got = memo.get(key)
+        if got is None:
+            exact = self._exact_distance(me, opp, free)
+            got = memo[key] = [exact, exact] if exact is not None else [1, 1 << 20]
+        if got[1] <= plies:
+            return True
+        if got[0] > plies:
+            return False
+        self.nodes += 1
+        if won:
+            result = self._wins_within(me, opp, free, plies, memo)
+        else:
+            result = self._loses_within(me, opp, free, plies, memo)
+        if result:
+            got[1] = plies
+        else:
+            got[0] = plies + 1
         return result
 
-    def _loses_within(self, me, opp, free, plies, memo):
-        """True when the side to act is lost within `plies` (stuck now, or every action loses in time)."""
-        actions = self._actions(me, opp, free)
-        if not actions:
-            return True
-        if plies <= 1:
+    def _wins_within(self, me, opp, free, plies, memo):
+        """Some winning action leaves the opponent lost within plies - 1."""
+        if (me | opp).bit_count() < _ALL_KNIGHTS:
+            for c in self._placements(me, opp, free):
+                if not self.win(opp, me | c, free ^ c) and \
+                        self._within(opp, me | c, free ^ c, plies - 1, memo, False):
+                    return True
             return False
-        for child in actions:
-            if not self._wins_within(child[0], child[1], child[2], plies - 1, memo):
+        moves = self._moves(me, opp, free)
+        if moves is True or (moves and free.bit_count() + self.extra == 1):
+            return True
+        for _, me1, free1, orr in moves:
+            bad = self._refuted(me1, opp, free1)
+            for c in self._scorches(me1, opp, free1, orr):
+                if c & bad or self.win(opp, me1, free1 ^ c):
+                    continue  # not a winning action
+                if self._within(opp, me1, free1 ^ c, plies - 1, memo, False):
+                    return True
+        return False
+
+    def _loses_within(self, me, opp, free, plies, memo):
+        """Every action leaves the opponent winning within plies - 1 (none: lost now)."""
+        for child in self._actions(me, opp, free):
+            if not self._within(child[0], child[1], child[2], plies - 1, memo, True):
                 return False
         return True
 
@@ -496,28 +545,98 @@ class Solver:
         actions = self._actions(me, opp, free)
         if not actions:
             return False, None
-        # Cheapest first: a turn that leaves the opponent stuck at once.
-        for child in actions:
-            if not self._actions(child[0], child[1], child[2]):
-                return True, child[3]
-        for child in actions:
-            if not self.win(child[0], child[1], child[2]):
-                return True, child[3]
+        best = self._root(me, opp, free)
+        if best is not None:
+            return True, best
         if not resist:
             return False, actions[0][3]
-        # Lost: the action after which the winner needs the most plies.
+        # Lost: the action after which the winner needs the most plies. Those
+        # that leave us the most moves and the opponent the fewest first: the
+        # longest resistance found early, the others need only show they are
+        # no longer (a winner's proof, the cheap kind).
+        actions.sort(key=lambda ch: self._mobility(ch[0], ch[1], ch[2]))
         memo = {}
         best = actions[0][3]
         need = 1
         for child in actions:
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            if self._wins_within(child[0], child[1], child[2], need, memo):
+            if self._within(child[0], child[1], child[2], need, memo, True):
                 continue
-            while not self._wins_within(child[0], child[1], child[2], need, memo):
+            while not self._within(child[0], child[1], child[2], need, memo, True):
                 need += 2
             best = child[3]
         return False, best
+
+    def _root(self, me, opp, free):
+        """A winning action of the root, or None when it is lost.
+
+        The root's children are those of the search inside (one scorch per
+        class of equivalent squares, none that lets the opponent trap us at
+        once), each searched by it (win). A wrong order costs a whole subtree
+        per losing child tried before a winning one, and no single order
+        suits every position, so the children are taken from three orders in
+        turn: the search's own (moves by the opponent's exits, then
+        scorches), whole turns by the mobility they leave, and square order.
+        A won root then costs at most about three times its best order.
+        """
+        if (me | opp).bit_count() < _ALL_KNIGHTS:
+            children = [((c,), opp, me | c, free ^ c) for c in self._placements(me, opp, free)]
+        else:
+            moves = self._moves(me, opp, free)
+            if moves is True or (moves and free.bit_count() + self.extra == 1):
+                return self._quick_win(me, opp, free, moves)
+            children = []
+            for _, me1, free1, orr in moves:
+                bad = self._refuted(me1, opp, free1)
+                for c in self._scorches(me1, opp, free1, orr):
+                    if not c & bad:
+                        children.append(((me & ~me1, me1 & ~me, c), opp, me1, free1 ^ c))
+            children = _interleave((
+                children,
+                sorted(children, key=lambda ch: self._mobility(ch[1], ch[2], ch[3])),
+                sorted(children, key=lambda ch: (ch[0][0], ch[0][1])),
+            ))
+        for action, me1, opp1, free1 in children:
+            if not self.win(me1, opp1, free1):
+                return action
+        return None
+
+    def _mobility(self, me, opp, free):
+        """Knight moves of the side to act, times four, less those of the other side."""
+        kb = self.kb
+        mine = theirs = 0
+        for k in _bits(me):
+            mine += (kb[k] & free).bit_count()
+        for k in _bits(opp):
+            theirs += (kb[k] & free).bit_count()
+        return mine * 4 - theirs
+
+    def _quick_win(self, me, opp, free, moves):
+        """The winning action when the opponent is trapped at once or will have no tile left."""
+        if moves is True:
+            # A move that leaves the opponent one exit at most: scorch it.
+            oreach = self.nb(opp)
+            for a in _bits(me):
+                for b in _bits(self.kb[a] & free):
+                    free1 = (free | a) ^ b
+                    orr = oreach & free1
+                    if not orr & (orr - 1):
+                        return (a, b, orr or free1 & -free1)
+        first = moves[0]
+        return (me & ~first[1], first[1] & ~me, first[2] & -first[2])
+
+
+def _interleave(orders):
+    """The items of several orderings of one list, taken from each in turn, each once."""
+    out = []
+    seen = set()
+    for group in zip(*orders):
+        for item in group:
+            if item[0] not in seen:
+                seen.add(item[0])
+                out.append(item)
+    return out
 
 
 def _index(bit):

@@ -71,9 +71,10 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     sys.setrecursionlimit(10000)
     t = time.perf_counter()
+    c = time.process_time()
     won, nodes = solve(" ".join(argv))
-    print("%s nodes=%d seconds=%.2f" % ("win" if won else "loss", nodes,
-                                         time.perf_counter() - t))
+    print("%s nodes=%d seconds=%.2f cpu=%.2f" % ("win" if won else "loss", nodes,
+                                                  time.perf_counter() - t, time.process_time() - c))
 
 
 if __name__ == "__main__":

@@ -144,7 +144,7 @@ def main():
     chain.close(0, 0)
     print("74HC165 scan, 4 registers, fake Python pins: %.1f us" % per_call(
         lambda _: sc.scan(), lambda i: i, 500))
-    board.scanner = sc
+    board = Board(controller, sc, strip, wiring, Debouncer(layout.size), None, leds)
     for _ in range(10):
         step(0)
     print("idle Board.step(), 74HC165 on fake pins: %.1f us" % per_call(step, lambda i: i, 500))

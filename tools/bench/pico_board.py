@@ -4,10 +4,19 @@
 
 Every figure is emulated time on the RP2040 at 125 MHz (rp2040js; a flash
 read costs one cycle there, so these are lower bounds for a real Pico: see
-tools/pico/README.md), read from the chip's own ticks_us() or from the
-edges on its pins. The same figures come out on every run.
+tools/pico/README.md), read from the chip's own ticks_us() or from its pins
+and its core. The same figures come out on every run.
 
-- idle Board.step(): the loop body with nothing new, on the chip (ticks_us);
+- the idle loop step, per Pico profile: main.py itself running (empty board,
+  nothing changing), measured from outside: the time the core runs without
+  sleeping around each sensor scan (the step, the watchdog feed, the loop's
+  clock), over 100 loops;
+- its breakdown, on the chip (ticks_us): each piece of Board.step() as an
+  idle step runs it, each called from a function of its own (the cost of
+  calling an empty one taken off), the fastest of five tries of 50 calls:
+  now and then the port's USB work runs between two bytecodes and lands in
+  a try. Pieces timed apart add up to the step only roughly; the loop
+  figure above is the one that counts;
 - a sensor event to LED bytes on the pin: a magnet put down while the loop
   sleeps, to the end of the first LED frame that shows it (the debounce
   holds 30 ms of it), and the part of it in the loop step that took it;
@@ -19,6 +28,7 @@ edges on its pins. The same figures come out on every run.
 """
 
 import os
+import statistics
 import sys
 import tempfile
 
@@ -34,27 +44,97 @@ from pico.hands import Mirror  # noqa: E402
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 PROFILES = os.path.join(ROOT, "boards", "profiles")
 GAME = os.path.join(ROOT, "tests", "pico", "game.txt")
+PICO_PROFILES = ("pico.json", "pico-spi.json", "pico-matrix.json", "pico-direct.json")
+LOOPS = 100
 
-IDLE_STEPS = """
-import gc, time, main
+# Each piece as Board.step() runs it when nothing changes (firmware/attila/board.py).
+BREAKDOWN = """
+import time, main
 from attila import layoutfile, profile
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
 board = main.build(prof, layout, modules, tiles)
-now = time.ticks_ms()
-for _ in range(20):
-    board.step(now)
-    now += 10
-n = 100
-t = time.ticks_us()
-for _ in range(n):
-    board.step(now)
-    now += 10
-print("idle Board.step(): %.0f us" % (time.ticks_diff(time.ticks_us(), t) / n))
-t = time.ticks_us()
-for _ in range(n):
-    board.scanner.scan()
-print("  of it the sensor scan: %.0f us" % (time.ticks_diff(time.ticks_us(), t) / n))
+c = board.controller
+deb = board.debouncer
+keys = board._keys
+scan = board._scan
+read = board._read
+sounds = board.sounds
+frame = c.frame
+leds = board.leds
+squares = board.wiring.squares
+now = [time.ticks_ms()]
+
+def step():
+    board.step(now[0])
+    now[0] += 10
+
+def skip_scan():
+    raw != board._raw or not deb.quiet
+
+def skip_buttons():
+    held != board._pressed or not keys.quiet
+
+def tick():
+    c.tick(now[0])
+
+def checks():
+    if board._cues and c.cue:
+        pass
+    if sounds is not None and sounds.playing:
+        pass
+    if board.console is not None and (False or board._said_known and c.said != board._said):
+        pass
+
+def compare():
+    frame != board._shown or leds.brightness != board._level
+
+def unpack():
+    squares(raw)
+
+def update():
+    deb.update(board._squares, now[0])
+
+def render():
+    leds.render(frame, board.strip.buf)
+
+def write():
+    board.strip.write()
+
+def nothing():
+    pass
+
+def per_call(fn, n=50, tries=5):
+    # the fastest of a few tries: USB work the port runs between bytecodes
+    # now and then lands in one of them
+    us = time.ticks_us
+    d = time.ticks_diff
+    best = 1 << 30
+    for _ in range(tries):
+        t = us()
+        for _ in range(n):
+            fn()
+        best = min(best, d(us(), t))
+    return best / n
+
+for _ in range(30):
+    step()
+time.sleep_ms(50)  # the status line printed: USB idle again
+raw = scan()
+held = read() if read is not None else 0
+call = per_call(nothing)
+out = [("Board.step(), idle", step), ("  sensor scan", scan),
+       ("  scan unchanged, debouncer quiet: skipped", skip_scan)]
+if read is not None:
+    out += [("  buttons read", read), ("  buttons unchanged, debouncer quiet: skipped", skip_buttons)]
+out += [("  controller.tick()", tick), ("  cue, sound and status line checks", checks),
+        ("  frame and brightness comparison", compare),
+        ("  (on a new scan: wiring.squares()", unpack),
+        ("  (on a new scan: debouncer.update()", update),
+        ("  (on a new frame: Leds.render(), 20 LEDs", render),
+        ("  (on a new frame: strip.write(), 20 LEDs on the wire", write)]
+for name, fn in out:
+    print("%s: %.0f us%s" % (name, per_call(fn) - call, ")" if name.startswith("  (") else ""))
 """
 
 HEAP_GAME = """
@@ -85,14 +165,32 @@ def board_for(name, extra=None):
     return b.start()
 
 
-def idle_step(name):
+def idle_loop(name):
+    """main.py's idle loop step, from outside: (median, max) us over LOOPS loops."""
+    b = board_for(name)
+    try:
+        b.boot()
+        b.run_ms(500)
+        b.pico.run_to_idle()
+        b.pico.watch_awake()
+        b.run_ms(LOOPS * b.prof.loop_ms)
+        b.pico.watch_awake(False)
+        busy = [us for _t, us in b.pico.busy()]
+        if b.pico.events or len(b.pico.frames) != 2:  # dark at boot, then the setup's squares
+            raise SystemExit("%s: not idle: %r, %d frames" % (name, b.pico.events, len(b.pico.frames)))
+    finally:
+        b.close()
+    return statistics.median(busy), max(busy), b.prof.loop_ms
+
+
+def breakdown(name):
     b = board_for(name, {"maintenance": b""})
     try:
         b.pico.wait_for(b">>> ", 20000, since=0)
-        out = b.pico.exec(IDLE_STEPS)
+        out = b.pico.exec(BREAKDOWN)
     finally:
         b.close()
-    return out.strip().splitlines()
+    return [line for line in out.strip().splitlines() if " us" in line]
 
 
 def latency_and_frame():
@@ -148,10 +246,11 @@ def heap_over_game():
 
 
 def main():
-    for name in ("pico.json", "pico-spi.json", "pico-matrix.json", "pico-direct.json"):
-        lines = idle_step(name)
-        print("%s: %s" % (name, lines[0]))
-        for line in lines[1:]:
+    for name in PICO_PROFILES:
+        median, worst, loop_ms = idle_loop(name)
+        print("%s: idle loop step of main.py: %.0f us (max %.0f) of its %d ms loop: %.1f %%"
+              % (name, median, worst, loop_ms, median / (10 * loop_ms)))
+        for line in breakdown(name):
             print("%s: %s" % (name, line))
     for line in latency_and_frame():
         print("pico.json: " + line)

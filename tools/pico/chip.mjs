@@ -9,6 +9,9 @@
 // firmware does is written back to it at once, so a reboot, a power cut or
 // a new run of this program starts on the same flash.
 //
+// PIO: the state machines run on the emulated clock (pio.mjs), stepped here
+// between and inside the core's instructions, not from rp2040js's timer.
+//
 // Flash writes: rp2040js ignores the flash chip's commands, so the bootrom's
 // flash_range_erase and flash_range_program start with a BKPT here, served
 // on the host (erase fills with 0xff, program ANDs the bytes in) and timed
@@ -32,7 +35,9 @@
 //   {"op":"sensors","closed":[0,1,..],"registers":[..]}   reed switches
 //   {"op":"buttons","mask":M}                            buttons held
 //   {"op":"serial","hex":HEX}                            host -> USB serial
-//   {"op":"read"}   -> serial output, LED frames, PWM, flash ops, events
+//   {"op":"awake","on":B}  record the core's awake spans (or stop)
+//   {"op":"read"}   -> serial output, LED frames, PWM, flash ops, events,
+//                      scans, awake spans
 //   {"op":"power"}  cut the power now and switch it on again
 //   {"op":"serve"}  run in real time, the serial port on --pty-fd
 //   {"op":"quit"}
@@ -43,6 +48,7 @@
 import fs from "node:fs";
 import readline from "node:readline";
 import { RP2040, USBCDC } from "rp2040js";
+import { PioClock } from "./pio.mjs";
 import { Wires } from "./wires.mjs";
 
 const FLASH_SIZE = 2 * 1024 * 1024;
@@ -114,6 +120,7 @@ const bootrom = patchedBootrom();
 // ---- state across boots -----------------------------------------------------
 let chip = null;
 let wires = null;
+let pio = null;
 let cdc = null;
 let boot = 0;
 let base = 0; // global ns at the start of this boot
@@ -134,6 +141,12 @@ let hostSpoke = false; // the host has written to the serial port (this boot)
 let timerLow = 0;
 let timerHigh = 0;
 let scans = [];
+// The core's awake spans [woke, slept] (ns), while the host watches them:
+// a loop step is the span around its scan, from the wake-up that ends the
+// loop's sleep to its next WFI/WFE.
+let awake = [];
+let watchAwake = false;
+let awakeSince = -1;
 
 // A sensor scan began (74HC165 LOAD or a matrix row going low): when, and
 // the ticks_ms() the firmware read last (its loop clock for this step).
@@ -324,6 +337,8 @@ function start() {
     return v;
   };
   timerLow = timerHigh = 0;
+  awakeSince = -1;
+  pio = new PioClock(chip);
   cdc = new HostSerial(chip.usbCtrl);
   hostSpoke = false;
   wires = new Wires(chip, board, report, now, scanMark);
@@ -346,12 +361,26 @@ function runTo(until) {
     const limit = Math.min(end, cut);
     nsPerCycle = 1e9 / chip.clkSys;
     while (clock.nanosCounter < limit && !stopRun) {
+      if (pio.live) pio.run(clock.nanosCounter);
       if (core.waiting) {
+        if (awakeSince >= 0) {
+          if (watchAwake) awake.push([awakeSince, now()]);
+          awakeSince = -1;
+        }
         if (stopOnIdle) break;
-        const next = clock.nextAlarm ? clock.nextAlarm.nanos : limit;
+        let next = clock.nextAlarm ? clock.nextAlarm.nanos : limit;
+        if (pio.live && pio.due < next) next = pio.due;
         clock.tick(Math.max(0, Math.min(next, limit) - clock.nanosCounter));
       } else {
-        clock.tick(core.executeInstruction() * nsPerCycle);
+        if (awakeSince < 0) awakeSince = now();
+        const cycles = core.executeInstruction(); // may move the clock (a flash write)
+        const end = clock.nanosCounter + cycles * nsPerCycle;
+        // PIO instructions due during this one run at their own time (exact edges).
+        while (pio.live && pio.due <= end) {
+          clock.tick(Math.max(0, pio.due - clock.nanosCounter));
+          pio.run(clock.nanosCounter);
+        }
+        clock.tick(end - clock.nanosCounter);
       }
     }
     if (resetWhy) {
@@ -420,13 +449,17 @@ function handle(msg) {
       const out = Buffer.concat(serialOut).toString("hex");
       serialOut = [];
       serialLen = 0;
-      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans });
+      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans, awake });
       scans = [];
+      awake = [];
       pending = { frames: [], pwm: [] };
       flashOps = [];
       events = [];
       return reply;
     }
+    case "awake":
+      watchAwake = !!msg.on;
+      return status();
     case "power":
       restart("power");
       return status();

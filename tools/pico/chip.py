@@ -86,6 +86,7 @@ class Pico:
         self.pwm = []  # (us, hz, duty) of the buzzer
         self.flash_ops = []  # {"t", "op", "addr", "len", "ns"} erase/program served
         self.scans = []  # (us, ms) a sensor scan began, and the ticks_ms before it
+        self.awake = []  # (us, us) the core ran from .. to (between WFIs), while watched
         self.events = []  # {"t", "boot", "kind", "text"}: resets, bad LED timing...
         self.resets = []  # (us, why) "watchdog", "reset", "power", "lockup"
         self.ns = 0
@@ -171,6 +172,7 @@ class Pico:
         self.pwm += [(p["t"] / 1000.0, p["hz"], p["duty"]) for p in reply["pwm"]]
         self.flash_ops += reply["flash"]
         self.scans += [(s[0] / 1000.0, s[1]) for s in reply.get("scans", [])]
+        self.awake += [(a[0] / 1000.0, a[1] / 1000.0) for a in reply.get("awake", [])]
         for e in reply["events"]:
             self.events.append(e)
             if e["kind"] == "reset":
@@ -300,6 +302,23 @@ class Pico:
     def set_buttons(self, mask):
         """Bit b held: button b (0 UNDO, 1 MENU) pressed."""
         self._cmd(op="buttons", mask=int(mask))
+
+    def watch_awake(self, on=True):
+        """Record when the core runs (`awake`: spans between two sleeps), or stop."""
+        self._cmd(op="awake", on=bool(on))
+
+    def busy(self):
+        """[(scan us, us)]: for each scan in `awake`'s time, how long the core ran
+        without sleeping around it (the loop step that made it, and its loop)."""
+        out = []
+        spans = self.awake
+        k = 0
+        for t, _ms in self.scans:
+            while k < len(spans) and spans[k][1] < t:
+                k += 1
+            if k < len(spans) and spans[k][0] <= t:
+                out.append((t, spans[k][1] - spans[k][0]))
+        return out
 
     def led_errors(self):
         """Every WS2812 timing error seen so far."""

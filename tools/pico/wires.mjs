@@ -28,6 +28,12 @@ export const WS2812 = {
   lowMin: 200, lowMax: 5000, resetMin: 50000,
 };
 
+// 74HC165 (NXP 74HC_HCT165 data sheet, rev. 3, table 7: VCC = 2.0 V,
+// -40..+85 degC, the slowest specified corner below the board's 3.3 V), ns:
+// CP or PL to Q7 propagation delay (max), D7 to Q7 (max), CP and PL pulse
+// widths (min), PL to CP recovery (min).
+export const HC165 = { tpdClock: 205, tpdLoad: 205, tpdData: 150, twClock: 100, twLoad: 100, trec: 125 };
+
 const FUNC_SPI = 1;
 const FUNC_PWM = 4;
 
@@ -188,28 +194,52 @@ export class Wires {
       this._scanMatrix();
     } else if (this.kind === "74hc165") {
       this.inputs = Uint8Array.from(registers);
-      if (!this.loadHigh) this._parallelLoad();
+      if (!this.loadHigh) this._parallelLoad(HC165.tpdData);
     }
   }
 
   // 74HC165: while SH/LD is low the registers follow their inputs (QH = D7
   // of module 1's register); on a rising CLK with SH/LD high each register
   // shifts one place towards QH, the last one taking 0 from its SER (10 k to
-  // GND). One position counter stands for the whole chain.
+  // GND). One position counter stands for the whole chain. QH changes its
+  // propagation delay after the edge that moves it (until then a read gets
+  // the old level), and pulses shorter than the datasheet's minimum, or a
+  // CLK edge too soon after SH/LD, are reported ("hc165" events), as on a
+  // real chip they may shift or load wrongly. Bit-banged, on SPI or by a PIO
+  // state machine (tools/pico/pio.mjs runs it on the emulated clock): the
+  // same edges on the same pins.
   _shiftChain(cfg) {
     this.inputs = new Uint8Array(cfg.registers.length).fill(0xff);
     this.latched = new Uint8Array(cfg.registers.length).fill(0xff);
     this.pos = 0;
     this.dataPin = cfg.data;
-    this.loadHigh = true;
+    // SH/LD as the pin is now: after a reset the RP2040's pad pulls it low
+    // (the chain loads) until the firmware drives it.
+    const st = this.chip.gpio[cfg.load].value;
+    this.loadHigh = st === High || st === InputPullUp;
+    this.tLoad = this.now(); // last SH/LD edge (ns)
+    this.tClock = -1e18; // last CLK edge
+    this.hcReported = new Set();
+    // QH changes still under way: (time, level), in time order.
+    this.qhTime = new Float64Array(8);
+    this.qhLevel = new Int8Array(8);
+    this.qhCount = 0;
+    this.qhAlarm = this.chip.clock.createAlarm(() => this._qhDue());
     const load = this.chip.gpio[cfg.load];
     this.loadPin = cfg.load;
     load.addListener((state) => {
       const high = state === High || state === InputPullUp;
       if (high === this.loadHigh) return;
+      const t = this.now();
+      if (high && t - this.tLoad < HC165.twLoad) {
+        this._hcBad("load", "SH/LD low for " + (t - this.tLoad) + " ns (at least " + HC165.twLoad + ")");
+      }
+      this.tLoad = t;
       this.loadHigh = high;
-      if (!high) this.scanMark();
-      this._parallelLoad(); // falling: load; rising: keep what was loaded
+      if (!high) {
+        this.scanMark();
+        this._parallelLoad(HC165.tpdLoad); // falling: the registers take their inputs
+      }
     });
     if (cfg.spi === null || cfg.spi === undefined) {
       const clock = this.chip.gpio[cfg.clock];
@@ -218,33 +248,86 @@ export class Wires {
         const high = state === High;
         if (high === clockHigh) return;
         clockHigh = high;
+        const t = this.now();
+        if (this.loadHigh && t - this.tClock < HC165.twClock) {
+          this._hcBad("clock", "CLK " + (high ? "low" : "high") + " for " + (t - this.tClock) +
+            " ns (at least " + HC165.twClock + ")");
+        }
+        this.tClock = t;
         if (high && this.loadHigh) {
+          if (t - this.tLoad < HC165.trec) {
+            this._hcBad("recovery", "CLK rose " + (t - this.tLoad) + " ns after SH/LD (at least " +
+              HC165.trec + ")");
+          }
           this.pos++;
-          this._qh();
+          this._qh(HC165.tpdClock);
         }
       });
     } else {
       this._spi(cfg);
     }
-    this._qh();
+    this._qh(0);
   }
 
-  _parallelLoad() {
+  _hcBad(kind, text) {
+    if (this.hcReported.has(kind)) return; // once per kind and boot
+    this.hcReported.add(kind);
+    this.report("hc165", "74HC165 timing on GP" + this.loadPin + "/GP" + this.dataPin + ": " + text);
+  }
+
+  _parallelLoad(delay) {
     this.latched.set(this.inputs);
     this.pos = 0;
-    this._qh();
+    this._qh(delay);
   }
 
-  _qh() {
+  // QH takes the level of the chain's present position `delay` ns from now.
+  _qh(delay) {
     const k = this.pos >> 3;
     const level = k < this.latched.length ? (this.latched[k] >> (7 - (this.pos & 7))) & 1 : 0;
+    if (!delay) {
+      this.qhCount = 0;
+      this._qhSet(level);
+      return;
+    }
+    const t = this.now() + delay;
+    let i = this.qhCount;
+    if (i === this.qhTime.length) { // edges far faster than the chip: keep the latest
+      this.qhTime.copyWithin(0, 1);
+      this.qhLevel.copyWithin(0, 1);
+      i--;
+    }
+    while (i > 0 && this.qhTime[i - 1] > t) {
+      this.qhTime[i] = this.qhTime[i - 1];
+      this.qhLevel[i] = this.qhLevel[i - 1];
+      i--;
+    }
+    this.qhTime[i] = t;
+    this.qhLevel[i] = level;
+    this.qhCount++;
+    if (i === 0) this.qhAlarm.schedule(delay);
+  }
+
+  _qhDue() {
+    const t = this.now();
+    let n = 0;
+    while (n < this.qhCount && this.qhTime[n] <= t) this._qhSet(this.qhLevel[n++]);
+    this.qhTime.copyWithin(0, n);
+    this.qhLevel.copyWithin(0, n);
+    this.qhCount -= n;
+    if (this.qhCount) this.qhAlarm.schedule(this.qhTime[0] - t);
+  }
+
+  _qhSet(level) {
+    if (this.drive[this.dataPin] === level) return;
     this.drive[this.dataPin] = level;
     this.settle(this.dataPin);
   }
 
   // Hardware SPI: every byte the controller clocks shifts the chain by 8.
   // Modes 0 and 2 sample before the register shifts (as the chip needs);
-  // the byte takes 8 SPI clocks of emulated time.
+  // the byte takes 8 SPI clocks of emulated time, each at least the
+  // 74HC165's pulse width and its CLK-to-QH delay.
   _spi(cfg) {
     const spi = this.chip.spi[cfg.spi];
     const alarm = this.chip.clock.createAlarm(() => spi.completeTransmit(this.spiByte));
@@ -261,6 +344,16 @@ export class Wires {
         this.report("spi", "SPI mode " + mode + ": the 74HC165 shifts on the rising clock edge, " +
           "so the first bit (D7) is lost");
       }
+      const hz = spi.clockFrequency || 1e6;
+      const half = 0.5e9 / hz;
+      if (half < HC165.twClock || 2 * half < HC165.tpdClock) {
+        this._hcBad("clock", "SPI clock " + hz + " Hz: CLK high and low " + Math.round(half) +
+          " ns (at least " + HC165.twClock + "), QH valid " + HC165.tpdClock + " ns after it rises");
+      }
+      if (this.loadHigh && this.now() + half - this.tLoad < HC165.trec) {
+        this._hcBad("recovery", "CLK rose " + Math.round(this.now() + half - this.tLoad) +
+          " ns after SH/LD (at least " + HC165.trec + ")");
+      }
       let v = 0;
       for (let i = 0; i < 8; i++) {
         const k = this.pos >> 3;
@@ -271,7 +364,6 @@ export class Wires {
       }
       if (mode === 1 || mode === 3) v = (v << 1) & 0xff;
       this.spiByte = v;
-      const hz = spi.clockFrequency || 1e6;
       alarm.schedule(Math.round(8e9 / hz));
     };
   }

@@ -9,6 +9,10 @@ Reads, drives, WDT feeds, PWM changes and bitstream writes allocate nothing
 (with `history` None), so the firmware's idle loop can run under
 micropython.heap_lock().
 
+mem32 answers a read of the RP2040's SIO GPIO_IN (0xd0000004) with every
+input pin's level as Pin.value() reads it, and what the firmware drives on
+the others.
+
 WDT and PWM refuse what MicroPython's rp2 port refuses (ports/rp2/
 machine_wdt.c, machine_pwm.c: a timeout over 8388 ms, up to v1.28 on the
 RP2350 too), or its esp32 port with `chip = "esp32"` (a timeout <= 0).
@@ -165,6 +169,29 @@ class _Bitstream:
 
 
 bitstream = _Bitstream()
+
+
+class _Mem32:
+    GPIO_IN = 0xD0000004
+
+    def __getitem__(self, addr):
+        if addr != self.GPIO_IN:
+            raise ValueError("fake mem32: only GPIO_IN (0xd0000004) is wired, not 0x%08x" % addr)
+        v = 0
+        for gpio in range(30):
+            p = pins.get(gpio)
+            if p is None:
+                level = levels.get(gpio, 0)
+            elif p.mode == Pin.IN:
+                level = p.value()
+            else:  # an output (its own level), or a pin another block drives (PIO)
+                level = p.out
+            if level:
+                v |= 1 << gpio
+        return v
+
+
+mem32 = _Mem32()
 
 
 def reset():

@@ -1,0 +1,51 @@
+"""The retrograde solver on the 4x5 board, from the empty board (CPython + the C kernel).
+
+Run by tools/bench/run.py (make bench). Solves boards/4x5.json in a child
+process (`attila solve --from-setup`, certificate and book into a scratch
+folder) and prints its wall time, user CPU time and peak memory, then
+checks that the certificate and the book are byte for byte those stored in
+boards/solved/. ATTILA_BENCH_QUICK=1 skips it (it takes a few minutes).
+"""
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SOLVED = os.path.join(ROOT, "boards", "solved")
+
+
+def main():
+    if os.environ.get("ATTILA_BENCH_QUICK") == "1":
+        print("retro: skipped (ATTILA_BENCH_QUICK=1)")
+        return 0
+    attila = os.path.join(os.path.dirname(sys.executable), "attila")
+    with tempfile.TemporaryDirectory() as out:
+        t = time.perf_counter()
+        proc = subprocess.run([attila, "solve", "--from-setup", "boards/4x5.json", "--out", out,
+                               "--quiet"], cwd=ROOT, capture_output=True, text=True)
+        wall = time.perf_counter() - t
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        sys.stdout.write(proc.stdout)
+        if proc.returncode:
+            sys.stdout.write(proc.stderr)
+            return 1
+        print("retro 4x5: %.0f s wall, %.0f s user CPU, %.0f s system, peak memory %.2f GB"
+              % (wall, usage.ru_utime, usage.ru_stime, usage.ru_maxrss * 1024 / 1e9))
+        same = True
+        for name in ("4x5.cert.json.gz", "4x5.book"):
+            with open(os.path.join(out, name), "rb") as a, \
+                    open(os.path.join(SOLVED, name), "rb") as b:
+                if a.read() != b.read():
+                    print("retro 4x5: %s differs from boards/solved/%s" % (name, name))
+                    same = False
+        print("retro 4x5: certificate and book as stored: %s" % ("yes" if same else "NO"))
+        return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
