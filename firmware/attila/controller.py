@@ -215,8 +215,9 @@ class Controller(Reading):
         slot = now_ms // QUANTUM
         # A tick that paints the frame thinks no slice: both in one loop step
         # would not fit the RP2040's 10 ms loop (README, time on the board).
-        self._work(now_ms, self._dirty or (self._anim and slot != self._slot))
-        if not self._dirty and (not self._anim or slot == self._slot):
+        paint = self._dirty or (self._anim and slot != self._slot)
+        self._work(now_ms, paint)
+        if not paint and not self._dirty:  # (_work may only make it dirty)
             return False
         self._slot = slot
         self._dirty = False
