@@ -56,7 +56,7 @@ portable.decide(game, time.ticks_ms)
 us = time.ticks_diff(time.ticks_us(), t)
 print("strong search speed, portable kernel (3000 nodes, after setup, blocking): %%d nodes/s"
       %% (portable.nodes * 1000000 // us))
-print("blocking decisions (opponent.choose), per level (nodes searched in the loop: pico_thinking):")
+print("blocking decisions (opponent.choose), per level (in the loop: pico_thinking):")
 for level in range(4):
     worst = 0
     for name, text in %(positions)r:
