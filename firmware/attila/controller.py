@@ -78,6 +78,8 @@ class Controller(Reading):
         self._sign = 0  # the trouble sign: 1 to start on the next tick, 2 shown
         self._sign_t = 0  # ... since then
         self._hint = False  # a hint is asked for (shown once the plan is ready)
+        self._rested = False  # the last tick painted instead of thinking
+        self._found = False  # the search ended in the last tick: show it now
         self._still = 0  # time of the last change of the squares or the game
         self._menu1 = self._menu2 = 0  # times of the last two MENU presses ...
         self._menus = 0  # ... of which this many are recent (within NEW_GAME_MS)
@@ -210,9 +212,12 @@ class Controller(Reading):
             elif ticks_diff(now_ms, self._sign_t) >= TROUBLE_MS:
                 self._sign = 0
                 self._dirty = True
-        self._work(now_ms)
         slot = now_ms // QUANTUM
-        if not self._dirty and (not self._anim or slot == self._slot):
+        # A tick that paints the frame thinks no slice: both in one loop step
+        # would not fit the RP2040's 10 ms loop (README, time on the board).
+        paint = self._dirty or (self._anim and slot != self._slot)
+        self._work(now_ms, paint)
+        if not paint and not self._dirty:  # (_work may only make it dirty)
             return False
         self._slot = slot
         self._dirty = False
@@ -301,10 +306,13 @@ class Controller(Reading):
             return False
         return self._hint or game.side == self.computer
 
-    def _work(self, now):
+    def _work(self, now, paint=False):
         """What waits for the squares to settle: once they have been still for
         CALM_MS after a change, save the game, then start the plan. A search
-        under way goes on, one slice a tick."""
+        under way goes on, one slice a tick, except in a tick that paints the
+        frame (`paint`; never two ticks running, so a slow loop thinks too).
+        A decision is shown from the tick after its last slice: searching,
+        painting and the status line each fit a loop step, not all three."""
         plan = self.plan
         calm = -1
         if self._unsettled:
@@ -313,8 +321,14 @@ class Controller(Reading):
                 self._unsettled = False
                 self._save()
         if plan.busy:
-            if plan.step(now):
-                self._planned()
+            if paint and not self._rested:
+                self._rested = True
+            else:
+                self._rested = False
+                self._found = plan.step(now)
+        elif self._found:
+            self._found = False
+            self._planned()
         elif self._wants_plan():
             if calm < 0:
                 calm = ticks_diff(now, self._still) >= CALM_MS

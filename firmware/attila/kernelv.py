@@ -9,8 +9,9 @@ found from its bit by a de Bruijn multiply (the index of a single bit in 32
 bits) into tables of 32 slots; popcounts clear the lowest bit in a loop
 (knight neighbourhoods have few squares).
 
-Only ports with MicroPython's native emitter compile this module (unix,
-rp2: a board compiles it from source for its own chip); attila.search falls
+Only ports with MicroPython's native emitter load this module (unix, rp2:
+`attila flash` compiles it for the board's own arch, or copies the source
+for the board to compile where it cannot tell the arch); attila.search falls
 back on attila.kernel where the import fails (CPython has no micropython
 module; WebAssembly and CircuitPython reject the decorator).
 """

@@ -45,7 +45,14 @@ STRONG = const(3)
 LEVEL_NAMES = ("beginner", "easy", "normal", "strong")
 _DEPTH = (1, 2, 3, 64)  # deepest iteration per level, in plies
 _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
-_NODES = (2000, 8000, 30000, 400000)  # node budget per level
+# Node budget per level: the level's search, the same on every machine. Set
+# from the emulated RP2040 (make bench, pico_thinking): in main.py's loop the
+# viper kernel searches about 2,000-2,400 nodes/s (a slice a tick), so the
+# strong level decides in about 1.8 s, within the default budget_ms (2000),
+# which stays a cap that the node budget reaches first. Beginner and easy
+# always finish their depth (at most 140 and 499 nodes on 4x5); normal's
+# depth 3 can take 9,000, so it stops at its budget (about 1.2 s).
+_NODES = (400, 1200, 2400, 3600)
 _EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
 _DECIDED = const(9000)  # |score| above this: a forced result
 _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks

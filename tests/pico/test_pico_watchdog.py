@@ -1,21 +1,37 @@
 """The watchdog is never starved by the opponent's longest decisions, on the chip.
 
 On the emulated RP2040 (MicroPython's own build, the firmware as `make
-flash` builds it), machine.WDT runs with the reference profile's timeout
-and is fed before every decision, as the main loop feeds it before a step
-in which the board decides. Each level decides, with the profile's
-budget_ms, in the positions where it thinks longest: the empty board (20
-placements), right after setup (the most moves), and mid-game. A decision
-longer than the watchdog resets the chip: the test names the level and the
-position that did it.
+flash` builds it), machine.WDT runs with the reference profile's timeout.
+
+In main.py's loop (the board's own way of thinking): each level makes its
+longest decision of the bench's game (make bench, pico_thinking: beginner
+and easy right after setup, normal with 12 free squares, strong with 8),
+the profile's budget_ms, a slice a loop, while main.run() feeds the
+watchdog; the decision is shown within budget_ms and no reset happens.
+
+Blocking (opponent.choose, as a port without the Planner would call it):
+the watchdog is fed before every decision; each level decides in the
+positions where it thinks longest: the empty board (20 placements), right
+after setup (the most moves), and mid-game. A decision longer than the
+watchdog resets the chip: the test names the level and the position.
 """
 
 import json
 
+from attila import opponent
 from attila import profile as profiles
 
 from conftest import profile
+from pico import thinking
 from pico.chip import PicoError
+
+SETUP = "@a1 @b1 @c1 @d1 @e1 @a2"
+LONGEST = (  # each level's longest decision in make bench's game (pico_thinking)
+    (opponent.BEGINNER, "after setup", SETUP),
+    (opponent.EASY, "after setup", SETUP),
+    (opponent.NORMAL, "12 free", SETUP + " a1-c2,a1 b1-d2,b1"),
+    (opponent.STRONG, "8 free", SETUP + " a1-c2,a1 b1-d2,b1 c1-e2,c1 d1-b2,d1 e1-d3,e1 a2-c3,a2"),
+)
 
 POSITIONS = (
     ("empty board", "...../...../...../..... R"),
@@ -66,3 +82,28 @@ def test_no_opponent_decision_starves_the_watchdog(flashed):
     assert len(said) == 4 * len(POSITIONS)
     slowest = max(said, key=lambda s: s[2])
     assert slowest[2] < prof.watchdog_ms, slowest
+
+
+def test_the_longest_decision_of_each_level_in_main_loop_keeps_the_watchdog_fed(flashed):
+    board = flashed("pico.json", extra={"maintenance": b""})
+    prof = board.prof
+    rows = []
+    with board:
+        try:
+            thinking.decisions(board, LONGEST, out=rows.append)
+        except PicoError:
+            pass  # a reset, or a hang: said below
+        resets = board.pico.resets
+    for r in rows:
+        print("%-8s %-12s %5d ms %5d nodes, steps: start %d us, longest %d us"
+              % (r.level, r.name, r.ms, r.nodes, r.start, r.longest))
+    assert resets == [], "the watchdog reset the chip after: %s" % (rows[-1:] or "nothing")
+    assert [(r.level, r.name) for r in rows] == [
+        (opponent.LEVEL_NAMES[level], name) for level, name, _log in LONGEST]
+    for r in rows:
+        assert r.action, r  # a decision, shown
+        assert r.ms <= prof.budget_ms, r
+    # Normal and strong stop on their node budget, not on budget_ms (a cap):
+    # the same search on a faster machine.
+    assert [r.nodes for r in rows[2:]] == [opponent._NODES[opponent.NORMAL],
+                                          opponent._NODES[opponent.STRONG]]

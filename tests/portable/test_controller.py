@@ -300,4 +300,4 @@ def test_thinking_animates_and_allocates_nothing():
     assert h.c.thinking() and h.c.plan.busy
     assert h.c.status() == "The board plays the Huns: thinking..."
     assert _idle(h.c, h.mask, h.t + 10) == 50  # the light moves on every 100 ms
-    assert planner.steps == 2 + 500  # one slice a tick
+    assert planner.steps == 2 + 400  # a slice a tick, but for the 100 that repaint the light

@@ -7,10 +7,15 @@ The board gets (paths on its flash):
                             board runs main.py, never main.mpy; boot.py too)
     <name>.mpy              every other module of firmware/ports/micropython/
     attila/<name>.mpy       the portable core, firmware/attila/*.py
-    attila/kernelv.py       modules with native code (@micropython.viper or
-                            .native) stay source: the board compiles them for
-                            its own chip (armv6m on an RP2040, armv7emsp on an
-                            RP2350), and one .mpy would fit only one of them
+    attila/kernelv.mpy      modules with native code (@micropython.viper or
+                            .native), compiled for the board's own chip when
+                            its arch is known (`arch`: armv6m on an RP2040,
+                            armv7emsp on an RP2350, xtensawin on an ESP32...;
+                            `attila flash` reads it from the board's
+                            sys.implementation._mpy), into a folder per arch
+                            (build/flash/native-<arch>/); as source
+                            (attila/kernelv.py) where it is not: the board
+                            then compiles them at every boot
     layout.json             the chosen layout (boards/*.json)
     profile.json            the chosen hardware profile (boards/profiles/*.json)
 
@@ -38,6 +43,12 @@ PROFILE_FILE = "profile.json"
 SAVE_FILE = "game.txt"
 ENTRY = "main.py"
 ENTRIES = ("boot.py", "main.py")  # run by the board by name: they stay .py
+
+# The native emitter's architectures by the number a board's
+# sys.implementation._mpy carries from bit 10 on (MicroPython's
+# py/persistentcode.h), named as mpy-cross's -march takes them.
+ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
+         "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
 
 
 class BuildError(Exception):
@@ -85,15 +96,55 @@ def sources():
     return out
 
 
-def compile_one(src, dest_name, out_dir=BUILD):
-    """Compile one source to out_dir/<dest_name .mpy> unless up to date; the path."""
+_emits = []  # (version, sub-version) of mpy-cross's output, once asked
+
+
+def mpy_cross_emits():
+    """(version, sub-version) of the .mpy files mpy-cross writes ("emitting mpy v6.3")."""
+    if not _emits:
+        proc = subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True)
+        words = proc.stdout.split()
+        if "mpy" not in words or not words[-1].startswith("v"):
+            raise BuildError("cannot tell which .mpy version mpy-cross writes: %r"
+                             % proc.stdout.strip())
+        major, _, minor = words[-1][1:].partition(".")
+        _emits.append((int(major), int(minor or 0)))
+    return _emits[0]
+
+
+def native_arch(board_mpy):
+    """The mpy-cross -march of native code a board can load, or None.
+
+    board_mpy: the board's sys.implementation._mpy (None when it has none).
+    None too when the board names no native arch (the WebAssembly port,
+    ports without the native emitter) or when its .mpy version differs from
+    mpy-cross's in the sub-version: native code must match it exactly, so
+    such a board gets the source and compiles it itself.
+    """
+    if not isinstance(board_mpy, int):
+        return None
+    arch = board_mpy >> 10
+    if not 0 < arch < len(ARCHS):
+        return None
+    if (board_mpy & 0xFF, board_mpy >> 8 & 3) != mpy_cross_emits():
+        return None
+    return ARCHS[arch]
+
+
+def compile_one(src, dest_name, out_dir=BUILD, arch=None):
+    """Compile one source to out_dir/<dest_name .mpy> unless up to date; the path.
+
+    arch: mpy-cross's -march for native code (None: bytecode only). A folder
+    holds the output of one arch only (see firmware()).
+    """
     target = os.path.join(out_dir, dest_name[:-3] + ".mpy")
     if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(src):
         return target
     os.makedirs(os.path.dirname(target), exist_ok=True)
     tmp = target + ".tmp"
+    march = ["-march=" + arch] if arch else []
     proc = subprocess.run(
-        [mpy_cross(), "-o", tmp, "-s", dest_name, src], capture_output=True, text=True
+        [mpy_cross(), "-o", tmp, "-s", dest_name] + march + [src], capture_output=True, text=True
     )
     if proc.returncode != 0:
         raise BuildError(
@@ -111,33 +162,64 @@ def native(src):
     return "@micropython.viper" in text or "@micropython.native" in text
 
 
-def firmware(source=False, out_dir=BUILD):
-    """{board path: local file} of the firmware (compiled unless `source`)."""
+def native_dir(arch, out_dir=BUILD):
+    """Where the native modules compiled for `arch` go: one folder per arch."""
+    return os.path.join(out_dir, "native-" + arch)
+
+
+def firmware(source=False, out_dir=BUILD, arch=None, notes=None):
+    """{board path: local file} of the firmware (compiled unless `source`).
+
+    arch: the board's native arch (native_arch()); modules with native code
+    are compiled for it, or stay source when it is None. When mpy-cross
+    cannot compile one for that arch, it stays source too and `notes` (a
+    list) gets the reason.
+    """
     files = {}
     for dest, src in sources():
-        if source or dest in ENTRIES or native(src):
+        if source or dest in ENTRIES:
+            files[dest] = src
+        elif not native(src):
+            files[dest[:-3] + ".mpy"] = compile_one(src, dest, out_dir)
+        elif arch is None:
             files[dest] = src
         else:
-            files[dest[:-3] + ".mpy"] = compile_one(src, dest, out_dir)
+            try:
+                files[dest[:-3] + ".mpy"] = compile_one(src, dest, native_dir(arch, out_dir), arch)
+            except BuildError as e:
+                files[dest] = src
+                if notes is not None:
+                    notes.append("%s stays source (the board compiles it): %s"
+                                 % (dest, str(e).splitlines()[-1].strip()))
     return files
 
 
-def plan(layout, profile, source=False, out_dir=BUILD):
-    """Everything the board needs: firmware + layout.json + profile.json."""
-    files = firmware(source, out_dir)
+def plan(layout, profile, source=False, out_dir=BUILD, arch=None, notes=None):
+    """Everything the board needs: firmware + layout.json + profile.json.
+
+    arch: the board's native arch, for the modules with native code (see
+    firmware()).
+    """
+    files = firmware(source, out_dir, arch, notes)
     files[LAYOUT_FILE] = layout
     files[PROFILE_FILE] = profile
     return files
 
 
 def mpy_version(files):
-    """(version, sub-version, arch) of the .mpy files in a plan (None if none)."""
+    """(version, sub-version, arch) of the bytecode .mpy files in a plan (None if none).
+
+    Native .mpy files (compiled for an arch) are left out: whether a board
+    takes them is native_arch()'s question.
+    """
     from attila_tools.device import mpy_version_of
 
     for path in files.values():
         if path.endswith(".mpy"):
             with open(path, "rb") as f:
-                return mpy_version_of(f.read(4))
+                version = mpy_version_of(f.read(4))
+            if not version[2]:
+                return version
     return None
 
 

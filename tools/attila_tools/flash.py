@@ -8,7 +8,9 @@
 2. compiles the firmware with mpy-cross to build/flash/ (main.py stays .py),
 3. finds the board (the one MicroPython board plugged in, or --port),
    interrupts what runs on it and checks its MicroPython can load the .mpy
-   files,
+   files; compiles the modules with native code (attila/kernelv.py) for the
+   board's own arch (sys.implementation._mpy: armv6m on an RP2040), or keeps
+   them source where the board does not say it (it compiles them at boot),
 4. copies only what changed (sha256 on the board against the local file) as
    main.py, hardware.mpy, attila/*.mpy, layout.json, profile.json; removes
    stale firmware files (an old attila/x.py would shadow x.mpy),
@@ -168,7 +170,6 @@ def run(args):
         files = build.plan(layout_path, profile_path, source=args.source)
     except build.BuildError as e:
         raise UsageError(str(e))
-    local = {dest: sha256_file(src) for dest, src in files.items()}
     mpy = build.mpy_version(files)
     say("attila flash: %s on %s (%s), %d files%s" % (
         os.path.relpath(layout_path), os.path.relpath(profile_path), prof.sensor_kind,
@@ -187,6 +188,9 @@ def run(args):
             problem = check_compatible(info, mpy or (6, 0, 0))
         if problem:
             raise DeviceError(problem)
+        if not args.source:
+            files = _native(layout_path, profile_path, info)
+        local = {dest: sha256_file(src) for dest, src in files.items()}
 
         created = calm(board)
         try:
@@ -194,6 +198,28 @@ def run(args):
         finally:
             if created:
                 uncalm(board)  # never leave the board stopped by our marker
+
+
+def _native(layout_path, profile_path, info):
+    """The plan again, its native modules compiled for the board's arch (or kept source)."""
+    arch = build.native_arch(info.get("mpy"))
+    notes = []
+    try:
+        files = build.plan(layout_path, profile_path, arch=arch, notes=notes)
+    except build.BuildError as e:
+        raise UsageError(str(e))
+    modules = [dest[:-3] for dest, src in build.sources() if build.native(src)]
+    compiled = [m + ".mpy" for m in modules if m + ".mpy" in files]
+    kept = [m + ".py" for m in modules if m + ".py" in files]
+    if compiled:
+        say("attila flash: native code compiled for the board's %s: %s" % (arch, ", ".join(compiled)))
+    for note in notes:
+        say("attila flash: %s" % note)
+    if arch is None and kept:
+        say("attila flash: %s copied as source: the board names no native arch that "
+            "mpy-cross can target, so it compiles %s at every boot"
+            % (", ".join(kept), "it" if len(kept) == 1 else "them"))
+    return files
 
 
 def calm(board, prog="attila flash"):

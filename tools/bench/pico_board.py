@@ -21,10 +21,12 @@ and its core. The same figures come out on every run.
   sleeps, to the end of the first LED frame that shows it (the debounce
   holds 30 ms of it), and the part of it in the loop step that took it;
 - one LED frame on the wire: first rising to last falling edge, 20 LEDs;
-- heap: gc.mem_free() after main.py has built the board, and its lowest
-  value over a whole scripted game (tests/pico/game.txt) played through the
-  reed switches, measured after every loop step (gc.mem_free() itself takes
-  about 9 ms on the chip, so that run steps every 25 ms instead of 10).
+- heap: gc.mem_free() after main.py has built the board, after the board's
+  opponent has made its first decision (its search's tables are kept from
+  then on), and its lowest value over a whole scripted game
+  (tests/pico/game.txt) played through the reed switches, measured after
+  every loop step (gc.mem_free() itself takes about 9 ms on the chip, so
+  that run steps every 25 ms instead of 10).
 """
 
 import os
@@ -145,6 +147,15 @@ layout, modules, tiles = layoutfile.load("layout.json")
 board = main.build(prof, layout, modules, tiles, main._store("game.txt"))
 gc.collect()
 print("heap free after boot: %d bytes (used %d)" % (gc.mem_free(), gc.mem_alloc()))
+# The board's opponent decides once, as for its first turn or a hint: the
+# search's tables, stack and rows are made then, and kept.
+planner = board.controller.plan.opponent
+planner.start(board.controller.game, 0)
+while not planner.step(0):
+    pass
+planner.cancel()
+gc.collect()
+print("heap free after the opponent's first decision (its search kept): %d bytes" % gc.mem_free())
 low = [gc.mem_free()]
 step = board.step
 def measured(now):

@@ -25,6 +25,9 @@ from attila import profile as profiles
 from pico.chip import Pico, PicoError, new_flash
 
 UNDO, MENU = 0, 1
+# sys.implementation._mpy of the UF2's MicroPython (v1.27.0): .mpy version
+# 6.3, native arch 4 (armv6m), what `attila flash` reads from the chip.
+MPY = 6 | 3 << 8 | 4 << 10
 
 
 class Unsupported(PicoError):
@@ -62,16 +65,21 @@ def config(prof, wiring):
     return cfg
 
 
-def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=None):
+def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=None,
+                   native=True):
     """{board path: bytes}: what `make flash` puts on a board, plus `extra`.
 
     The .mpy files are compiled into out_dir (default: build/flash, as make
-    flash does).
+    flash does); the native modules for the chip's arch (MPY), as `make
+    flash` does when it has read the chip's, or kept source with
+    native=False (as for a board that does not name its arch).
     """
     from attila_tools import build
 
     files = {}
-    plan = build.plan(layout_path, profile_path, source=source, out_dir=out_dir or build.BUILD)
+    arch = build.native_arch(MPY) if native else None
+    plan = build.plan(layout_path, profile_path, source=source, out_dir=out_dir or build.BUILD,
+                      arch=arch)
     for dest, src in plan.items():
         with open(src, "rb") as f:
             files[dest] = f.read()
@@ -95,11 +103,12 @@ class PicoBoard:
         self.held = 0
 
     @classmethod
-    def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None):
+    def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None,
+                native=True):
         """A board whose flash (folder/flash.bin) holds the firmware as `make flash` builds it."""
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, "flash.bin")
-        new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir))
+        new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir, native))
         return cls(path, layout_path, profile_path)
 
     def start(self):

@@ -58,11 +58,16 @@ def collect(paths, mpy=False):
 
 
 def compile_mpy(src):
-    from attila_tools.build import mpy_cross
+    """The .mpy of a source; native code for the chip's arch (armv6m), as `make flash` does."""
+    from attila_tools.build import mpy_cross, native, native_arch
 
+    from pico.board import MPY
+
+    march = ["-march=" + native_arch(MPY)] if native(src) else []
     with tempfile.TemporaryDirectory() as tmp:
         dest = os.path.join(tmp, "out.mpy")
-        proc = subprocess.run([mpy_cross(), "-o", dest, src], capture_output=True, text=True)
+        proc = subprocess.run([mpy_cross(), "-o", dest] + march + [src], capture_output=True,
+                              text=True)
         if proc.returncode:
             raise SystemExit("run.py: mpy-cross %s: %s" % (src, proc.stderr.strip()))
         with open(dest, "rb") as f:

@@ -1,0 +1,132 @@
+"""The board's start on the emulated Pico: native code compiled on the host, or at every boot.
+
+    python tools/bench/pico_boot.py          (make bench)
+
+`attila flash` compiles the modules with native code (attila/kernelv.py,
+the opponent's viper kernel) for the board's own arch (armv6m on the
+RP2040); a board whose arch it cannot tell gets the source and compiles it
+at every boot. Both, on MicroPython's own RP2040 build (rp2040js, emulated
+time at 125 MHz: a lower bound for a real Pico, see tools/pico/README.md):
+
+- power-up to main.py's first line ("attila: ..."), pico.json;
+- heap free once main.py's modules are imported and the board is built
+  (gc.collect(), then gc.mem_free());
+- the import of attila.kernelv alone, in a fresh interpreter: its time, the
+  heap it keeps, and the least free heap it succeeds in (a ballast
+  bytearray leaves less and less room: the import's peak, fragmentation
+  included, to 64 bytes).
+"""
+
+import os
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+
+from pico.board import PicoBoard  # noqa: E402
+from pico.chip import Pico, new_flash  # noqa: E402
+from pico.board import firmware_files  # noqa: E402
+
+LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
+PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
+
+BUILT = """
+import gc, main
+from attila import layoutfile, profile
+prof = profile.load("profile.json")
+layout, modules, tiles = layoutfile.load("layout.json")
+board = main.build(prof, layout, modules, tiles)
+gc.collect()
+print("heap free after boot: %d bytes (used %d)" % (gc.mem_free(), gc.mem_alloc()))
+"""
+
+IMPORT = """
+import gc, sys, time
+import attila
+def load():
+    t = time.ticks_us()
+    from attila import kernelv
+    return time.ticks_diff(time.ticks_us(), t)
+def forget():
+    sys.modules.pop("attila.kernelv", None)
+    try:
+        del attila.kernelv
+    except (AttributeError, KeyError):  # (MicroPython: KeyError)
+        pass
+    gc.collect()
+gc.collect()
+before = gc.mem_free()
+us = load()
+gc.collect()
+print("import: %d us, keeps %d bytes" % (us, before - gc.mem_free()))
+forget()
+def fits(room):
+    gc.collect()
+    ballast = bytearray(max(0, gc.mem_free() - room))
+    free = gc.mem_free()
+    try:
+        load()
+        ok = True
+    except MemoryError:
+        ok = False
+    ballast = None
+    forget()
+    return ok, free
+lo, hi = 0, 65536
+least = None
+while hi - lo > 64:
+    mid = (lo + hi) // 2
+    ok, free = fits(mid)
+    if ok:
+        hi = mid
+        least = free
+    else:
+        lo = mid
+print("import: succeeds with %d bytes free at least" % least)
+"""
+
+
+def boot_us(native):
+    folder = tempfile.mkdtemp(prefix="attila-bench-pico-")
+    b = PicoBoard.flashed(folder, LAYOUT, PROFILE, native=native).start()
+    try:
+        line = b.boot()
+        return line, b.pico.us
+    finally:
+        b.close()
+
+
+def heap_after_boot(native):
+    folder = tempfile.mkdtemp(prefix="attila-bench-pico-")
+    b = PicoBoard.flashed(folder, LAYOUT, PROFILE, extra={"maintenance": b""},
+                          native=native).start()
+    try:
+        b.pico.wait_for(b">>> ", 20000, since=0)
+        return b.pico.exec(BUILT).strip()
+    finally:
+        b.close()
+
+
+def kernel_import(native):
+    files = firmware_files(LAYOUT, PROFILE, native=native)
+    files.pop("main.py")
+    path = os.path.join(tempfile.mkdtemp(prefix="attila-bench-pico-"), "flash.bin")
+    with Pico(new_flash(path, files)) as pico:
+        pico.wait_for(b">>> ", 20000, since=0)
+        return pico.exec(IMPORT, max_ms=120000).strip().splitlines()
+
+
+def main():
+    for native, how in ((False, "kernelv.py, compiled at boot"),
+                        (True, "kernelv.mpy, compiled for armv6m by attila flash")):
+        line, us = boot_us(native)
+        print("%s: power-up to %r: %.0f ms" % (how, line, us / 1000))
+        print("%s: %s" % (how, heap_after_boot(native)))
+        for text in kernel_import(native):
+            print("%s: %s" % (how, text))
+
+
+if __name__ == "__main__":
+    main()
