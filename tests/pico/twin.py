@@ -38,7 +38,12 @@ class Twin:
                 with open(full, "wb") as f:
                     f.write(saves[name])
         store = Store(path)
-        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store)
+        # The setup book the flash holds, as main.py opens it (build.plan puts it there).
+        from attila_tools import build
+
+        book = build.book_for(b.layout_path)[0]
+        book = boards.open_book(book, b.layout)[0] if book else None
+        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store, book)
         self._now_ns = 0
         twin = self
 
