@@ -221,13 +221,28 @@ class Board:
         self.leds.brightness = 0 if level < 0 else 255 if level > 255 else level
 
 
-def controller_for(prof, layout, tiles=None, store=None):
-    """The Controller a profile asks for; its opponent also answers hints."""
+def open_book(path, layout):
+    """(the layout's setup book, "") or (None, the one console line that says
+    why setup is searched). Never raises: a missing or damaged book must not
+    stop the board. The file stays open; a lookup reads a few records."""
+    if not exists(path):
+        return None, "no setup book (%s): the board searches its placements" % path
+    try:
+        from attila import book
+
+        return book.open(path, layout), ""
+    except Exception as e:  # BookError, OSError, MemoryError: the search plays on
+        return None, "setup book not used (%s): the board searches its placements" % e
+
+
+def controller_for(prof, layout, tiles=None, store=None, book=None):
+    """The Controller a profile asks for; its opponent also answers hints
+    (book: the layout's setup book, or None)."""
     from attila.controller import Controller
     from attila.opponent import chooser
 
     return Controller(layout, store=store, tiles=tiles, computer=prof.computer,
-                      opponent=chooser(prof.level, prof.budget_ms))
+                      opponent=chooser(prof.level, prof.budget_ms, book))
 
 
 def assemble(prof, layout, modules, hardware, controller, buttons=None, order=None,

@@ -160,8 +160,11 @@ class Book:
         hi = self.count
         while lo < hi:
             mid = (lo + hi) >> 1
-            f.seek(self._base + mid * _RECORD)
-            if f.readinto(buf) != _RECORD:
+            try:
+                f.seek(self._base + mid * _RECORD)
+                if f.readinto(buf) != _RECORD:
+                    return -1
+            except (OSError, ValueError):  # a failing flash, a closed file: no answer
                 return -1
             got = buf[0] << 16 | buf[1] << 8 | buf[2]
             if got == k:
@@ -173,7 +176,8 @@ class Book:
         return -1
 
     def placement(self, game):
-        """The book's square for the side to place, or -1 (not in setup, or not in the book)."""
+        """The book's square for the side to place, or -1 (not in setup, not in
+        the book, or the file cannot be read: never raises)."""
         if game.phase != SETUP or game.layout.size != self.n:
             return -1
         first = game.knights[game.first]

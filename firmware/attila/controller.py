@@ -332,7 +332,7 @@ class Controller(Reading):
         elif self._wants_plan():
             if calm < 0:
                 calm = ticks_diff(now, self._still) >= CALM_MS
-            if calm and plan.start(self.game, now):
+            if calm and plan.start(self.game, now, not self.own()):  # not its own: a hint
                 self._planned()
 
     def _planned(self):

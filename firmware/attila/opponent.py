@@ -15,7 +15,9 @@ Once the game's remaining turns fit under the depth every scorch is tried
 and the result is exact, so a forced win at the end is never missed.
 
 Levels below STRONG search shallower and add noise from a seeded LCG (not
-`random`), so they are beatable and still reproducible. A decision
+`random`), so they are beatable and still reproducible. With a setup book
+(attila.book: `book=`), NORMAL and STRONG place from it: the decision is
+made in start(), no search (a position the book lacks is searched). A decision
 allocates only in start(): the tables, stack and rows of a layout are made
 on its first decision and kept.
 """
@@ -87,10 +89,11 @@ class Planner:
     so that a step stays well inside a 10 ms loop on an RP2040 (32 for the
     viper kernel, 1 for the portable one; a root action counts as a few
     nodes), and 64 between clock readings in the blocking calls.
-    native=False keeps to the portable kernel (tests, benches).
+    native=False keeps to the portable kernel (tests, benches). book: an
+    open attila.book.Book, played in setup at NORMAL and STRONG.
     """
 
-    def __init__(self, level=STRONG, budget_ms=2000, slice_nodes=None, native=True):
+    def __init__(self, level=STRONG, budget_ms=2000, slice_nodes=None, native=True, book=None):
         self.level = level
         self.budget_ms = budget_ms
         self.slice_nodes = None if slice_nodes is None else max(1, slice_nodes)
@@ -102,6 +105,7 @@ class Planner:
         self._asked = native  # what the search was made for
         self._layout = None
         self._action = -1  # the decision, packed as in the search's rows; -1 none
+        self.book = book
 
     def __call__(self, game):
         """The action for the side to act, blocking (read from the board's ticks)."""
@@ -131,6 +135,14 @@ class Planner:
         level = self.level
         level = BEGINNER if level < BEGINNER else STRONG if level > STRONG else level
         layout = game.layout
+        if level >= NORMAL and game.phase == SETUP and self.book is not None:
+            square = self.book.placement(game)  # -1: not in it, or unreadable
+            if square >= 0:
+                self._layout = layout
+                self._action = square  # a placement's action is its square
+                _last[0] = 0
+                _last[1] = False
+                return
         srch = self._search
         if srch is None or (srch.layout is not layout and srch.layout != layout) \
                 or self._asked != self.native:
@@ -304,7 +316,7 @@ def _text(layout, action):
 _planner = []  # type: list  # choose()'s Planner, made on first use
 
 
-def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None):
+def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None, book=None):
     """The action the computer plays for the side to act, as text (blocking).
 
     level: BEGINNER..STRONG (0..3). budget_ms: time for the decision, read
@@ -312,7 +324,7 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
     ticks). nodes: node budget (default per level). seed: reseeds the LCG
     behind the lower levels' noise. In the scorch step of a turn the answer
     is the whole turn, the move already made included. IllegalAction when
-    the game is over.
+    the game is over. book: a setup book (attila.book) for NORMAL and STRONG.
     """
     if seed is not None:
         reseed(seed)
@@ -322,12 +334,14 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
     p.level = level
     p.budget_ms = budget_ms
     p.node_budget = nodes
+    p.book = book
     return p.decide(game, clock if clock is not None else ticks_ms)
 
 
-def chooser(level=STRONG, budget_ms=2000):
-    """The Planner a Controller asks for the board's own turns and for hints."""
-    return Planner(level, budget_ms)
+def chooser(level=STRONG, budget_ms=2000, book=None):
+    """The Planner a Controller asks for the board's own turns and for hints
+    (book: the layout's setup book, or None)."""
+    return Planner(level, budget_ms, book=book)
 
 
 def stats():

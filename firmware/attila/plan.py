@@ -7,7 +7,9 @@ plain callable fn(game) -> text ('@b1', 'b1-c3,d4') answered at once. The
 answer is checked against the rules; when it is missing, broken or illegal
 the first legal action stands in, so the board always shows a legal action.
 In the scorch step of a turn the plan is the whole turn, the move already
-made included.
+made included. A hint in setup comes from the opponent's setup book
+(`opponent.book`, attila.book) whatever its level, when the book has the
+position; the board's own placements are the opponent's to choose.
 """
 
 from attila.errors import AttilaError
@@ -99,10 +101,17 @@ class Plan:
         return (n == at + 1 and game.phase == SCORCH and game.lifted == self.b
                 and not game.occupied() >> self.a & 1)
 
-    def start(self, game, now_ms):
-        """Ask for the side to act in `game`; True when the plan is ready already."""
+    def start(self, game, now_ms, hint=False):
+        """Ask for the side to act in `game` (for the player when `hint`); True
+        when the plan is ready already."""
         self.drop()
         text = ""
+        book = getattr(self.opponent, "book", None) if hint and game.phase == SETUP else None
+        if book is not None:
+            square = book.placement(game)  # -1: not in it, or unreadable
+            if square >= 0:
+                self._finish(game, "@" + game.layout.names[square])
+                return True
         p = self._planner
         if p is not None:
             try:

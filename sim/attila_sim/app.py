@@ -7,7 +7,8 @@
                                   (Space in the window, Enter in text mode,
                                   'next' lines in a script)
 Options: --layout boards/NAME.json, --first R|H, --computer R|H (--level
-beginner|easy|normal|strong), --speed X,
+beginner|easy|normal|strong), --no-book (setup searched, not played from
+the layout's book boards/solved/NAME.book), --speed X,
 --profile boards/profiles/NAME.json,
 --save FILE (keep the game there: quit, start again, resume), --format json|text
 (scripted mode), --screenshot PNG (draw the window after the script or replay,
@@ -53,6 +54,15 @@ def layout_like(layout):
     return layoutfile.parse({"name": "saved", "custom": True, "rows": layout.rows()}, "save")
 
 
+def setup_book(layout_path, layout):
+    """The layout's setup book from boards/solved, open, or None (not solved)."""
+    from attila import book
+    from attila_tools.build import book_for
+
+    path = book_for(layout_path, layout)[0]
+    return book.open(path, layout) if path else None
+
+
 def has_display(environ=None):
     """False where a window cannot open: Linux/BSD without X11 or Wayland."""
     env = os.environ if environ is None else environ
@@ -78,6 +88,9 @@ def parser():
                    help="the side the board plays (the computer opponent)")
     p.add_argument("--level", choices=("beginner", "easy", "normal", "strong"),
                    default="strong", help="how well the computer plays (default strong)")
+    p.add_argument("--no-book", dest="book", action="store_false",
+                   help="setup by the search, as a board without its book (default: from "
+                   "boards/solved/<layout>.book when the layout is solved, as a flashed board)")
     p.add_argument("--speed", type=float, default=1.0,
                    help="speed of the clock (2 = blinking twice as fast; default 1)")
     p.add_argument("--text", action="store_true", help="play in the terminal")
@@ -181,7 +194,8 @@ def main(argv=None):
         lines = _script_lines(args.script) if args.script else None
         if args.screenshot:
             check_output(args.screenshot, "png")
-        layout, modules, tiles = layoutfile.load(find_layout(args.layout or DEFAULT_LAYOUT))
+        layout_path = find_layout(args.layout or DEFAULT_LAYOUT)
+        layout, modules, tiles = layoutfile.load(layout_path)
         first = "RH".index(args.first)
         items = None
         if args.replay:
@@ -189,11 +203,13 @@ def main(argv=None):
             if saved is not None and saved != layout and not args.layout:
                 # A save from a board laid out otherwise: its own layout.
                 layout, modules, tiles = layout_like(saved)
+                layout_path = None
             first, items, tiles = load_replay(args.replay, layout, tiles)
         if args.save:
             saved, said = check_save(args.save, layout, args.layout)
             if saved is not None:
                 layout, modules, tiles = layout_like(saved)
+                layout_path = None
         profile = None
         if args.profile:
             from attila import profile as profiles
@@ -207,6 +223,7 @@ def main(argv=None):
             save=args.save,
             profile=profile,
             level=("beginner", "easy", "normal", "strong").index(args.level),
+            book=setup_book(layout_path, layout) if args.book else None,
         )
         if items is not None:
             rig.start_replay(items)

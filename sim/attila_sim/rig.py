@@ -33,26 +33,32 @@ BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
 MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 
 
-def opponent_for(level=None, budget_ms=1500):
-    """The opponent the controller asks for the board's own turns and for hints."""
+def opponent_for(level=None, budget_ms=1500, book=None):
+    """The opponent the controller asks for the board's own turns and for hints
+    (book: the layout's setup book, open, or None)."""
     from attila import opponent
 
-    return opponent.chooser(opponent.STRONG if level is None else level, budget_ms)
+    return opponent.chooser(opponent.STRONG if level is None else level, budget_ms, book)
 
 
 class Rig:
-    """One simulated board: layout, pieces, virtual hardware, Board, Controller."""
+    """One simulated board: layout, pieces, virtual hardware, Board, Controller.
+
+    book: the layout's setup book (attila.book, open) the board places from,
+    as a flashed board does with its layout.book; None: setup is searched.
+    """
 
     def __init__(self, layout, modules, tiles=None, first=ROMANS, computer=-1,
-                 speed=1.0, save=None, profile=None, store=None, level=None):
+                 speed=1.0, save=None, profile=None, store=None, level=None, book=None):
         self.layout = layout
         self.modules = modules
         self.speed = speed
         if store is None:
             store = Store(save) if save else MemoryStore()
         self.store = store
+        self.book = book
         self.controller = Controller(layout, store, first, tiles, computer,
-                                     opponent_for(level))
+                                     opponent_for(level, book=book))
         self.table = Table(layout, self.controller.game.supply)
         if profile is not None:
             self.wiring = profile.wiring(layout, modules)

@@ -47,8 +47,9 @@ def test_make_flash_against_the_emulated_pico(tmp_path, mpy_dir):
         assert "micropython 1.27.0 (Raspberry Pi Pico with RP2040)" in out
         # The viper kernel compiled on the host for the chip's own arch (its _mpy).
         assert "native code compiled for the board's armv6m: attila/kernelv.mpy" in out
-        # Every file of the plan: the firmware, layout.json and profile.json.
-        assert "verified %d files (sha256)" % (len(sources()) + 2) in out
+        # Every file of the plan: the firmware, layout.json, layout.book, profile.json.
+        assert "verified %d files (sha256)" % (len(sources()) + 3) in out
+        assert "setup book boards/solved/4x5.book (5880 bytes): the board places from it" in out
         assert out.rstrip().endswith("the board says: attila: 4x5 on pico, 20 squares"), out
         served.pico._cmd(op="read")
     finally:

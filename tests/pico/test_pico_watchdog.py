@@ -14,14 +14,20 @@ the watchdog is fed before every decision; each level decides in the
 positions where it thinks longest: the empty board (20 placements), right
 after setup (the most moves), and mid-game. A decision longer than the
 watchdog resets the chip: the test names the level and the position.
+
+The same boot checks the flashed setup book (layout.book, next to
+layout.json): the board's first placement at NORMAL is the book's, decided
+without a search, and a lookup's cost in emulated µs is printed.
 """
 
 import json
+import os
 
-from attila import opponent
+from attila import book, layoutfile, opponent
 from attila import profile as profiles
+from attila.rules import Game
 
-from conftest import profile
+from conftest import LAYOUT, ROOT, profile
 from pico import thinking
 from pico.chip import PicoError
 
@@ -53,6 +59,17 @@ for level in range(4):
         ms = time.ticks_diff(time.ticks_ms(), t)
         wdt.feed()
         print(json.dumps([opponent.LEVEL_NAMES[level], name, ms, opponent.stats()[0]]))
+from attila import book, layoutfile
+from attila.rules import Game
+layout = layoutfile.load("layout.json")[0]
+b = book.open("layout.book", layout)
+game = Game(layout)
+t = time.ticks_us()
+square = b.placement(game)
+us = time.ticks_diff(time.ticks_us(), t)
+p = opponent.Planner(opponent.NORMAL, book=b)
+p.start(game, 0)
+print(json.dumps(["book", square, us, p.busy, p.step(0), p.result(), p.nodes]))
 print("done")
 """
 
@@ -75,6 +92,8 @@ def test_no_opponent_decision_starves_the_watchdog(flashed):
             pass  # a reset, or a hang: said below
         lines = board.pico.output().replace("OK", "", 1).splitlines()  # raw REPL: OK, output
         said = [json.loads(line) for line in lines if line.startswith("[")]
+        booked = [s for s in said if s[0] == "book"]
+        said = [s for s in said if s[0] != "book"]
         for level, name, ms, nodes in said:
             print("%-8s %-12s %6d ms %6d nodes" % (level, name, ms, nodes))
         resets = board.pico.resets
@@ -82,6 +101,15 @@ def test_no_opponent_decision_starves_the_watchdog(flashed):
     assert len(said) == 4 * len(POSITIONS)
     slowest = max(said, key=lambda s: s[2])
     assert slowest[2] < prof.watchdog_ms, slowest
+    # The flashed book answers on the chip as on the host: the empty board's c2.
+    assert len(booked) == 1, lines
+    _, square, us, busy, stepped, text, nodes = booked[0]
+    print("book lookup on the chip: %d us" % us)
+    layout = layoutfile.load(LAYOUT)[0]
+    host = book.open(os.path.join(ROOT, "boards", "solved", "4x5.book"), layout)
+    assert square == host.placement(Game(layout)) == layout.index("c2")
+    host.close()
+    assert (busy, stepped, text, nodes) == (False, True, "@c2", 0)
 
 
 def test_the_longest_decision_of_each_level_in_main_loop_keeps_the_watchdog_fed(flashed):

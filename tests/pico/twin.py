@@ -38,7 +38,12 @@ class Twin:
                 with open(full, "wb") as f:
                     f.write(saves[name])
         store = Store(path)
-        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store)
+        # The setup book the flash holds, as main.py opens it (build.plan puts it there).
+        from attila_tools import build
+
+        book = build.book_for(b.layout_path)[0]
+        self.book = boards.open_book(book, b.layout)[0] if book else None
+        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store, self.book)
         self._now_ns = 0
         twin = self
 
@@ -79,9 +84,10 @@ class Twin:
     def rendered_at(self, now_ms):
         """The strip bytes the twin's present state gives at time `now_ms` (no side effect)."""
         c = self.controller
-        # The store is shared, not copied (a tick does not save); the copy
-        # thinks on a copy of the planner, if it thinks at all.
-        c = copy.deepcopy(c, {id(c.store): c.store})
+        # The store and the setup book are shared, not copied (a tick does not
+        # save; a lookup only reads); the copy thinks on a copy of the planner,
+        # if it thinks at all.
+        c = copy.deepcopy(c, {id(c.store): c.store, id(self.book): self.book})
         c.tick(now_ms)
         leds = self.board.leds
         buf = bytearray(leds.bytes_needed())

@@ -34,12 +34,15 @@ SCENARIOS = {
 }
 
 
-def run_scenario(tmp_path, name):
+def run_scenario(tmp_path, name, damage=None):
     with open(os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json")) as f:
         data = json.load(f)
-    data.update(SCENARIOS[name])
+    data.update(SCENARIOS.get(name, {}))
     (tmp_path / "profile.json").write_text(json.dumps(data))
     shutil.copy(os.path.join(ROOT, "boards", "4x5.json"), tmp_path / "layout.json")
+    shutil.copy(os.path.join(ROOT, "boards", "solved", "4x5.book"), tmp_path / "layout.book")
+    if damage:
+        damage(tmp_path / "layout.book")
     return subprocess.run([sys.executable, SCRIPT, name], cwd=tmp_path, capture_output=True,
                           text=True, timeout=300)
 
@@ -61,3 +64,17 @@ def test_status_line_and_trouble_on_the_serial_console(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert ("attila: saving is off: CIRCUITPY is read-only to the board (copy boot.py to it, "
             "then unplug and replug the board)") in r.stdout.splitlines(), r.stdout
+
+
+def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path):
+    r = run_scenario(tmp_path, "book")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-3:] == ["attila: 4x5 on circuitpython-pico, 20 squares",
+                                          "Romans: place a knight", "OK book"], r.stdout
+    r = run_scenario(tmp_path, "book", lambda p: p.write_bytes(b"ATB1" + bytes(40)))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-4:] == [
+        "attila: 4x5 on circuitpython-pico, 20 squares",
+        "attila: setup book not used (layout.book: the book is for 0 squares, the layout has 20): "
+        "the board searches its placements",
+        "Romans: place a knight", "OK book"], r.stdout

@@ -16,6 +16,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HERE = os.path.dirname(os.path.abspath(__file__))
+BOOK = os.path.join(ROOT, "boards", "solved", "4x5.book")
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 if not os.path.exists(MICROPYTHON):
     MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -53,6 +54,7 @@ def board_files(tmp_path, profile, changes=None):
             data[key] = value
     (tmp_path / "profile.json").write_text(json.dumps(data))
     shutil.copy(os.path.join(ROOT, "boards", "4x5.json"), tmp_path / "layout.json")
+    shutil.copy(BOOK, tmp_path / "layout.book")  # as `attila flash` copies it
 
 
 def run_script(script, args, cwd):
@@ -90,3 +92,31 @@ def test_idle_step_allocates_nothing(tmp_path):
     r = run_script(os.path.join(HERE, "scripts", "mpy_heap.py"), [], tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "OK heap" in r.stdout, r.stdout + r.stderr
+
+
+BOOK_LINES = {
+    "present": [],
+    "missing": ["attila: no setup book (layout.book): the board searches its placements"],
+    "damaged": ["attila: setup book not used (layout.book: the book is cut short or too long): "
+                "the board searches its placements"],
+    "foreign": ["attila: setup book not used (layout.book: the book is for another layout): "
+                "the board searches its placements"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(BOOK_LINES))
+def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path, case):
+    """main.py opens layout.book for the controller; a missing or damaged book
+    is said once on the console and the board runs on."""
+    board_files(tmp_path, "pico.json")
+    book = tmp_path / "layout.book"
+    if case == "missing":
+        book.unlink()
+    elif case == "damaged":
+        book.write_bytes(book.read_bytes()[:-3])
+    elif case == "foreign":
+        shutil.copy(os.path.join(ROOT, "boards", "solved", "cross.book"), book)
+    r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), ["book", case], tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines() == (["attila: 4x5 on pico, 20 squares"] + BOOK_LINES[case]
+                                     + ["Romans: place a knight", "OK book"]), r.stdout

@@ -10,6 +10,7 @@ from attila.rules import OVER, Game
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LAYOUTS = sorted(glob.glob(os.path.join(ROOT, "boards", "*.json")))
 LAYOUT_4X5 = os.path.join(ROOT, "boards", "4x5.json")
+BOOK_4X5 = os.path.join(ROOT, "boards", "solved", "4x5.book")
 
 
 def load(path=LAYOUT_4X5):

@@ -123,6 +123,7 @@ def test_build_compiles_every_module_but_main():
         if name.endswith(".py") and name != "main.py":
             assert name[:-3] + ".mpy" in files
     assert files["layout.json"] == LAYOUT and files["profile.json"] == PROFILE
+    assert files["layout.book"] == os.path.join(ROOT, "boards", "solved", "4x5.book")
     for path in files.values():
         if path.endswith(".mpy"):
             with open(path, "rb") as f:
@@ -178,6 +179,24 @@ def test_native_code_mpy_cross_cannot_make_stays_source(tmp_path):
     assert "attila/kernelv.mpy" not in files
     assert notes == ["attila/kernelv.py stays source (the board compiles it): "
                      "SyntaxError: invalid arch"]
+
+
+def test_the_layouts_setup_book_goes_with_it_and_another_layouts_book_goes(tmp_path):
+    assert build.book_for(OTHER_LAYOUT) == (os.path.join(build.SOLVED, "l-shape.book"), "")
+    assert build.book_for(os.path.join(ROOT, "boards", "diy-8x8.json")) == (
+        None, "the layout is not solved (no diy-8x8.book in boards/solved)")
+    # A layout file named like a solved one but laid out otherwise: not its book.
+    with open(OTHER_LAYOUT) as f:
+        data = json.load(f)
+    data["name"] = "4x5"  # the modules of the L
+    mine = tmp_path / "4x5.json"
+    mine.write_text(json.dumps(data))
+    assert build.book_for(str(mine)) == (
+        None, "boards/solved/4x5.book: the book is for another layout")
+    assert "layout.book" not in build.plan(str(mine), PROFILE)
+    on_board = ["main.py", "layout.json", "layout.book", "game.txt", "notes.txt"]
+    assert flash.stale_files(on_board, build.plan(str(mine), PROFILE)) == ["layout.book"]
+    assert flash.stale_files(on_board, _plan()) == []
 
 
 def test_package_json_lists_every_firmware_file():
@@ -398,7 +417,8 @@ def test_reflash_copies_only_changes_and_keeps_the_game(flashed, tmp_path):
         # Switching the layout copies just layout.json.
         proc = run_flash(dev.port, layout=OTHER_LAYOUT)
         assert proc.returncode == 0, proc.stdout + proc.stderr
-        assert "1 to copy" in proc.stdout and "update layout.json" in proc.stdout
+        assert "2 to copy" in proc.stdout and "update layout.json" in proc.stdout
+        assert "update layout.book" in proc.stdout  # its setup book comes along
         assert "the board says: attila: l-shape on pico" in proc.stdout
         files = dev.files()
         with open(OTHER_LAYOUT, "rb") as f:
@@ -502,6 +522,7 @@ def test_mip_recipe_of_the_readme_updates_a_running_board(flashed, tmp_path):
             ("reset",),
             ("mip", "install", "--target", ".", "firmware/package.json"),
             ("cp", "boards/4x5.json", ":layout.json"),
+            ("cp", "boards/solved/4x5.book", ":layout.book"),
             ("cp", "boards/profiles/pico.json", ":profile.json"),
             ("rm", ":maintenance"),
         ]
@@ -538,7 +559,12 @@ def test_layout_port_switches_just_the_layout(flashed, tmp_path):
         after = dev.files()
         with open(OTHER_LAYOUT, "rb") as f:
             assert after.pop("layout.json") == f.read()
+        assert ("copied its setup book boards/solved/l-shape.book as layout.book (verified)"
+                in proc.stdout)
+        with open(os.path.join(build.SOLVED, "l-shape.book"), "rb") as f:
+            assert after.pop("layout.book") == f.read()
         before.pop("layout.json")
+        before.pop("layout.book")
         assert after == before  # nothing else touched
         # 64 squares cannot be read by the board's 20 sensor pins: refused, nothing changes
         diy = os.path.join(ROOT, "boards", "diy-8x8.json")

@@ -17,6 +17,8 @@ The board gets (paths on its flash):
                             (attila/kernelv.py) where it is not: the board
                             then compiles them at every boot
     layout.json             the chosen layout (boards/*.json)
+    layout.book             its setup book (boards/solved/<layout>.book), when
+                            the layout is solved: the board places from it
     profile.json            the chosen hardware profile (boards/profiles/*.json)
 
 .mpy files load faster and need less RAM than sources (no compiling on the
@@ -38,7 +40,9 @@ DEFAULT_LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 PROFILES = os.path.join(ROOT, "boards", "profiles")
 DEFAULT_PROFILE_NAMES = ("pico.json", "pico-74hc165.json")
 
+SOLVED = os.path.join(ROOT, "boards", "solved")
 LAYOUT_FILE = "layout.json"
+BOOK_FILE = "layout.book"  # the ports' BOOK
 PROFILE_FILE = "profile.json"
 SAVE_FILE = "game.txt"
 ENTRY = "main.py"
@@ -194,14 +198,39 @@ def firmware(source=False, out_dir=BUILD, arch=None, notes=None):
     return files
 
 
+def book_for(layout_path, layout=None):
+    """(boards/solved/<name>.book of a layout file, "") when it is that layout's
+    setup book, else (None, why not); <name> is the layout's name or its file's.
+    `layout`: the file's Layout when it is loaded already (layout_path may be
+    None then)."""
+    from attila import book, layoutfile
+
+    if layout is None:
+        layout = layoutfile.load(layout_path)[0]
+    stem = os.path.splitext(os.path.basename(layout_path))[0] if layout_path else ""
+    for name in (layout.name, stem):
+        path = os.path.join(SOLVED, "%s.book" % name)
+        if name and os.path.isfile(path):
+            try:
+                book.open(path, layout).close()
+            except book.BookError as e:
+                return None, str(e).replace(path, os.path.relpath(path, ROOT))
+            return path, ""
+    return None, "the layout is not solved (no %s.book in boards/solved)" % (layout.name or stem)
+
+
 def plan(layout, profile, source=False, out_dir=BUILD, arch=None, notes=None):
-    """Everything the board needs: firmware + layout.json + profile.json.
+    """Everything the board needs: firmware + layout.json + profile.json, and
+    layout.book when the layout has a setup book.
 
     arch: the board's native arch, for the modules with native code (see
     firmware()).
     """
     files = firmware(source, out_dir, arch, notes)
     files[LAYOUT_FILE] = layout
+    book = book_for(layout)[0]
+    if book:
+        files[BOOK_FILE] = book
     files[PROFILE_FILE] = profile
     return files
 
@@ -235,8 +264,8 @@ def package_json():
     GitHub (`mpremote mip install --target . github:OWNER/REPO/firmware/package.json`).
     Only files under firmware/: mip appends a relative URL to the package's
     own (`github:OWNER/REPO/firmware/` + url) without resolving "..", so a
-    layout or a profile from boards/ cannot be part of it; they are copied
-    with `mpremote cp` (README).
+    layout, its setup book or a profile from boards/ cannot be part of it;
+    they are copied with `mpremote cp` (README).
     """
     urls = []
     for dest, src in sources():

@@ -12,14 +12,16 @@
    board's own arch (sys.implementation._mpy: armv6m on an RP2040), or keeps
    them source where the board does not say it (it compiles them at boot),
 4. copies only what changed (sha256 on the board against the local file) as
-   main.py, hardware.mpy, attila/*.mpy, layout.json, profile.json; removes
-   stale firmware files (an old attila/x.py would shadow x.mpy),
+   main.py, hardware.mpy, attila/*.mpy, layout.json, layout.book (the
+   layout's setup book, boards/solved/<layout>.book, when it is solved),
+   profile.json; removes stale firmware files (an old attila/x.py would
+   shadow x.mpy; the book of another layout),
 5. reads every hash back to verify what landed,
 6. keeps the saved game (game.txt) unless --clear-game,
 7. soft-resets the board: main.py starts, and its first line is shown.
 
 Switching layouts is the same command with another --layout: only
-layout.json is copied. Exit status 0 when the board runs the new firmware,
+layout.json and its book are copied. Exit status 0 when the board runs the new firmware,
 1 when the board is missing/refuses/fails to verify, 2 on bad files/arguments.
 """
 
@@ -106,15 +108,16 @@ def sha256_file(path):
 def stale_files(on_board, files):
     """Firmware files on the board that the new firmware does not have.
 
-    Everything under attila/ that is not in the plan, and at the top level a
-    module's .py/.mpy twin (MicroPython imports x.py before x.mpy).
+    Everything under attila/ that is not in the plan, at the top level a
+    module's .py/.mpy twin (MicroPython imports x.py before x.mpy), and a
+    setup book when the new layout has none (it would be another layout's).
     """
     planned = set(files)
     stale = []
     for path in on_board:
         if path.endswith("/") or path in planned:
             continue
-        if path.startswith("attila/"):
+        if path.startswith("attila/") or path == build.BOOK_FILE:
             stale.append(path)
         elif "/" not in path and path not in build.ENTRIES:
             stem, ext = os.path.splitext(path)
@@ -175,6 +178,12 @@ def run(args):
         os.path.relpath(layout_path), os.path.relpath(profile_path), prof.sensor_kind,
         len(files), "" if args.source else ", compiled to .mpy v%d in %s" % (
             mpy[0], os.path.relpath(build.BUILD))))
+    book, why = build.book_for(layout_path)
+    if book:
+        say("attila flash: setup book %s (%s): the board places from it"
+            % (os.path.relpath(book), _size(book)))
+    else:
+        say("attila flash: no setup book: %s; the board searches its placements" % why)
 
     port = find_port(args.port)
     with Board(port) as board:
@@ -349,7 +358,7 @@ def _flash(args, board, port, files, local, layout, created):
 
 
 def switch_layout(port, layout_path, wait=8.0):
-    """Copy just a layout to a flashed board (`attila layout FILE --port PORT`).
+    """Copy just a layout, and its setup book, to a flashed board (`attila layout FILE --port PORT`).
 
     The layout is checked against the profile already on the board; a saved
     game for the old layout is set aside (games/ on the board), not lost.
@@ -404,9 +413,31 @@ def _switch(board, layout_path, layout, modules, data, created):
             raise DeviceError("verification failed: layout.json differs on the board")
         say("attila layout: copied %s to the board as %s (verified)"
             % (layout_path, build.LAYOUT_FILE))
+    _book(board, layout_path)
     kept = set_aside(board, layout)
     if kept:
         say("attila layout: the saved game is for another layout; kept on the board as %s" % kept)
+
+
+def _book(board, layout_path):
+    """The layout's setup book to the board as layout.book (verified), or the
+    old layout's book removed when this layout has none."""
+    book, why = build.book_for(layout_path)
+    if book is None:
+        if board.hashes([build.BOOK_FILE]).get(build.BOOK_FILE) is not None:
+            board.remove(build.BOOK_FILE)
+            say("attila layout: removed the old layout's %s (no setup book: %s)"
+                % (build.BOOK_FILE, why))
+        return
+    digest = sha256_file(book)
+    if board.hashes([build.BOOK_FILE]).get(build.BOOK_FILE) == digest:
+        return
+    with open(book, "rb") as f:
+        board.write(build.BOOK_FILE, f.read())
+    if board.hashes([build.BOOK_FILE]).get(build.BOOK_FILE) != digest:
+        raise DeviceError("verification failed: %s differs on the board" % build.BOOK_FILE)
+    say("attila layout: copied its setup book %s as %s (verified)"
+        % (os.path.relpath(book), build.BOOK_FILE))
 
 
 def main(argv=None):

@@ -10,7 +10,9 @@ MENU starts the self-test; UNDO and MENU, or a file named `maintenance`,
 stop code.py before the loop and the watchdog start (boot.py then leaves
 the drive to the computer). The game is saved only where boot.py gave the
 drive to CircuitPython; otherwise the board says saving is off. The status
-line is printed whenever it changes.
+line is printed whenever it changes. The layout's setup book (layout.book)
+is opened if it is there; without it (or damaged) the board searches its
+placements and says so once.
 """
 
 import time
@@ -18,12 +20,13 @@ import time
 import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
-                          exists, power_up)
+                          exists, open_book, power_up)
 from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
+BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 READ_ONLY = ("saving is off: CIRCUITPY is read-only to the board "
              "(copy boot.py to it, then unplug and replug the board)")
 
@@ -52,11 +55,11 @@ def trouble(controller, text):
         report(text)
 
 
-def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None):
+def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None):
     """The Board of a profile and a layout on CircuitPython (`keys`: the
     button reader if main() already made it)."""
     if controller is None:
-        controller = _controller(prof, layout, tiles, store)
+        controller = _controller(prof, layout, tiles, store, book)
     return assemble(prof, layout, modules, hardware, controller, keys, console=print)
 
 
@@ -89,8 +92,11 @@ def main(ticks=-1, clock=None, sleep=None):
             keys.deinit()  # the pins are free at the REPL
         return None
     store, why = _store(SAVE)
-    board = build(prof, layout, modules, tiles, store, keys=keys)
+    book, said = open_book(BOOK, layout)  # kept open: read a record at a time
+    board = build(prof, layout, modules, tiles, store, keys=keys, book=book)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
+    if said:
+        print("attila: " + said)
     now = (clock or hardware.ticks_ms)()
     if why:
         trouble(board.controller, why)

@@ -7,7 +7,9 @@ runs its loop every `loop_ms`, feeding the watchdog where the port has one.
 Buttons held at power-up (attila.board.power_up, the same on every port):
 MENU starts the self-test; UNDO and MENU, or a file named `maintenance` on
 the board, stop main.py before the watchdog starts, leaving the REPL free
-for mpremote. The status line is printed whenever it changes.
+for mpremote. The status line is printed whenever it changes. The layout's setup
+book (/layout.book, copied by `attila flash`) is opened if it is there; without
+it (or damaged) the board searches its placements and says so once.
 """
 
 import time
@@ -15,12 +17,13 @@ import time
 import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, SELF_TEST, assemble,
-                          controller_for, exists, power_up)
+                          controller_for, exists, open_book, power_up)
 from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
+BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -35,11 +38,11 @@ def _store(path):
     return Store(path)
 
 
-def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None):
+def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None):
     """The Board of a profile and a layout (controller built unless given;
     `keys`: the button reader if main() already made it)."""
     if controller is None:
-        controller = _controller(prof, layout, tiles, store)
+        controller = _controller(prof, layout, tiles, store, book)
     return assemble(prof, layout, modules, hardware, controller, keys, console=print)
 
 
@@ -58,7 +61,7 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.s
 
 
 def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
-         clock=time.ticks_ms, sleep=time.sleep_ms):
+         clock=time.ticks_ms, sleep=time.sleep_ms, book_path=BOOK):
     """Load, build and run; returns the Board when `ticks` runs out."""
     prof = profiles.load(profile_path)
     layout, modules, tiles = layoutfile.load(layout_path)
@@ -69,8 +72,11 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
         print("attila: maintenance (UNDO+MENU held at power-up, or a file named %s): "
               "not starting" % MAINTENANCE_FILE)
         return None
-    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys)
+    book, why = open_book(book_path, layout)  # kept open: read a record at a time
+    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
+    if why:
+        print("attila: " + why)
     if gesture == SELF_TEST:
         print("attila: MENU held at power-up: self-test")
         board.controller.self_test(clock())

@@ -109,7 +109,13 @@ class Stub:
         self.said += 1
 
 
-port._controller = lambda prof, layout, tiles, store: Stub(layout, store)
+def stub_factory(prof, layout, tiles, store, book=None):
+    stub = Stub(layout, store)
+    stub.book = book  # what code.py opened (scenario_book)
+    return stub
+
+
+port._controller = stub_factory
 
 
 def boot():
@@ -327,6 +333,22 @@ def scenario_status():
     c.said += 1
     run(board, 3)
     print("OK status")
+
+
+def scenario_book():
+    # layout.book reaches the controller opened; missing or damaged, the board
+    # runs on without it (the test reads what the console said).
+    board, _chain = reference(3)
+    book = board.controller.book
+    if os.path.exists("layout.book") and os.path.getsize("layout.book") == 5880:
+        from attila.rules import Game
+
+        layout = board.controller.layout
+        assert book.placement(Game(layout)) == layout.index("c2")
+    else:
+        assert book is None
+    run(board, 3)
+    print("OK book")
 
 
 def scenario_watchdog():

@@ -72,8 +72,10 @@ class Stub:
         return False
 
 
-def stub_factory(prof, layout, tiles, store):
-    return Stub(layout)
+def stub_factory(prof, layout, tiles, store, book=None):
+    stub = Stub(layout)
+    stub.book = book  # what main.py opened (scenario_book)
+    return stub
 
 
 def expect(lit, rgb, level, chain=CHAIN, bpp=3, count=20):
@@ -338,6 +340,24 @@ def scenario_status():
     c.said += 1
     main.run(board, 10, None, 3, clock.now, clock.sleep)
     print("OK status")
+
+
+def scenario_book():
+    # layout.book next to layout.json (as `attila flash` puts it) reaches the
+    # controller opened, not read whole; without it, or damaged, the board runs
+    # on without it (the test reads what the console said).
+    board, clock = reference(3)
+    book = board.controller.book
+    if sys.argv[2:] == ["present"]:
+        from attila.rules import Game
+
+        layout = board.controller.layout
+        assert book.count == 1443, book.count
+        assert book.placement(Game(layout)) == layout.index("c2")
+    else:
+        assert book is None
+    main.run(board, 10, None, 3, clock.now, clock.sleep)
+    print("OK book")
 
 
 def scenario_watchdog():
