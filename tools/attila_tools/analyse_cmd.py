@@ -77,10 +77,13 @@ def tables_for(layout, stream=None):
     stream = stream if stream is not None else sys.stderr
     if os.path.exists(retro.cache_path(layout)):
         return retro.Tables.load(layout)
+    from attila_tools.retro_cmd import _gb, _shown
+
     seconds, nbytes = retro.estimate(layout)
-    stream.write("%s: solving the tables of %s once (about %d s, %.2f GB), kept in %s\n"
-                 % (PROG, layout.name or "the layout", max(1, seconds), nbytes / 1e9,
-                    os.path.relpath(retro.CACHE)))
+    stream.write("%s: solving the tables of %s once (%s, %s), kept in %s\n"
+                 % (PROG, layout.name or "the layout",
+                    "about %d s" % seconds if seconds >= 1 else "under a second",
+                    _gb(nbytes), _shown(retro.CACHE)))
     stream.flush()
     progress = None
     if hasattr(stream, "isatty") and stream.isatty():

@@ -225,8 +225,9 @@ class Review:
             parts = ["%s won" % SIDE_NAMES[game.winner]]
         else:
             now = self.value(game)
-            parts = ["not over: %s to play, %s with perfect play"
-                     % (SIDE_NAMES[game.side], "won" if now.won else "lost")]
+            parts = ["not over: %s to %s, %s with perfect play"
+                     % (SIDE_NAMES[game.side], "scorch" if game.phase == SCORCH else "play",
+                        "won" if now.won else "lost")]
         for side in (self.first, self.first ^ 1):
             mine = [r for r in rows if r.side == side]
             threw = [r for r in mine if r.threw]
