@@ -5,7 +5,8 @@
   attila sim --script FILE        headless: carry out FILE ('-' for stdin), write frames
   attila sim --replay FILE        step through a saved game or a game log
                                   (Space in the window, Enter in text mode,
-                                  'next' lines in a script)
+                                  'next' lines in a script), with its analysis
+                                  on the panel (--no-analysis: without)
 Options: --layout boards/NAME.json, --first R|H, --computer R|H (--level
 beginner|easy|normal|strong), --speed X,
 --profile boards/profiles/NAME.json,
@@ -87,6 +88,9 @@ def parser():
                    help="what --script writes (default json lines)")
     p.add_argument("--replay", metavar="FILE",
                    help="a saved game or a game log to replay step by step")
+    p.add_argument("--no-analysis", action="store_true",
+                   help="replay without the analysis on the panel (won/lost before and "
+                   "after each step, the wins thrown away)")
     p.add_argument("--profile", metavar="FILE",
                    help="hardware profile (boards/profiles/...json): its wiring, LED colour "
                    "order, brightness, power budget and debounce (default: plain wiring, GRB)")
@@ -209,7 +213,10 @@ def main(argv=None):
             level=("beginner", "easy", "normal", "strong").index(args.level),
         )
         if items is not None:
-            rig.start_replay(items)
+            from attila_sim.review import ReplayReview
+
+            rig.start_replay(items, ReplayReview(layout, first, items, tiles,
+                                                 enabled=not args.no_analysis))
     except (AttilaError, OSError) as e:
         return fail("attila sim", e)
     aside = getattr(rig.store, "aside", None)
@@ -242,6 +249,7 @@ def main(argv=None):
     if args.screenshot:
         if not args.script:
             rig.replay_all()
+        rig.review_lines(wait=True)  # the analysis of the last step, on the picture
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         from attila_sim.window import Window
 

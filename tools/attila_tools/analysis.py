@@ -217,17 +217,31 @@ class Review:
             better, winning = options[0], len(options)
         return Row(k + 1, side, item, before, after, better, winning)
 
+    def short_summary(self):
+        """The summary for a narrow panel: the result and the actions that threw a win away."""
+        rows = self.rows()
+        parts = [self._result()]
+        for side in (self.first, self.first ^ 1):
+            threw = [str(r.number) for r in rows if r.side == side and r.threw]
+            if threw:
+                parts.append("%s threw the win away at %s" % (SIDE_NAMES[side], ", ".join(threw)))
+        if len(parts) == 1:
+            parts.append("no win thrown away")
+        return "; ".join(parts)
+
+    def _result(self):
+        game = self._game
+        if game.phase == OVER:
+            return "%s won" % SIDE_NAMES[game.winner]
+        now = self.value(game)
+        return "not over: %s to %s, %s with perfect play" % (
+            SIDE_NAMES[game.side], "scorch" if game.phase == SCORCH else "play",
+            "won" if now.won else "lost")
+
     def summary(self):
         """One line: the result, and every win thrown away by each side."""
         rows = self.rows()
-        game = self._game
-        if game.phase == OVER:
-            parts = ["%s won" % SIDE_NAMES[game.winner]]
-        else:
-            now = self.value(game)
-            parts = ["not over: %s to %s, %s with perfect play"
-                     % (SIDE_NAMES[game.side], "scorch" if game.phase == SCORCH else "play",
-                        "won" if now.won else "lost")]
+        parts = [self._result()]
         for side in (self.first, self.first ^ 1):
             mine = [r for r in rows if r.side == side]
             threw = [r for r in mine if r.threw]
