@@ -122,6 +122,9 @@ def test_a_saved_game_brings_its_layout_and_may_stop_mid_turn(tmp_path, capsys, 
         "(@b3; @a2 would have won), action 8 (b3-c1,a2; c4-a3,a2 would have won)",
     ]
     assert open(path, "rb").read() == before  # read only
+    # A save of a game not begun yet.
+    Store(path).save(dump(Game(layout)))
+    assert run(capsys, path)[1][2:] == ["not over: Romans to place, lost with perfect play"]
 
 
 def test_the_summary_of_a_game_played_without_a_mistake(tmp_path, capsys, cache):

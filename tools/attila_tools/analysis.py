@@ -4,6 +4,7 @@
     review.row(k)                           # the k-th action (0-based), computed once
     review.rows()                           # all of them
     review.summary()                        # one line: who won, who threw a win away
+    review.short_summary()                  # the same for a narrow panel (action numbers)
 
 A row says, for the side that acted, whether its position was won or lost
 before the action and after it (perfect play by both sides from there), and
@@ -20,7 +21,7 @@ one side's turn; "won in 3" means the game ends three turns from there.
 """
 
 from attila.notation import format_turn, play, replay
-from attila.rules import MOVE, OVER, SCORCH, SETUP, SIDE_NAMES, Game
+from attila.rules import OVER, SCORCH, SETUP, SIDE_NAMES, Game
 from attila_tools.draw import bits
 from attila_tools.retro_setup import SetupValues
 
@@ -234,9 +235,9 @@ class Review:
         if game.phase == OVER:
             return "%s won" % SIDE_NAMES[game.winner]
         now = self.value(game)
+        verb = "scorch" if game.phase == SCORCH else "place" if game.phase == SETUP else "play"
         return "not over: %s to %s, %s with perfect play" % (
-            SIDE_NAMES[game.side], "scorch" if game.phase == SCORCH else "play",
-            "won" if now.won else "lost")
+            SIDE_NAMES[game.side], verb, "won" if now.won else "lost")
 
     def summary(self):
         """One line: the result, and every win thrown away by each side."""
@@ -246,9 +247,12 @@ class Review:
             mine = [r for r in rows if r.side == side]
             threw = [r for r in mine if r.threw]
             name = SIDE_NAMES[side]
+            if not mine:
+                continue
             if threw:
                 parts.append("%s threw the win away at %s" % (name, ", ".join(
-                    "action %d (%s; %s would have won)" % (r.number, r.action, r.better) for r in threw)))
+                    "action %d (%s; %s would have won)" % (r.number, r.action, r.better)
+                    for r in threw)))
             elif any(r.before.won for r in mine):
                 parts.append("%s kept the win" % name)
             else:
