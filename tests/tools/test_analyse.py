@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SMALL = '{"name": "small", "custom": true, "rows": ["....", "....", "....", "--.."]}\n'
 TINY = '{"name": "tiny", "custom": true, "rows": ["...", "...", "...", "-.."]}\n'
 LEGEND = ("value for the side that acted, before -> after, with perfect play from there; "
-          "'in N': the game ends N turns later (searched from 8 free squares down)")
+          "'in N': the game ends N turns later (searched from 10 free squares down)")
 
 # Huns place first, both sides throw a win away (setup and play).
 HUNS_FIRST = ("first H\n@b3 @c2 @b2 @d1 @a2 @c1\n"
@@ -254,11 +254,11 @@ def test_a_4x5_game_with_the_cached_tables(capsys):
         "  7. Romans a4-b2,a3     lost        -> lost",
         "  8. Huns   c1-b3,b1     won         -> won",
         "  9. Romans c3-a2,e3     lost        -> lost",
-        " 10. Huns   b3-c1,d1     won         -> lost        "
+        " 10. Huns   b3-c1,d1     won         -> lost in 9   "
         "threw the win away: c2-b4,e1 wins (one of 7 winning turns)",
-        " 11. Romans b2-d3,a1     won         -> lost        "
+        " 11. Romans b2-d3,a1     won in 9    -> lost in 7   "
         "threw the win away: b2-d3,b2 wins (one of 2 winning turns)",
-        " 12. Huns   c4-b2,c3     won         -> won in 8",
+        " 12. Huns   c4-b2,c3     won in 7    -> won in 8",
         " 13. Romans a2-b4,c4     lost in 8   -> lost in 5",
         " 14. Huns   c1-b3,a2     won in 5    -> won in 4",
         " 15. Romans d3-c1,d4     lost in 4   -> lost in 3",

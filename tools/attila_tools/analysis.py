@@ -12,12 +12,14 @@ when a win was thrown away, a winning action it had instead. Values in
 setup come from a search over the placements on top of the tables
 (retro_setup.SetupValues, one memo for the whole game).
 
-Turns to the end: the tables keep no distances, so they come from a search
-in which the winner tries only its winning turns (the table says which)
-and the loser every turn, with a memo of the positions met. That is cheap
-late in the game only: it is tried from DISTANCE_FREE free squares down,
-within a node budget, else the row says won/lost alone. A "turn" here is
-one side's turn; "won in 3" means the game ends three turns from there.
+Turns to the end: the tables keep no distances, so they come from a
+depth-bounded search ("does the game end within d turns?", d deepened two
+at a time) in which the winner tries only its winning turns (the table
+says which) and the loser every turn, keeping bounds of each position's
+distance for the whole game. That is cheap late in the game only: it is
+tried from DISTANCE_FREE free squares down, within a node budget, else the
+row says won/lost alone. A "turn" here is one side's turn; "won in 3"
+means the game ends three turns from there.
 """
 
 from attila.notation import format_turn, play, replay
@@ -25,8 +27,8 @@ from attila.rules import OVER, SCORCH, SETUP, SIDE_NAMES, Game
 from attila_tools.draw import bits
 from attila_tools.retro_setup import SetupValues
 
-DISTANCE_FREE = 8  # turns to the end are searched from this many free squares down
-DISTANCE_NODES = 100000  # ... and given up beyond this many positions per action
+DISTANCE_FREE = 10  # turns to the end are searched from this many free squares down
+DISTANCE_NODES = 50000  # ... and given up beyond this many positions per action
 
 
 class _TooDeep(Exception):
@@ -97,7 +99,7 @@ class Review:
         self.setup = SetupValues(tables)
         self._rows = []
         self._game = Game(self.layout, first)
-        self._dist = {}
+        self._bounds = {}  # position -> [lowest, highest] distance it may still have
         self._nodes = 0
 
     # -- values --------------------------------------------------------------------
@@ -139,41 +141,55 @@ class Review:
                     yield me1, scorched | 1 << c, a, b, c
 
     def _distance(self, me, opp, scorched, won):
+        """Turns to the end: the least d (odd when won, even when lost) the game ends within."""
+        d = 1 if won else 0
+        while not self._within(me, opp, scorched, won, d):
+            d += 2
+        return d
+
+    def _within(self, me, opp, scorched, won, d):
+        """Does the game end within d turns (the winner hurrying, the loser holding out)?
+
+        Bounds of each position's distance are kept, so deepening d again
+        and again costs little more than the last search.
+        """
         key = (me, opp, scorched)
-        got = self._dist.get(key)
-        if got is not None:
-            return got
+        got = self._bounds.get(key)
+        if got is None:
+            # Each turn takes a free square: no game lasts longer than that.
+            free = bin(self.layout.all & ~(me | opp | scorched)).count("1")
+            got = self._bounds[key] = [1 if won else 0, free]
+        if got[1] <= d:
+            return True
+        if got[0] > d:
+            return False
         self._nodes += 1
         if self._nodes > self.distance_nodes:
             raise _TooDeep()
         tables = self.tables
         if won:
-            best = None
+            result = False
             for me1, sc1, _a, _b, _c in self._children(me, opp, scorched):
-                if tables.won(opp, me1, sc1):
-                    continue
-                d = self._distance(opp, me1, sc1, False) + 1
-                if best is None or d < best:
-                    best = d
-                    if d == 1:
-                        break
+                if not tables.won(opp, me1, sc1) and self._within(opp, me1, sc1, False, d - 1):
+                    result = True
+                    break
         else:
-            # Each turn takes a free square: no game lasts longer than that.
-            longest = bin(self.layout.all & ~(me | opp | scorched)).count("1")
-            best = 0
+            result = True
             for me1, sc1, _a, _b, _c in self._children(me, opp, scorched):
-                d = self._distance(opp, me1, sc1, True) + 1
-                if d > best:
-                    best = d
-                    if d >= longest:
-                        break
-        self._dist[key] = best
-        return best
+                if not self._within(opp, me1, sc1, True, d - 1):
+                    result = False
+                    break
+        if result:
+            got[1] = d
+        else:
+            got[0] = d + 1
+        return result
 
     # -- the winning alternatives ----------------------------------------------------
 
-    def winning_actions(self, game):
-        """The winning actions of the side to act: texts, quickest first when known."""
+    def winning_actions(self, game, quickest=True):
+        """The winning actions of the side to act: texts, the quickest first when
+        `quickest` and the turns to the end are known (else in square order)."""
         layout = self.layout
         side = game.side
         if game.phase == SETUP:
@@ -183,7 +199,7 @@ class Review:
         found = []
         for me1, sc1, a, b, c in self._children(me, opp, game.scorched):
             if not self.tables.won(opp, me1, sc1):
-                d = self.turns(opp, me1, sc1, False)
+                d = self.turns(opp, me1, sc1, False) if quickest else None
                 found.append((d if d is not None else 1 << 20, len(found),
                                format_turn(layout, a, b, c)))
         found.sort()
@@ -213,8 +229,10 @@ class Review:
             after = Value(not after.won, after.turns, after.over)
         better, winning = None, 0
         if before.won and not after.won:
+            # The quickest win when the distance of the position was within reach.
             options = self.winning_actions(replay(Game(self.layout, self.first),
-                                                  " ".join(self.items[:k])))
+                                                  " ".join(self.items[:k])),
+                                           before.turns is not None)
             better, winning = options[0], len(options)
         return Row(k + 1, side, item, before, after, better, winning)
 
