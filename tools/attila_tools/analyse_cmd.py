@@ -46,7 +46,7 @@ def build_parser():
 
 
 def load_game(path, layout_path=None):
-    """(layout, layout name, first side, items) of a game file; AttilaError says why not."""
+    """(layout, first side, items) of a game file; AttilaError says why not."""
     from attila import layoutfile
     from attila_sim.app import DEFAULT_LAYOUT, find_layout, layout_like
     from attila_sim.rig import load_replay, saved_layout
