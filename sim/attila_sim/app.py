@@ -5,7 +5,8 @@
   attila sim --script FILE        headless: carry out FILE ('-' for stdin), write frames
   attila sim --replay FILE        step through a saved game or a game log
                                   (Space in the window, Enter in text mode,
-                                  'next' lines in a script)
+                                  'next' lines in a script), with its analysis
+                                  on the panel (--no-analysis: without)
 Options: --layout boards/NAME.json, --first R|H, --computer R|H (--level
 beginner|easy|normal|strong), --no-book (setup searched, not played from
 the layout's book boards/solved/NAME.book), --speed X,
@@ -100,6 +101,9 @@ def parser():
                    help="what --script writes (default json lines)")
     p.add_argument("--replay", metavar="FILE",
                    help="a saved game or a game log to replay step by step")
+    p.add_argument("--no-analysis", action="store_true",
+                   help="replay without the analysis on the panel (won/lost before and "
+                   "after each step, the wins thrown away)")
     p.add_argument("--profile", metavar="FILE",
                    help="hardware profile (boards/profiles/...json): its wiring, LED colour "
                    "order, brightness, power budget and debounce (default: plain wiring, GRB)")
@@ -226,7 +230,10 @@ def main(argv=None):
             book=setup_book(layout_path, layout) if args.book else None,
         )
         if items is not None:
-            rig.start_replay(items)
+            from attila_sim.review import ReplayReview
+
+            rig.start_replay(items, ReplayReview(layout, first, items, tiles,
+                                                 enabled=not args.no_analysis))
     except (AttilaError, OSError) as e:
         return fail("attila sim", e)
     aside = getattr(rig.store, "aside", None)
@@ -259,6 +266,7 @@ def main(argv=None):
     if args.screenshot:
         if not args.script:
             rig.replay_all()
+        rig.review_lines(wait=True)  # the analysis of the last step, on the picture
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         from attila_sim.window import Window
 

@@ -84,6 +84,7 @@ class Rig:
         self._up_at = [-1] * len(BUTTONS)
         self._replay = []
         self._replayed = 0
+        self.review = None  # the replay's analysis (attila_sim.review), if any
         self.said = ""  # what the last replay step did
         # A saved game was found: its pieces are still on the board, as after
         # a power cut.
@@ -288,6 +289,10 @@ class Rig:
         game = self.controller.game
         c = self.controller
         out = ["Mode: %s" % self.mode_name(), "Position: %s" % self.position()]
+        if self._replay:
+            # Before the log: the panel cuts what does not fit at the bottom.
+            out.append("Replay: step %d of %d (Space: next)" % (self._replayed, len(self._replay)))
+            out += self.review_lines()
         log = notation.log(game)
         if log:
             words = log.split()
@@ -295,16 +300,24 @@ class Rig:
         out.append("Tiles left: %d.  Clock x%g" % (game.tiles(), self.speed))
         if c.computer >= 0:
             out.append("The board plays the %s." % ("Romans", "Huns")[c.computer])
-        if self._replay:
-            out.append("Replay: step %d of %d (Space: next)" % (self._replayed, len(self._replay)))
         return out
 
     # -- replay ---------------------------------------------------------------------------
 
-    def start_replay(self, items):
-        """Items of a game log to carry out one by one with replay_step()."""
+    def start_replay(self, items, review=None):
+        """Items of a game log to carry out one by one with replay_step();
+        `review` (attila_sim.review.ReplayReview) analyses them for the panel."""
         self._replay = list(items)
         self._replayed = 0
+        self.review = review
+
+    def review_lines(self, wait=False):
+        """The analysis of the last replay step done (waiting for it if `wait`)."""
+        if self.review is None:
+            return []
+        if wait:
+            self.review.wait(self._replayed)
+        return self.review.lines(self._replayed)
 
     def replaying(self):
         return self._replayed < len(self._replay)

@@ -16,6 +16,7 @@ line:
     leds    {square: "rrggbb"} of every lit square, decoded from the strip
     strip   the strip buffer as hex: the very bytes sent to the LEDs
     replay  (after 'next') what the last replay step did
+    analysis  (after 'next', with --replay) the panel's analysis of that step
     error   (only when the line could not be done: a square taken...)
   text: the board drawn as in text mode, under a "line N: ..." header.
 
@@ -49,6 +50,8 @@ def record(rig, number, text, error=None):
     }
     if rig.said:
         out["replay"] = rig.said
+        if rig.review is not None:
+            out["analysis"] = rig.review_lines(wait=True)
     if error:
         out["error"] = error
     return out

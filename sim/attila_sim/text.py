@@ -130,6 +130,7 @@ def run(rig, stdin=None, stdout=None, colour=None):
         if not cmd:
             if rig.replaying():
                 stdout.write(rig.replay_step() + "\n")
+                _review(rig, stdout)
                 show()
             continue
         try:
@@ -144,5 +145,12 @@ def run(rig, stdin=None, stdout=None, colour=None):
             stdout.write("? %s\n" % e)
         if rig.said:
             stdout.write(rig.said + "\n")
+            _review(rig, stdout)
         show()
     return 0
+
+
+def _review(rig, stdout):
+    """The replay's analysis of the step just done (text mode waits for it)."""
+    for line in rig.review_lines(wait=True):
+        stdout.write(line + "\n")

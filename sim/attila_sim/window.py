@@ -37,6 +37,7 @@ PLATE_EDGE = (196, 200, 208)
 SQUARE_BASE = (30, 32, 36)
 TEXT = (228, 230, 235)
 DIM_TEXT = (150, 155, 165)
+MISTAKE_TEXT = (240, 150, 110)  # a win thrown away, in the replay's analysis
 BUTTON = (64, 70, 82)
 BUTTON_DOWN = (110, 120, 140)
 TILE_FACE = (58, 44, 36)
@@ -513,8 +514,9 @@ class Window:
         lines = [(line, self.big, TEXT, 0) for line in self._wrap(rig.status(), self.big, width)]
         gap = 8
         for text in rig.details():
+            ink = MISTAKE_TEXT if text.startswith("Mistake:") else DIM_TEXT
             for line in self._wrap(text, self.font, width):
-                lines.append((line, self.font, DIM_TEXT, gap))
+                lines.append((line, self.font, ink, gap))
                 gap = 0
         gap = 8
         for line in self._wrap(self.message, self.font, width) if self.message else ():

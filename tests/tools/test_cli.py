@@ -224,10 +224,10 @@ BAD = [
      "(Expecting ',' delimiter: line 5 column 5 (char 75))"),
     (("frobnicate",),
      "attila: argument COMMAND: invalid choice: 'frobnicate' (choose from 'moves', "
-     "'perft', 'show', 'layout', 'sim', 'flash', 'games', 'solve', 'verify', 'book') "
-     "(see attila --help)"),
-    ((), "attila: give a command: moves, perft, show, layout, sim, flash, games, solve, "
-     "verify, book (see attila --help)"),
+     "'perft', 'show', 'layout', 'sim', 'flash', 'games', 'analyse', 'solve', 'verify', "
+     "'book') (see attila --help)"),
+    ((), "attila: give a command: moves, perft, show, layout, sim, flash, games, analyse, "
+     "solve, verify, book (see attila --help)"),
     (("solve", "R.Q.H/.x.../H.x.R/..HR. R"),
      "attila solve: position: c4: 'Q' is not one of R H x . -"),
 ]

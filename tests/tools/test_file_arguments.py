@@ -37,6 +37,8 @@ INPUTS = [
     ("sim --replay FILE --script OK", {}),
     ("sim --save FILE --script OK", {"missing": 0}),
     ("games show FILE", {}),
+    ("analyse FILE", {}),
+    ("analyse OK --layout FILE", {}),
     ("flash --layout FILE --profile PROFILE --dry-run", {}),
     ("flash --profile FILE --dry-run", {}),
     ("flash --port FILE --dry-run", {}),
@@ -44,7 +46,7 @@ INPUTS = [
     ("games --port FILE --list", {}),
 ]
 PREFIX = {"layout": "attila: ", "sim": "attila sim: ", "games": "attila games: ",
-          "flash": "attila flash: "}
+          "flash": "attila flash: ", "analyse": "attila analyse: "}
 
 
 def make(tmp_path, kind, name="arg"):

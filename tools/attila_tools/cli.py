@@ -4,7 +4,7 @@
     attila perft POSITION DEPTH   number of legal lines of DEPTH plies
     attila show POSITION          draw a position
     attila layout FILE            check and draw a layout file
-    attila sim | flash | games | solve | verify | book ...   tools of their own (loaded lazily)
+    attila sim | flash | games | analyse | solve | verify | book ...   tools of their own (loaded lazily)
 
 Bad input gives exit status 2 and one line on stderr; never a traceback.
 """
@@ -22,6 +22,7 @@ PLUGINS = {
     "sim": ("attila_sim.app", "play on the desktop simulator"),
     "flash": ("attila_tools.flash", "build and copy the firmware to a board"),
     "games": ("attila_tools.games", "play or replay games"),
+    "analyse": ("attila_tools.analyse_cmd", "judge every action of a game with perfect play"),
     "solve": ("attila_tools.solve", "solve a position (--from-setup: a whole layout)"),
     "verify": ("attila_tools.verify", "check a certificate of a solved layout"),
     "book": ("attila_tools.bookmaker", "make the board's setup book from a certificate"),
