@@ -256,9 +256,9 @@ class Controller(Reading):
             self._dirty = True
 
     def busy(self):
-        """True while work waits for the squares to settle (a save, a plan) or a
-        search is under way."""
-        return self._unsettled or self.plan.busy or self._wants_plan()
+        """True while work waits for the squares to settle (a save, a plan), a
+        search is under way or its decision waits for the next tick to be shown."""
+        return self._unsettled or self.plan.busy or self._found or self._wants_plan()
 
     def thinking(self):
         """True while the board works out its own action or a hint (PLAY)."""

@@ -33,12 +33,20 @@ BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
 MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 
 
-def opponent_for(level=None, budget_ms=1500, book=None):
+# Nodes a Pico searches per loop step (attila/kernelv.py SLICE). The host runs
+# the portable kernel, whose own slice (1 node) is sized for a chip without
+# viper: with it the simulator's board would search a few hundred nodes where
+# a Pico searches its level's full node budget, and play a weaker game.
+PICO_SLICE = 32
+
+
+def opponent_for(level=None, budget_ms=2000, book=None):
     """The opponent the controller asks for the board's own turns and for hints
-    (book: the layout's setup book, open, or None)."""
+    (book: the layout's setup book, open, or None): a Pico's, node for node."""
     from attila import opponent
 
-    return opponent.chooser(opponent.STRONG if level is None else level, budget_ms, book)
+    return opponent.Planner(opponent.STRONG if level is None else level, budget_ms,
+                            slice_nodes=PICO_SLICE, book=book)
 
 
 class Rig:
