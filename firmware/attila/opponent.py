@@ -13,7 +13,8 @@ alpha-beta negamax below them (attila.search, with the viper kernel where
 the port has the native emitter and the board has at most 30 squares).
 Without noise (STRONG), each root action after the first is scouted with a
 null window (does it beat the best so far?) and searched again only when it
-does: the same choice at a finished depth in about two thirds of the nodes.
+does: the same choice at a finished depth in fewer nodes (to 5 plies on five
+4x5 positions with 12-14 free squares: 1.13 million nodes instead of 1.76).
 Once the game's remaining turns fit under the depth every scorch is tried
 and the result is exact, so a forced win at the end is never missed.
 
