@@ -41,20 +41,12 @@ from attila.layoutfile import load  # noqa: E402
 from attila.notation import format_position, parse_position, parse_turn  # noqa: E402
 from attila.rules import MOVE, SETUP, Game  # noqa: E402
 from attila_tools.retro import Tables  # noqa: E402
+from attila_tools.draw import bits  # noqa: E402
 
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 STAGES = range(14, 0, -1)
 PER = 40  # positions per stage and side to act
 SEED = 20261201
-
-
-def bits(mask):
-    i = 0
-    while mask:
-        if mask & 1:
-            yield i
-        mask >>= 1
-        i += 1
 
 
 def turns(layout, me, opp, scorched):
