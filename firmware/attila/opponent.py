@@ -11,6 +11,10 @@ and sensors keep going while it thinks; a Planner is also callable,
 p(game) -> text, blocking. Iterative deepening over the root actions with
 alpha-beta negamax below them (attila.search, with the viper kernel where
 the port has the native emitter and the board has at most 30 squares).
+Without noise (STRONG), each root action after the first is scouted with a
+null window (does it beat the best so far?) and searched again only when it
+does: the same choice at a finished depth in fewer nodes (to 5 plies on five
+4x5 positions with 12-14 free squares: 1.13 million nodes instead of 1.76).
 Once the game's remaining turns fit under the depth every scorch is tried
 and the result is exact, so a forced win at the end is never missed.
 
@@ -206,6 +210,7 @@ class Planner:
         self._best = -1
         self._score = -INF
         self._searching = False
+        self._wide = False  # the action under way failed high on its scout: searched again
 
     def step(self, now_ms):
         """Search at most one slice of nodes; True once the decision is made (or none is due)."""
@@ -224,7 +229,12 @@ class Planner:
             if not self._searching:
                 if srch.nodes >= pause:
                     return False  # the slice is spent: the next root action next time
-                srch.child(self._k, self._depth, self._alpha)
+                # Without noise, an action after the first is scouted with a null
+                # window: only whether it beats the best so far (far fewer nodes);
+                # when it does, it is searched again for its score.
+                alpha = self._alpha
+                beta = INF if noise or self._wide or alpha <= -INF else alpha + 1
+                srch.child(self._k, self._depth, alpha, beta)
                 self._searching = True
             if not srch.run(pause):
                 self.nodes = srch.nodes
@@ -236,6 +246,10 @@ class Planner:
             self.nodes = srch.nodes
             pause -= _ROOT_NODES
             s = srch.score
+            if not noise and not self._wide and -INF < self._alpha < s:
+                self._wide = True  # it beats the best so far: its score, next
+                continue
+            self._wide = False
             if noise and -_DECIDED < s < _DECIDED:
                 s += _rand(2 * noise + 1) - noise
             if s > self._score:
@@ -269,6 +283,8 @@ class Planner:
 
     def _finish(self, stopped):
         if stopped:
+            if self._wide:
+                self._best = self._k  # its scout beat the best so far
             self._front()  # the best of a part-searched iteration counts
         self._action = self._search.acts[0]
         self.busy = False

@@ -157,12 +157,13 @@ class Search:
         s[_H + _ENDS] = ends
         return self._turns(s, self.acts, self.table)
 
-    def child(self, k, depth, alpha):
-        """Search root action k (self.acts[k]) at `depth` with the root's alpha next."""
+    def child(self, k, depth, alpha, beta=INF):
+        """Search root action k (self.acts[k]) at `depth` in the root's window (alpha, beta)."""
         s = self.stack
         s[_SP] = 0
         s[_H + _DEPTH] = depth
         s[_H + _ALPHA] = alpha + BIAS
+        s[_H + _BETA] = beta + BIAS
         s[_H + _I] = k
         s[_H + _STATE] = _ROOT
 

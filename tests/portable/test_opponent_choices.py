@@ -1,7 +1,9 @@
-"""The resumable search picks the same actions as the recursive search it replaced.
+"""The opponent's choices at fixed node budgets, recorded: both kernels make them.
 
-opponent_choices.json holds choices recorded from that search (commit
-c5b44c9, tests/opponent/record_choices.py): positions in setup, play and
+opponent_choices.json holds choices recorded from the recursive search the
+resumable one replaced (commit c5b44c9), re-recorded when the strong level's
+root got its null-window scout (the lower levels' entries came out the
+same; tests/opponent/record_choices.py): positions in setup, play and
 the scorch step on every 20-square layout, random small layouts and the
 8x8 board, at every level and fixed node budgets. The same action must come
 out after the same number of nodes, with the kernel this port has (viper on

@@ -53,7 +53,9 @@ def test_the_budget_counts_the_loop_clock():
     steps, per_step, nodes, text = run_on_the_loop_clock()
     assert steps == 200 and per_step[-1] == 0, (steps, per_step[-1])
     assert opponent.stats() == (nodes, True)
-    assert nodes == sum(per_step) and max(per_step) <= 16 < 12 * 199 < nodes <= 16 * 199
+    # A root action searched counts 4 nodes of its step's slice (the Planner's own
+    # work): with the strong level's null-window scouts they are many and small.
+    assert nodes == sum(per_step) and max(per_step) <= 16 < 10 * 199 < nodes <= 16 * 199
     # The same loop, the same decision: node for node.
     assert run_on_the_loop_clock() == (steps, per_step, nodes, text)
     assert run_on_the_loop_clock(slice_nodes=8)[2] < nodes

@@ -1,0 +1,234 @@
+"""The strong level against perfect play, stage by stage (make bench).
+
+    python tools/bench/bench_strength.py [--per N] [--seed S] [--nodes N] [--cpython]
+
+Positions from play on the 4x5 board: a random legal setup (either side
+placing first), then turns in which each side plays a random turn or, one
+time in two, a turn that keeps its exact value (a winning turn when it has
+one). For each stage (free squares left, 14 down to 1) and each side to act,
+N positions (seeded: the same every run) are taken from such games, and the
+strong level chooses its turn in each with the board's node budget
+(opponent._NODES[STRONG] read at run time, or --nodes; the time budget never
+runs out, so every machine makes the same choices). Its choices come from
+MicroPython unix (the viper kernel, tools/bench/strength_choose.py), or
+with --cpython from the portable kernel here (same choices, 30x slower).
+
+The exact values come from the retrograde tables (attila_tools.retro,
+build/retro/, solved first if missing: about a minute and 1.6 GB):
+- won positions: how often the chosen turn keeps the win (the position
+  after it is lost for the opponent);
+- lost positions: the opponent's winning replies after the chosen turn,
+  against the fewest any turn leaves, and how often the choice leaves the
+  fewest (a turn after which the winner has few winning turns is the
+  hardest to beat: the cheap measure of holding out).
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from attila import opponent  # noqa: E402
+from attila.layoutfile import load  # noqa: E402
+from attila.notation import format_position, parse_position, parse_turn  # noqa: E402
+from attila.rules import MOVE, SETUP, Game  # noqa: E402
+from attila_tools.retro import Tables  # noqa: E402
+from attila_tools.draw import bits  # noqa: E402
+
+LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
+STAGES = range(14, 0, -1)
+PER = 40  # positions per stage and side to act
+SEED = 20261201
+
+
+def turns(layout, me, opp, scorched):
+    """Every whole turn (a, b, c) of the side `me`, and the position after it."""
+    free = layout.all & ~(me | opp | scorched)
+    for a in bits(me):
+        for b in bits(layout.knight[a] & free):
+            me1 = me ^ (1 << a | 1 << b)
+            f1 = (free | 1 << a) & ~(1 << b)
+            for c in bits(f1):
+                yield a, b, c, me1, scorched | 1 << c
+
+
+def winning(tables, me, opp, scorched):
+    """The turns after which the other side is lost."""
+    return [(a, b, c) for a, b, c, me1, sc1 in turns(tables.layout, me, opp, scorched)
+            if not tables.won(opp, me1, sc1)]
+
+
+def replies(tables, me, opp, scorched):
+    """For each turn of `me`: the opponent's number of winning replies after it."""
+    out = {}
+    for a, b, c, me1, sc1 in turns(tables.layout, me, opp, scorched):
+        out[a, b, c] = tables.winning_turns(opp, me1, sc1)
+    return out
+
+
+def _setup(rng, layout):
+    while True:
+        game = Game(layout, rng.randint(0, 1))
+        while game.phase == SETUP:
+            legal = list(bits(game.placements()))
+            if not legal:
+                break
+            game.place(rng.choice(legal))
+        if game.phase == MOVE:
+            return game
+
+
+def sample(tables, per=PER, seed=SEED):
+    """{(stage, side to act): [position text, ...]}, per positions each, from seeded games."""
+    rng = random.Random(seed)
+    layout = tables.layout
+    out = {(s, side): [] for s in STAGES for side in (0, 1)}
+    todo = len(out)
+    while todo:
+        game = _setup(rng, layout)
+        stage = rng.choice(STAGES)
+        while game.phase == MOVE and bin(game.free()).count("1") > stage:
+            side = game.side
+            me, opp = game.knights[side], game.knights[side ^ 1]
+            options = winning(tables, me, opp, game.scorched) if rng.random() < 0.5 else None
+            if not options:
+                options = [(a, b, c) for a, b, c, _, _ in turns(layout, me, opp, game.scorched)]
+            if not options:
+                break
+            a, b, c = rng.choice(options)
+            game.move(a, b)
+            game.scorch(c)
+        if game.phase != MOVE or not game.movable():
+            continue
+        key = (bin(game.free()).count("1"), game.side)
+        if len(out[key]) < per:
+            out[key].append(format_position(game))
+            if len(out[key]) == per:
+                todo -= 1
+    return out
+
+
+def micropython():
+    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
+    return exe if os.path.exists(exe) else None
+
+
+def choices(texts, nodes=None, cpython=False):
+    """The strong level's (action, nodes) for each position text."""
+    exe = None if cpython else micropython()
+    if exe is None:
+        out = []
+        for text in texts:
+            action = opponent.choose(parse_position(text), opponent.STRONG, budget_ms=10 ** 9,
+                                     nodes=nodes)
+            out.append((action, opponent.stats()[0]))
+        return out
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(texts) + "\n")
+        path = f.name
+    try:
+        script = os.path.join(HERE, "strength_choose.py")
+        env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+        cmd = [exe, script, path] + ([str(nodes)] if nodes is not None else [])
+        lines = subprocess.run(cmd, env=env, cwd=ROOT, check=True,
+                               stdout=subprocess.PIPE, universal_newlines=True).stdout.split("\n")
+    finally:
+        os.unlink(path)
+    out = []
+    for line in lines:
+        if line.strip():
+            action, n = line.split()
+            out.append((action, int(n)))
+    if len(out) != len(texts):
+        raise SystemExit("strength_choose.py answered %d of %d positions" % (len(out), len(texts)))
+    return out
+
+
+def judge(tables, text, action):
+    """(won, kept, chosen replies, fewest replies): kept and the replies as they apply."""
+    game = parse_position(text)
+    side = game.side
+    me, opp, sc = game.knights[side], game.knights[side ^ 1], game.scorched
+    a, b, c = parse_turn(game.layout, action)
+    me1 = me ^ (1 << a | 1 << b)
+    if tables.won(me, opp, sc):
+        return True, not tables.won(opp, me1, sc | 1 << c), None, None
+    counts = replies(tables, me, opp, sc)
+    return False, None, counts[a, b, c], min(counts.values())
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--per", type=int, default=PER, help="positions per stage and side")
+    p.add_argument("--seed", type=int, default=SEED)
+    p.add_argument("--nodes", type=int, help="the strong level's node budget (default: its own)")
+    p.add_argument("--cpython", action="store_true", help="choose with the portable kernel here")
+    p.add_argument("--failures", action="store_true", help="list the won positions thrown away")
+    args = p.parse_args(argv)
+    layout = load(LAYOUT)[0]
+    t0 = time.time()
+    tables = Tables.load(layout)
+    t1 = time.time()
+    groups = sample(tables, args.per, args.seed)
+    keys = sorted(groups, key=lambda k: (-k[0], k[1]))
+    texts = [t for k in keys for t in groups[k]]
+    t2 = time.time()
+    picked = choices(texts, args.nodes, args.cpython)
+    t3 = time.time()
+    budget = args.nodes if args.nodes is not None else opponent._NODES[opponent.STRONG]
+    print("strong level on 4x5 at %d nodes a decision; %d positions a stage and side "
+          "(seed %d)" % (budget, args.per, args.seed))
+    print("| free | to act | won | kept the win | lost | fewest winning replies left "
+          "| winning replies left: chosen / fewest (mean) | nodes (mean) |")
+    print("|---|---|---|---|---|---|---|---|")
+    k = 0
+    total_won = total_kept = 0
+    failures = []
+    for key in keys:
+        won = kept = lost = fewest = 0
+        chosen_sum = fewest_sum = nodes_sum = 0
+        for text in groups[key]:
+            action, n = picked[k]
+            k += 1
+            nodes_sum += n
+            w, keep, chosen, least = judge(tables, text, action)
+            if w:
+                won += 1
+                kept += keep
+                if not keep:
+                    failures.append((key[0], text, action))
+            else:
+                lost += 1
+                fewest += chosen == least
+                chosen_sum += chosen
+                fewest_sum += least
+        total_won += won
+        total_kept += kept
+        print("| %d | %s | %d | %s | %d | %s | %s | %d |" % (
+            key[0], "RH"[key[1]], won,
+            "%d (%.0f%%)" % (kept, 100.0 * kept / won) if won else "-", lost,
+            "%d (%.0f%%)" % (fewest, 100.0 * fewest / lost) if lost else "-",
+            "%.1f / %.1f" % (chosen_sum / lost, fewest_sum / lost) if lost else "-",
+            nodes_sum // len(groups[key])))
+    print("all stages: kept the win in %d of %d won positions (%.1f%%)"
+          % (total_kept, total_won, 100.0 * total_kept / max(1, total_won)))
+    print("tables %.1f s, sampling %.1f s, %d choices %.1f s (%s), judging %.1f s"
+          % (t1 - t0, t2 - t1, len(texts), t3 - t2,
+             "CPython" if args.cpython or not micropython() else "MicroPython unix",
+             time.time() - t3))
+    if args.failures:
+        for stage, text, action in failures:
+            print("threw away: %2d free  %s  chose %s" % (stage, text, action))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
