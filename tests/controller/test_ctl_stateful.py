@@ -120,6 +120,7 @@ class Hands(RuleBasedStateMachine):
             return side if lit & b else None
         if g.phase == MOVE and c.lifted >= 0:
             lit = (1 << c.plan.b if c.plan.b >= 0 else 0) if own else g.destinations(c.lifted)
+            lit |= 1 << c.lifted  # its own square, dim in its colour: "or back on a5"
             return side if lit & b else None
         if g.phase == SCORCH:
             lit = (1 << c.plan.c if c.plan.c >= 0 else 0) if own else g.scorchable()
@@ -374,3 +375,48 @@ Hands.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 TestHands = Hands.TestCase
+
+
+class Draws:
+    """Hypothesis's `data` for a rule called by hand: the draws, in order."""
+
+    def __init__(self, *draws):
+        self.draws = list(draws)
+
+    def draw(self, strategy):
+        return self.draws.pop(0)
+
+
+def hands_on_l():
+    """The hands of the stored failing example, up to the Romans' move: the
+    board plays the Huns on L; advance() plays @a5 @a1 @c1 @b1 @b5 @d1
+    b5-a3,f1 a1-c2,a1 c1-e2,c1 b1-d2,b1."""
+    h = Hands()
+    h.start(layout=L, first=0, computer=1, slices=0)
+    h.advance(Draws(16, 0, 2, 1, 17, 3, 17, 12, 5, 0, 8, 0, 2, 10, 2, 1, 9, 1), n=14)
+    c = h.t.c
+    assert log(c.game) == "@a5 @a1 @c1 @b1 @b5 @d1 b5-a3,f1 a1-c2,a1 c1-e2,c1 b1-d2,b1"
+    assert c.status() == "Romans: lift a knight that can move (a3 a5)"
+    return h
+
+
+def test_the_hands_put_back_the_knight_its_square_asks_for():
+    """A knight lifted lights its own square dim in its colour ("or back on
+    a5"): the hands put that knight back there, not any piece. (They did not
+    know that square was lit, put a Hun knight on it, and the record, a Roman
+    knight, parted from the table: the stored example of a developer run.)"""
+    h = hands_on_l()
+    h.toggle(Draws(4), kind="R")  # a Roman knight on e1, before the move
+    h.legal(Draws(16, 13))  # a5 lifted and put on b3 in the middle of the correction
+    h.fix()  # e1 and b3 emptied: only a5 is off, its knight in the hand
+    c = h.t.c
+    assert c.mode == PLAY and c.status() == "Romans: put the knight on b3, or back on a5"
+    h.toggle(Draws(16), kind="H")
+    assert h.pieces[16] == "R"
+    h.the_record_is_the_table()
+    # The same without a correction: lifted and put back.
+    h = hands_on_l()
+    h.toggle(Draws(16), kind="R")
+    h.toggle(Draws(16), kind="x")
+    assert h.pieces[16] == "R"
+    h.the_record_is_the_table()
