@@ -191,7 +191,8 @@ def _why(c, extra, missing):
             return "%s to move, not %s: " % (SIDE_NAMES[game.side], SIDE_NAMES[side])
         if not game.destinations(a):
             return "the knight on %s cannot move: " % names[a]
-        if _single(extra):
+        # (A jump that is legal came through a correction: no reason to give.)
+        if _single(extra) and not game.destinations(a) & extra:
             return "%s to %s is not a knight's jump: " % (names[a], names[lowest(extra)])
     if phase == MOVE and extra and not missing:
         return "move a knight first: "

@@ -6,10 +6,11 @@ match the game again (or one knight of the side to move is in a hand) and
 reads actions only from there.
 """
 
-from ctltable import BLUE, RED, Table
+from ctltable import BLUE, BLUE_DIM, RED, Table
 
 from attila.controller import CORRECT, PLAY, RESUME
 from attila.geometry import from_rows
+from attila.modules import compose, place_module
 from attila.notation import log
 from attila.rules import HUNS, ROMANS, SCORCH
 from attila.store import MemoryStore
@@ -32,6 +33,8 @@ def test_a_tile_put_before_the_move_then_a_knight_carried_is_no_move():
     assert c.mode == CORRECT and c.status() == "move a knight first: take the piece off b3"
     t.lift("a1")  # a1 empty, b3 full: it reads like a1-b3, but came through a correction
     assert c.mode == CORRECT and log(c.game) == SETUP
+    # A legal jump refused: no "is not a knight's jump" (it is one).
+    assert c.status() == "move the piece on b3 to a1 (Roman knight)"
     t.put("d4")
     assert c.mode == CORRECT and log(c.game) == SETUP
     assert c.status() == (
@@ -121,3 +124,44 @@ def test_a_power_cut_during_a_take_back_resumes_what_the_table_shows():
     assert t.c.mode == PLAY
     boot = Table(RECT, mask=t.mask, t=t.t + 100, store=store)
     assert log(boot.c.game) == "@a1 @b1 @c1 @d1 @e1 @a2"
+
+
+# The L layout of the property test (tests/controller/test_ctl_stateful.py).
+L = compose(
+    [
+        place_module(1, "2x3", 0, 0, 0),
+        place_module(2, "2x3", 0, 3, 0),
+        place_module(3, "2x2", 2, 0, 0),
+        place_module(4, "2x2", 4, 0, 0),
+    ],
+    "L",
+)[0]
+L_GAME = "@a5 @a1 @c1 @b1 @b5 @d1 b5-a3,f1 a1-c2,a1 c1-e2,c1 b1-d2,b1"
+
+
+def test_a_knight_carried_through_a_correction_then_taken_off_is_in_the_hand():
+    """The property test's stored example, as the board sees it: a piece put
+    on e1 before the move, the Roman knight of a5 carried to b3, both pieces
+    taken off. Every piece left on the table is one the board never saw
+    lifted, so the knight of a5 is off it: the board follows it as lifted, and
+    asks for it on its jumps or back home, in its colour (a Hun knight put on
+    a5 there is a hand not doing what the LEDs ask: no sensor can see it)."""
+    t = Table(L)
+    c = t.c
+    for item in L_GAME.split():
+        t.act(item)
+    assert c.status() == "Romans: lift a knight that can move (a3 a5)"
+    t.put("e1")
+    assert c.status() == "move a knight first: take the piece off e1"
+    t.carry("a5", "b3")  # reads like a5-b3, but came through a correction
+    assert c.mode == CORRECT and log(c.game) == L_GAME
+    assert c.status() == (
+        "take the piece off e1; take the piece off b3; put the Roman knight back on a5")
+    t.lift("e1")
+    t.lift("b3")
+    assert c.mode == PLAY and c.lifted == L.index("a5") and log(c.game) == L_GAME
+    assert c.status() == "Romans: put the knight on b3, or back on a5"
+    assert t.lit() == {"a5": BLUE_DIM, "b3": BLUE}
+    t.put("a5")
+    assert c.mode == PLAY and c.lifted == -1 and log(c.game) == L_GAME
+    assert c.status() == "Romans: lift a knight that can move (a3 a5)"
