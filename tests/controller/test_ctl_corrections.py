@@ -7,10 +7,10 @@ reads actions only from there.
 """
 
 from ctltable import BLUE, BLUE_DIM, RED, Table
+from test_ctl_stateful import L  # the L layout of the property test
 
 from attila.controller import CORRECT, PLAY, RESUME
 from attila.geometry import from_rows
-from attila.modules import compose, place_module
 from attila.notation import log
 from attila.rules import HUNS, ROMANS, SCORCH
 from attila.store import MemoryStore
@@ -126,16 +126,6 @@ def test_a_power_cut_during_a_take_back_resumes_what_the_table_shows():
     assert log(boot.c.game) == "@a1 @b1 @c1 @d1 @e1 @a2"
 
 
-# The L layout of the property test (tests/controller/test_ctl_stateful.py).
-L = compose(
-    [
-        place_module(1, "2x3", 0, 0, 0),
-        place_module(2, "2x3", 0, 3, 0),
-        place_module(3, "2x2", 2, 0, 0),
-        place_module(4, "2x2", 4, 0, 0),
-    ],
-    "L",
-)[0]
 L_GAME = "@a5 @a1 @c1 @b1 @b5 @d1 b5-a3,f1 a1-c2,a1 c1-e2,c1 b1-d2,b1"
 
 
