@@ -21,14 +21,18 @@ Boolean negamax ("can the side to act force a win?") on bitboards with:
 - separated armies: once no component of free and knight squares holds
   knights of both sides, the outcome is computed exactly from two small
   one-sided "races" (see _race), with no further game-tree search;
-- enhanced transposition cutoffs near the root.
+- enhanced transposition cutoffs near the root;
+- two killer turns per count of free squares: the last two turns that won
+  a node with as many free squares are tried first (when legal) in the
+  next one, as a refutation often works again in the positions next to it.
 
-The root is searched as every other node, its children (whole turns) ordered
-by the mobility they leave. For a lost position the longest-resisting turn is
-found with depth-bounded searches (how many plies the winner needs after
-each turn) that keep bounds per symmetric key, ask the win table first (the
-winner's non-winning moves are never searched) and take separated armies'
-exact distances from the races. Setup positions are solved too (placements
+The root's children are those of the search inside, searched by it, taken in
+turn from two orders: one scorch of each move before the second of any
+(moves in the search's own order), and square order. For a lost position
+the longest-resisting turn is found with depth-bounded searches (how many
+plies the winner needs after each turn) that keep bounds per symmetric key,
+ask the win table first (the winner's non-winning moves are never searched)
+and take separated armies' exact distances from the races. Setup positions are solved too (placements
 first, then play), though from an early setup that is a very large search.
 """
 
@@ -120,6 +124,8 @@ class Solver:
         ]
         self.tt = {}
         self.races = {}
+        # Per count of free squares, the last two winning turns (a, b, c bits).
+        self.killers = [[(0, 0, 0), (0, 0, 0)] for _ in range(n + 1)]
         self.nodes = 0
         self.extra = 0
         self.fold = 9  # keys fold the symmetries with this many free squares or more
@@ -291,6 +297,21 @@ class Solver:
                     if not c & bad and tt.get(play_key(opp, me1, free1 ^ c)) is False:
                         tt[key] = True
                         return True
+        # The killers: the last two turns that won a node with as many free
+        # squares (a refutation often works again in the positions next to it).
+        killers = self.killers
+        slot = killers[nfree]
+        for kill in slot:
+            a, b, c = kill
+            if a & me and self.kb[a] & free & b:
+                me1 = me ^ a ^ b
+                free1 = (free | a) ^ b
+                if c & free1 and not c & refuted(me1, opp, free1) and \
+                        not win(opp, me1, free1 ^ c):
+                    if kill is not slot[0]:
+                        slot[0], slot[1] = slot[1], slot[0]
+                    tt[key] = True
+                    return True
         nb = self.nb
         for _, me1, free1, orr in moves:
             mine = nb(me1)
@@ -299,6 +320,8 @@ class Solver:
                 continue
             for c in self._scorches(me1, opp, free1, orr, mine, comp):
                 if not c & bad and not win(opp, me1, free1 ^ c):
+                    slot[1] = slot[0]
+                    slot[0] = (me & ~me1, me1 & ~me, c)
                     tt[key] = True
                     return True
         tt[key] = False
@@ -575,10 +598,13 @@ class Solver:
         class of equivalent squares, none that lets the opponent trap us at
         once), each searched by it (win). A wrong order costs a whole subtree
         per losing child tried before a winning one, and no single order
-        suits every position, so the children are taken from three orders in
-        turn: the search's own (moves by the opponent's exits, then
-        scorches), whole turns by the mobility they leave, and square order.
-        A won root then costs at most about three times its best order.
+        suits every position, so the children are taken from two orders in
+        turn. The first goes across the moves: the first scorch of every
+        move (moves in the search's own order, by the opponent's exits),
+        then the second of every move, and so on; the scorches of one move
+        tend to win or lose together, so a move that loses is not tried
+        scorch after scorch before the next move is. The second is square
+        order. A won root then costs at most about twice its best order.
         """
         if (me | opp).bit_count() < _ALL_KNIGHTS:
             children = [((c,), opp, me | c, free ^ c) for c in self._placements(me, opp, free)]
@@ -586,16 +612,19 @@ class Solver:
             moves = self._moves(me, opp, free)
             if moves is True or (moves and free.bit_count() + self.extra == 1):
                 return self._quick_win(me, opp, free, moves)
-            children = []
+            per_move = []
             for _, me1, free1, orr in moves:
                 bad = self._refuted(me1, opp, free1)
-                for c in self._scorches(me1, opp, free1, orr):
-                    if not c & bad:
-                        children.append(((me & ~me1, me1 & ~me, c), opp, me1, free1 ^ c))
+                a, b = me & ~me1, me1 & ~me
+                turns = [((a, b, c), opp, me1, free1 ^ c)
+                         for c in self._scorches(me1, opp, free1, orr) if not c & bad]
+                if turns:
+                    per_move.append(turns)
+            across = [turns[k] for k in range(max(map(len, per_move), default=0))
+                      for turns in per_move if k < len(turns)]
             children = _interleave((
-                children,
-                sorted(children, key=lambda ch: self._mobility(ch[1], ch[2], ch[3])),
-                sorted(children, key=lambda ch: (ch[0][0], ch[0][1])),
+                across,
+                sorted(across, key=lambda ch: (ch[0][0], ch[0][1])),
             ))
         for action, me1, opp1, free1 in children:
             if not self.win(me1, opp1, free1):
