@@ -55,13 +55,21 @@ def smallest_heap(micropython, path, low=8, high=64):
 
 
 def compile_core(mpy_cross, out):
-    """mpy-cross every firmware/attila module and corebench into `out`."""
+    """mpy-cross every firmware/attila module and corebench into `out`; a module
+    with native code stays source, as `attila flash` leaves it for a board whose
+    arch it cannot tell (mpy-cross needs -march for it)."""
+    from attila_tools.build import native
+
     os.makedirs(os.path.join(out, "attila"))
     pairs = [(os.path.join(HERE, "corebench.py"), os.path.join(out, "corebench.mpy"))]
     src = os.path.join(FIRMWARE, "attila")
     for name in sorted(os.listdir(src)):
         if name.endswith(".py"):
-            pairs.append((os.path.join(src, name), os.path.join(out, "attila", name[:-3] + ".mpy")))
+            py = os.path.join(src, name)
+            if native(py):
+                shutil.copy(py, os.path.join(out, "attila", name))
+            else:
+                pairs.append((py, os.path.join(out, "attila", name[:-3] + ".mpy")))
     for py, mpy in pairs:
         subprocess.run([mpy_cross, "-o", mpy, py], check=True, capture_output=True)
 
