@@ -1,10 +1,15 @@
 """The simulator's small parts: the table of pieces, the action lines, the loop."""
 
+import os
+import re
+
 import pytest
 
+import attila
 from attila_sim import actions
 from attila_sim.actions import ActionError
 from attila_sim.hardware import VirtualButtons, VirtualStrip
+from attila_sim.rig import PICO_SLICE
 from attila_sim.table import RESERVE, Table, TableError
 
 import simkit
@@ -123,3 +128,12 @@ def test_a_quick_tap_still_presses_the_button():
     rig.advance(100)
     assert rig.controller.game.history == []
     assert rig.buttons.held == 0
+
+
+def test_the_simulators_slice_is_the_pico_kernels():
+    """The simulator steps its opponent with a Pico's slice so that it decides
+    as a Pico does; kernelv.py cannot be imported here (viper), so its SLICE
+    is read from the source."""
+    with open(os.path.join(os.path.dirname(attila.__file__), "kernelv.py")) as f:
+        slice_nodes = int(re.search(r"^SLICE = (\d+)", f.read(), re.M).group(1))
+    assert PICO_SLICE == slice_nodes == 32
