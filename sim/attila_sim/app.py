@@ -93,7 +93,7 @@ def parser():
                    help="setup by the search, as a board without its book (default: from "
                    "boards/solved/<layout>.book when the layout is solved, as a flashed board)")
     p.add_argument("--speed", type=float, default=1.0,
-                   help="speed of the clock (2 = blinking twice as fast; default 1)")
+                   help="speed of the clock, 1/16 to 64 (2 = blinking twice as fast; default 1)")
     p.add_argument("--text", action="store_true", help="play in the terminal")
     p.add_argument("--script", metavar="FILE",
                    help="headless: carry out the actions in FILE ('-' = stdin), write frames")
@@ -191,8 +191,9 @@ def main(argv=None):
     from attila_sim.table import TableError
     from attila_tools.files import check_output, fail
 
-    if args.speed <= 0:
-        return fail("attila sim", "--speed must be above 0")
+    if not 1 / 16 <= args.speed <= 64:  # also refuses nan
+        return fail("attila sim", "--speed %g: must be a number from 0.0625 (1/16) to 64"
+                    % args.speed)
     said = ""
     try:
         lines = _script_lines(args.script) if args.script else None

@@ -267,3 +267,10 @@ def test_a_line_that_is_not_utf8_is_answered_not_fatal():
     assert text.run(rig, stdin, out, colour=False) == 0
     assert "? '\ufffd\ufffd caf\ufffd': expected" in out.getvalue()
     assert rig.position() == "....H/...../...../R.... R"
+
+
+@pytest.mark.parametrize("speed", ["nan", "inf", "-inf", "0", "-1", "100"])
+def test_a_speed_out_of_range_is_refused_in_one_line(speed, capsys):
+    assert app.main(["--text", "--speed=" + speed]) == 2
+    err = capsys.readouterr().err
+    assert err == "attila sim: --speed %s: must be a number from 0.0625 (1/16) to 64\n" % speed
