@@ -230,6 +230,7 @@ BAD = [
      "solve, verify, book (see attila --help)"),
     (("solve", "R.Q.H/.x.../H.x.R/..HR. R"),
      "attila solve: position: c4: 'Q' is not one of R H x . -"),
+    (("solve", MID, "--tiles", "-3"), "attila solve: --tiles must be >= 0, not -3"),
 ]
 
 
@@ -237,6 +238,20 @@ BAD = [
 def test_bad_input_is_one_line_and_status_2(args, line):
     code, out, err = run(*args)
     assert (code, out, err) == (2, "", line + "\n")
+
+
+def test_solve_from_the_empty_board_points_to_from_setup_and_shows_progress():
+    code, out, err = run("solve", "..../..../.... R")
+    assert code == 0 and json.loads(out)["result"] == "win"
+    lines = err.split("\n")
+    assert lines[0] == ("attila solve: the empty board: every setup is searched here, "
+                        "which takes long on a real layout; attila solve --from-setup "
+                        "LAYOUT solves a whole layout once and keeps the result")
+    assert "placement 1 of 12" in err and err.endswith("\n")  # a bar redrawn after '\r'
+
+    # A position past setup: the answer alone.
+    code, out, err = run("solve", MID)
+    assert code == 0 and err == ""
 
 
 def test_help_works():
