@@ -120,3 +120,38 @@ def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path, case)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines() == (["attila: 4x5 on pico, 20 squares"] + BOOK_LINES[case]
                                      + ["Romans: place a knight", "OK book"]), r.stdout
+
+
+def _kernelv_other_version(path):
+    path.write_bytes(b"M\x05\x00\x1f" + bytes(16))  # an .mpy of MicroPython 1.20-1.21
+
+
+def _kernelv_other_arch(path):
+    mpy_cross = os.path.join(os.path.dirname(MICROPYTHON), "mpy-cross")
+    if not os.path.exists(mpy_cross):
+        pytest.skip("mpy-cross is not installed (make install)")
+    src = os.path.join(ROOT, "firmware", "attila", "kernelv.py")
+    subprocess.run([mpy_cross, "-march=armv6m", "-o", str(path), src], check=True)
+
+
+@pytest.mark.parametrize("make", [_kernelv_other_version, _kernelv_other_arch])
+def test_an_incompatible_native_kernel_falls_back_to_the_portable_one(tmp_path, make):
+    """After a MicroPython upgrade or downgrade, attila/kernelv.mpy no longer
+    loads (ValueError): the board says so once and searches with attila.kernel."""
+    shutil.copytree(os.path.join(ROOT, "firmware", "attila"), tmp_path / "attila")
+    (tmp_path / "attila" / "kernelv.py").unlink()  # on a board: only the .mpy
+    make(tmp_path / "attila" / "kernelv.mpy")
+    code = ("from attila import opponent, search\n"
+            "from attila.notation import parse_position\n"
+            "print(search.NATIVE)\n"
+            "game = parse_position('R.x.H/.x.../H.x.R/..HR. R')\n"
+            "print(opponent.choose(game, nodes=2000) is not None)\n")
+    env = dict(os.environ, MICROPYPATH=str(tmp_path))
+    r = subprocess.run([MICROPYTHON, "-c", code], env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("attila: attila/kernelv.mpy not loaded (incompatible .mpy ")
+    assert lines[0].endswith("): the portable kernel searches (slower); flash the board "
+                             "again (attila flash) to compile it for this MicroPython")
+    assert lines[1:] == ["False", "True"]
