@@ -21,9 +21,10 @@ T_SETUP = "..R.../...H../--..--/--..--/--..--/--..-- R"
 T_EMPTY = "....../....../--..--/--..--/--..--/--..-- R"
 
 
-def run(*args):
+def run(*args, env=None):
     proc = subprocess.run(
-        ATTILA + list(args), capture_output=True, text=True, cwd=ROOT, timeout=120
+        ATTILA + list(args), capture_output=True, text=True, cwd=ROOT, timeout=120,
+        env=dict(os.environ, **env) if env else None,
     )
     return proc.returncode, proc.stdout, proc.stderr
 
@@ -143,12 +144,24 @@ def test_show_layout_with_holes_and_colour_on_request():
         "   a b c d e f",
         "setup: Romans to place (Romans 1, Huns 1 placed)",
     ]
-    code, out, _ = run("show", MID, "--colour", "always")
+    code, out, _ = run("show", MID, "--colour", "always", env={"COLORTERM": "truecolor"})
     # The LED language's colours: blue Romans (0, 96, 255), amber Huns (255, 112, 0).
     assert code == 0 and "\x1b[1;38;2;0;96;255mR\x1b[0m" in out
     assert "\x1b[1;38;2;255;112;0mH\x1b[0m" in out
     assert "31m" not in out  # red is for errors only
     assert out.splitlines()[-1] == "play: Romans to move; 11 tiles left"
+
+
+def test_show_colour_falls_back_to_256_colours_without_colorterm():
+    """Under tmux's default a 24-bit amber shows as red: without COLORTERM=truecolor
+    the nearest of the 256 colours is sent (amber 202, not red 196)."""
+    code, out, _ = run("show", MID, "--colour", "always", env={"COLORTERM": ""})
+    assert code == 0 and "38;2;" not in out and "48;2;" not in out
+    assert "\x1b[1;38;5;27mR\x1b[0m" in out  # blue (0, 95, 255)
+    assert "\x1b[1;38;5;202mH\x1b[0m" in out  # amber (255, 95, 0)
+    assert "38;5;196m" not in out and "31m" not in out  # red is for errors only
+    code, out, _ = run("show", MID, "--colour", "always", env={"COLORTERM": "24bit"})
+    assert "\x1b[1;38;2;255;112;0mH\x1b[0m" in out
 
 
 def test_layout_4x5():
