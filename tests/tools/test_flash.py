@@ -632,3 +632,24 @@ def test_source_flash_replaces_the_compiled_modules(flashed, tmp_path):
     for dest, src in build.sources():
         with open(src, "rb") as f:
             assert files[dest] == f.read(), dest
+
+
+@pytest.mark.parametrize("argv", [
+    ["flash", "--port", "auto"],
+    ["layout", "boards/4x5.json", "--port", "auto"],
+    ["games", "--port", "auto"],
+])
+def test_port_auto_finds_the_board_like_no_port(argv, monkeypatch, capsys, tmp_path):
+    """`--port auto` (as the README shows it) looks for the one board plugged
+    in, as no --port does; it used to be refused as a path that does not exist."""
+    from attila_tools import cli, device
+
+    monkeypatch.chdir(build.ROOT)
+    monkeypatch.setattr(device, "_list_ports", lambda: [])
+    monkeypatch.setattr(build, "BUILD", str(tmp_path / "build"))
+    if argv[0] == "games":
+        argv = argv + ["--out", str(tmp_path / "games")]
+    assert cli.main(argv) != 0
+    err = capsys.readouterr().err
+    assert "auto does not exist" not in err
+    assert "no MicroPython board found" in err

@@ -41,11 +41,14 @@ def check_port(port):
     """Refuse a port given as a path that is not a serial device (PortError).
 
     On Windows, names that are not paths (COM3) go to the serial library as
-    they are; elsewhere every port is a path.
+    they are; elsewhere every port is a path. "auto" is no path: find_port
+    looks for the one board plugged in.
     """
     import os
     import stat
 
+    if port == "auto":
+        return port
     if os.name == "nt" and os.sep not in port and "/" not in port:
         return port
     try:
