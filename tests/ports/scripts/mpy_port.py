@@ -113,6 +113,9 @@ def scenario_hc165():
     assert wdt.timeout == 5000 and wdt.feeds == 5
     assert machine.pins[22].mode == machine.Pin.OUT
     assert strip.n == 20 and strip.bpp == 3
+    # QH pulled the way an empty square reads (active low: up), so a chain
+    # with its cable unplugged reads empty squares, not phantom ones.
+    assert machine.pins[12].pull == machine.Pin.PULL_UP, machine.pins[12].pull
 
     def run(n):
         main.run(board, 10, wdt, n, clock.now, clock.sleep)
@@ -175,6 +178,7 @@ def scenario_spi():
     board = start(clock, 6)
     spi = machine.spis[0]
     assert spi.id == 1 and spi.sck.id == 10 and spi.miso.id == 12
+    assert spi.miso.pull == machine.Pin.PULL_UP, spi.miso.pull
     assert spi.reads == 6 and chain.latches == 6
     strip = neopixel.strips[0]
     assert strip.last == expect(("b4",), (200, 100, 50), 160), list(strip.last)
@@ -190,6 +194,7 @@ def scenario_esp32():
     board = start(clock)
     spi = machine.spis[0]
     assert spi.id == 2 and spi.sck.id == 18 and spi.miso.id == 19
+    assert spi.miso.pull == machine.Pin.PULL_UP, spi.miso.pull
     assert machine.watchdogs[0].timeout == 5000
     strip = neopixel.strips[0]
     assert strip.pin.id == 27
@@ -284,6 +289,17 @@ def scenario_selftest():
     main.run(board, 10, wdt, 10, clock.now, clock.sleep)
     assert c.presses == [1], c.presses  # a new press is
     print("OK selftest")
+
+
+def scenario_unplugged():
+    # The chain's cable unplugged: nothing drives QH, which reads by its pull
+    # (the fake reads an input with no pull as low: every square occupied).
+    clock = physical.Clock()
+    physical.Switches([16, 17])
+    board = start(clock)
+    assert machine.pins[12].pull == machine.Pin.PULL_UP, machine.pins[12].pull
+    assert board.controller.sensed == [0], board.controller.sensed
+    print("OK unplugged")
 
 
 def scenario_unwired():
