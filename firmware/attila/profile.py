@@ -356,8 +356,15 @@ def _pull(where, sensors, p, what):
                    "or less and set pull null")
 
 
-def _check_pins(source, p):
+def check_pins(p, board):
+    """ProfileError unless the pins suit `board` too (the board a computer found:
+    a profile for a Pico used on a Pico W)."""
+    _check_pins(p.source, p, board)
+
+
+def _check_pins(source, p, board=None):
     """Every pin one the chip has and its board leaves free (attila.pins)."""
+    board = p.board if board is None else board
     roles = [("leds", p.led_pin, True, False), ("buzzer", p.buzzer, True, False)]
     roles += [("sensors", x, True, False) for x in (p.load, p.clock) + p.rows]
     roles += [("sensors", x, False, p.pull is not None) for x in (p.data,) + p.sensor_pins]
@@ -365,7 +372,7 @@ def _check_pins(source, p):
     roles += [("buttons", x, False, True) for x in p.buttons]
     for section, pin, output, pull in roles:
         if pin is not None:
-            why = problem(p.chip, p.board, pin, output, pull)
+            why = problem(p.chip, board, pin, output, pull)
             if why:
                 _fail("%s: %s" % (source, section), why)
 

@@ -32,8 +32,8 @@ import sys
 import time
 
 from attila_tools import build
-from attila_tools.device import (Board, DeviceError, PortError, check_compatible, check_port,
-                                 find_port)
+from attila_tools.device import (Board, DeviceError, PortError, check_chip, check_compatible,
+                                 check_port, find_port)
 
 SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp")
 MAINTENANCE = "maintenance"
@@ -197,6 +197,9 @@ def run(args):
             problem = check_compatible(info, mpy or (6, 0, 0))
         if problem:
             raise DeviceError(problem)
+        problem = check_chip(info, prof, profile_path)
+        if problem:
+            raise UsageError(problem)
         if not args.source:
             files = _native(layout_path, profile_path, info)
         local = {dest: sha256_file(src) for dest, src in files.items()}
