@@ -246,20 +246,24 @@ def main(argv=None):
     if lines is not None:
         from attila_sim import script
 
+        source = "stdin" if args.script == "-" else args.script
         try:
             if not args.screenshot:
                 try:
-                    return script.run(rig, lines, sys.stdout, args.format, args.script)
+                    return script.run(rig, lines, sys.stdout, args.format, source)
                 except BrokenPipeError:  # | head: the reader has seen enough
                     return 0
             from attila_sim import actions
 
-            todo = actions.parse_lines(rig.layout, lines, args.script)
+            todo = actions.parse_lines(rig.layout, lines, source)
         except (AttilaError, OSError) as e:
             return fail("attila sim", e)
         try:
             for _, _, steps in todo:
-                rig.do(steps)
+                if steps[0][0] == "quit":
+                    break
+                if steps[0][0] not in ("show", "help"):
+                    rig.do(steps)
         except TableError as e:
             print("attila sim: %s" % e, file=sys.stderr)
             return 1

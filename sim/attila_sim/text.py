@@ -137,7 +137,7 @@ def run(rig, stdin=None, stdout=None, colour=None):
                 show()
             continue
         try:
-            steps = actions.parse(rig.layout, cmd)
+            steps = actions.parse(rig.layout, cmd, script=False)
         except ActionError as e:
             stdout.write("? %s\n" % e)
             continue
