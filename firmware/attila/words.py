@@ -51,9 +51,12 @@ def status(c):
         occ = game.occupied()
         differ = popcount((c.mask if c.mask >= 0 else 0) ^ occ)
         n = len(game.history)
+        if differ > 1:
+            board = "%d squares differ from it" % differ
+        else:
+            board = "1 square differs from it" if differ else "The board matches it"
         return "Saved game found (%d action%s, %s). MENU: resume, UNDO: discard. %s" % (
-            n, "" if n == 1 else "s", _turn_words(c),
-            "%d squares differ from it" % differ if differ else "The board matches it")
+            n, "" if n == 1 else "s", _turn_words(c), board)
     if mode == OVER:
         w = game.winner
         return "Game over: %s win, %s cannot move. MENU: new game, UNDO: take back" % (

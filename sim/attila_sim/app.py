@@ -40,7 +40,8 @@ def find_layout(path):
 
 def layout_like(layout):
     """(layout, modules, tiles) of the file in boards/ with this layout's
-    squares; failing that, the squares as one DIY module."""
+    squares; failing that, the squares as one DIY module, unnamed (a save
+    holds the squares, not the name: it is shown by its rows)."""
     from attila import layoutfile
 
     folder = os.path.join(_repo_root(), "boards")
@@ -52,7 +53,7 @@ def layout_like(layout):
                 continue
             if found[0] == layout:
                 return found
-    return layoutfile.parse({"name": "saved", "custom": True, "rows": layout.rows()}, "save")
+    return layoutfile.parse({"custom": True, "rows": layout.rows()}, "save")
 
 
 def setup_book(layout_path, layout):

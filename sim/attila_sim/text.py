@@ -14,7 +14,7 @@ from attila.palette import HUN, ROMAN
 from attila_sim import actions
 from attila_sim.actions import ActionError
 from attila_sim.table import TableError
-from attila_tools.draw import sgr, truecolour
+from attila_tools.draw import plural, sgr, truecolour
 
 HELP = """\
 What you can type (squares are named like b3):
@@ -75,8 +75,8 @@ def render(rig, colour=False):
     table = rig.table
     held = table.held()
     lines.append(
-        "beside the board: %d R, %d H, %d tiles%s"
-        % (len(table.reserve("R")), len(table.reserve("H")), len(table.reserve("x")),
+        "beside the board: %d R, %d H, %s%s"
+        % (len(table.reserve("R")), len(table.reserve("H")), plural(len(table.reserve("x")), "tile"),
            "; in hand: %s" % held.kind if held is not None else "")
     )
     lines.append(rig.status())

@@ -157,7 +157,7 @@ def test_resume_from_a_saved_game():
     h2 = Hands(c, h.mask & ~(1 << RECT.index("a1")))
     assert c.status() == (
         "Saved game found (8 actions, Huns to move). MENU: resume, UNDO: discard. "
-        "1 squares differ from it"
+        "1 square differs from it"
     )
     h2.phase(400, 0)
     assert h2.lit() == {"b1": AMBER, "c2": BLUE, "c1": BLUE, "d1": AMBER, "e1": BLUE,

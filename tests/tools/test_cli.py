@@ -164,6 +164,51 @@ def test_show_colour_falls_back_to_256_colours_without_colorterm():
     assert "\x1b[1;38;2;255;112;0mH\x1b[0m" in out
 
 
+def _file(text):
+    """The bytes of a save file holding `text` (attila.store: with its checksum line)."""
+    from attila.store import checksum
+
+    return (text + "end %d\n" % checksum(text)).encode()
+
+
+def test_counts_of_one_are_singular(tmp_path):
+    """'1 tile', '1 file x 2 ranks', '1 module': never '1 tiles'."""
+    code, out, _ = run("show", MID, "--tiles", "4")
+    assert out.splitlines()[-1] == "play: Romans to move; 1 tile left"
+    strip = tmp_path / "strip.json"
+    strip.write_text('{"name": "strip", "custom": true, "rows": [".", "."]}')
+    code, out, err = run("layout", str(strip))
+    assert out.splitlines()[0] == "strip: 2 squares, 1 file x 2 ranks, 1 module (custom)", err
+    from attila import layoutfile
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.store import dump
+    from attila_tools.games import _describe
+
+    layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
+    one = _file(dump(replay(Game(layout), "@a1")))
+    assert _describe(one) == "1 action, Huns to play: @a1"
+
+
+def test_games_counts_actions_as_the_board_does():
+    """The board says 'Saved game found (8 actions, ...)' for six placements and a
+    turn (a move and its scorch: two actions); attila games says the same 8."""
+    from attila import layoutfile
+    from attila.controller import Controller
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.store import MemoryStore, dump
+    from attila_tools.games import _describe
+
+    layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
+    game = replay(Game(layout), "@a1 @e4 @b1 @e3 @c4 @a3 b1-d2,b1")
+    assert _describe(_file(dump(game))).startswith("8 actions, Huns to play: ")
+    store = MemoryStore()
+    store.save(dump(game))
+    status = Controller(layout, store=store).status()
+    assert status.startswith("Saved game found (8 actions, "), status
+
+
 def test_layout_4x5():
     code, out, err = run("layout", "boards/4x5.json")
     assert (code, err) == (0, "")
@@ -378,3 +423,9 @@ def test_games_and_layout_port_speak_for_themselves(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "attila layout: the firmware on the board runs a watchdog (5000 ms)" in out
     assert "attila layout: copied" in out and "attila flash" not in out
+
+
+def test_games_is_described_as_what_it_does():
+    code, out, _ = run("--help")
+    assert "fetch the saved game and game logs from a board" in out
+    assert "play or replay" not in out

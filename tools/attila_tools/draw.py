@@ -61,6 +61,11 @@ def _module_colours():
                  for t in TINTS)
 
 
+def plural(n, word):
+    """'1 tile', '2 tiles': a count and its noun."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
 def bits(mask):
     """Square indices of a bitmask, lowest first."""
     out = []
@@ -123,7 +128,7 @@ def position_lines(game, colour=False):
         )
     elif game.phase in (MOVE, SCORCH):
         step = "move" if game.phase == MOVE else "scorch"
-        lines.append("play: %s to %s; %d tiles left" % (side, step, game.tiles()))
+        lines.append("play: %s to %s; %s left" % (side, step, plural(game.tiles(), "tile")))
     else:
         lines.append("over: %s win; %s" % (SIDE_NAMES[game.winner], _why_over(game)))
     stuck = game.trapped()
@@ -162,14 +167,13 @@ def layout_lines(layout, modules, colour=False):
 
     kinds = sorted(m.kind for m in modules)
     lines = [
-        "%s: %d squares, %d files x %d ranks, %d module%s (%s)"
+        "%s: %s, %s x %s, %s (%s)"
         % (
             layout.name or "layout",
-            layout.size,
-            layout.width,
-            layout.height,
-            len(modules),
-            "" if len(modules) == 1 else "s",
+            plural(layout.size, "square"),
+            plural(layout.width, "file"),
+            plural(layout.height, "rank"),
+            plural(len(modules), "module"),
             ", ".join(kinds),
         ),
         "",

@@ -44,12 +44,12 @@ def _describe(data):
     except AttilaError as e:
         return "not a readable game (%s)" % e
     moves = log(game)
-    n = len(moves.split()) if moves else 0
+    n = len(game.history)  # as the board counts them: a move and its scorch are two
     if game.phase == OVER:
         state = "%s won" % SIDE_NAMES[game.winner]
     else:
         state = "%s to play" % SIDE_NAMES[game.side]
-    return "%d actions, %s: %s" % (n, state, moves or "(no action yet)")
+    return "%d action%s, %s: %s" % (n, "" if n == 1 else "s", state, moves or "(no action yet)")
 
 
 def layout_of(data):
