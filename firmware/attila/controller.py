@@ -176,9 +176,25 @@ class Controller(Reading):
         self._show(now_ms)
 
     def release(self, button, now_ms):
-        """A button came up: a hold of it ends."""
+        """A button came up: a hold of it ends (a hold that reached its time
+        just now counts, whether or not a tick came between)."""
         if button == self._down:
+            if button == BUTTON_MENU:
+                self._hold(now_ms)  # painted by the next tick
             self._down = -1
+
+    def _hold(self, now_ms):
+        """MENU held: HOLD_NEW_MS or more is a new game, HOLD_TEST_MS the self-test."""
+        held = ticks_diff(now_ms, self._down_t)
+        if self._held == 0 and held >= HOLD_NEW_MS:
+            self._held = 1
+            if self.mode != SELFTEST and self.mode != CLEAR:
+                self._clear()
+                self._dirty = True
+                self.said += 1
+        elif self._held == 1 and held >= HOLD_TEST_MS:
+            self._held = 2
+            self.self_test(now_ms)
 
     def tick(self, now_ms):
         """Advance animations; True when `frame` changed."""
@@ -191,16 +207,7 @@ class Controller(Reading):
             elif ticks_diff(now_ms, self._menu2) > NEW_GAME_MS:
                 self._menus = 1
         if self._down == BUTTON_MENU:
-            held = ticks_diff(now_ms, self._down_t)
-            if self._held == 0 and held >= HOLD_NEW_MS:
-                self._held = 1
-                if self.mode != SELFTEST and self.mode != CLEAR:
-                    self._clear()
-                    self._dirty = True
-                    self.said += 1
-            elif self._held == 1 and held >= HOLD_TEST_MS:
-                self._held = 2
-                self.self_test(now_ms)
+            self._hold(now_ms)
         if self._test is not None and self._test.tick(now_ms):
             self._dirty = True
             self.said += 1
