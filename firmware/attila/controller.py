@@ -243,6 +243,14 @@ class Controller(Reading):
         game = self.game
         if self.mode in (RESUME, SELFTEST, CLEAR) or not game.history:
             return False
+        if self._steps:
+            # A take-back still to do on the table: a second press is most
+            # likely the first one again. Refused, and said: one at a time.
+            self.again = True
+            self._cue(CUE_ILLEGAL)
+            self.said += 1
+            self._dirty = True
+            return False
         text = game.describe(game.history[-1])
         game.undo()
         self._steps.append((game.occupied(), game.knights[0], game.knights[1], text))
@@ -387,6 +395,7 @@ class Controller(Reading):
         self.game = Game(self.layout, self.first, self.tiles)
         self.mode = PLAY
         self._steps = []
+        self.again = False
         self._strict = False
         self.plan.drop()
         self._hint = False

@@ -144,6 +144,8 @@ def _fix_words(c):
     if steps:
         undone, taken = _undo_words(c, steps[0])
         why = "Undo %s: " % undone
+        if c.again:
+            why = "One take-back at a time (UNDO again once it is done). " + why
         piece = taken or piece
     elif not c._strict:
         why = _why(c, extra, missing)

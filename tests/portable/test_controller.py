@@ -7,6 +7,8 @@ from attila.controller import (
     CALM_MS,
     CLEAR,
     CORRECT,
+    CUE_ILLEGAL,
+    CUE_NONE,
     OVER,
     PLAY,
     RESUME,
@@ -127,14 +129,15 @@ def test_undo_a_turn():
     h = Hands(Controller(RECT))
     h.play(SETUP6 + " a1-c2,a1")
     h.press(BUTTON_UNDO)
-    h.press(BUTTON_UNDO)
-    assert h.c.mode == CORRECT and h.c.game.phase == MOVE
+    assert h.c.mode == CORRECT and h.c.game.phase == SCORCH
     # One step at a time: first the tile off a1 ...
     h.phase(400, 0)
     assert h.lit() == {"a1": RED}
     assert h.c.status() == "Undo the scorch of a1: take the tile off a1"
     h.lift("a1")
-    assert h.c.mode == CORRECT
+    assert h.c.mode == PLAY
+    h.press(BUTTON_UNDO)
+    assert h.c.mode == CORRECT and h.c.game.phase == MOVE
     # ... then the knight from c2 back to a1 (where the tile stood).
     h.phase(400, 0)
     assert h.lit() == {"c2": RED}
@@ -144,6 +147,26 @@ def test_undo_a_turn():
     h.lift("c2")
     h.put("a1")
     assert h.c.mode == PLAY and log(h.c.game) == SETUP6
+
+
+def test_a_second_undo_before_the_take_back_is_done_is_refused_and_said():
+    """Pressed twice because the first seemed ignored: one action goes back, not two;
+    the board says why (status line, the illegal cue) and the LEDs keep guiding it."""
+    h = Hands(Controller(RECT))
+    h.play(SETUP6 + " a1-c2,a1")
+    h.press(BUTTON_UNDO)
+    h.c.cue = CUE_NONE
+    h.press(BUTTON_UNDO)
+    assert h.c.cue == CUE_ILLEGAL
+    assert len(h.c.game.history) == 7 and h.c.game.phase == SCORCH
+    assert h.c.status() == ("One take-back at a time (UNDO again once it is done). "
+                            "Undo the scorch of a1: take the tile off a1")
+    h.phase(400, 0)
+    assert h.lit() == {"a1": RED}
+    h.lift("a1")
+    assert h.c.mode == PLAY and h.c.status().startswith("Romans: ")
+    h.press(BUTTON_UNDO)  # done on the table: the next press goes further back
+    assert h.c.status() == "Undo the move from a1 to c2: move the Roman knight on c2 back to a1"
 
 
 def test_resume_from_a_saved_game():
