@@ -400,6 +400,8 @@ class Controller(Reading):
         self.plan.drop()
         self._hint = False
         self._changed()
+        if self.game.phase == ENDED:  # a layout where the first knight has no square
+            self._ended(True)
 
     # -- the LEDs -------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ a board; the LEDs say the same without words (see attila.controller).
 
 from attila.controller import CLEAR, CORRECT, OVER, RESUME, SELFTEST
 from attila.geometry import lowest, popcount
-from attila.rules import KNIGHT_NAMES, MOVE, SCORCH, SETUP, SIDE_NAMES, traps
+from attila.rules import KNIGHT_NAMES, KNIGHTS, MOVE, SCORCH, SETUP, SIDE_NAMES, traps
 from attila.rules import OVER as ENDED
 
 
@@ -59,8 +59,9 @@ def status(c):
             n, "" if n == 1 else "s", _turn_words(c), board)
     if mode == OVER:
         w = game.winner
-        return "Game over: %s win, %s cannot move. MENU: new game, UNDO: take back" % (
-            SIDE_NAMES[w], SIDE_NAMES[w ^ 1])
+        return "Game over: %s win, %s cannot %s. MENU: new game, UNDO: take back" % (
+            SIDE_NAMES[w], SIDE_NAMES[w ^ 1],
+            "place a knight" if game.placed(w ^ 1) < KNIGHTS else "move")
     if mode == CORRECT:
         return _fix_words(c)
     who = SIDE_NAMES[game.side]

@@ -175,10 +175,12 @@ def test_counts_of_one_are_singular(tmp_path):
     """'1 tile', '1 file x 2 ranks', '1 module': never '1 tiles'."""
     code, out, _ = run("show", MID, "--tiles", "4")
     assert out.splitlines()[-1] == "play: Romans to move; 1 tile left"
-    strip = tmp_path / "strip.json"
-    strip.write_text('{"name": "strip", "custom": true, "rows": [".", "."]}')
-    code, out, err = run("layout", str(strip))
-    assert out.splitlines()[0] == "strip: 2 squares, 1 file x 2 ranks, 1 module (custom)", err
+    from attila import layoutfile
+    from attila_tools.draw import layout_lines
+
+    strip = layoutfile.parse({"name": "strip", "custom": True, "rows": [".", "."]}, "x")
+    lines = layout_lines(strip[0], strip[1])
+    assert lines[0] == "strip: 2 squares, 1 file x 2 ranks, 1 module (custom)"
     from attila import layoutfile
     from attila.notation import replay
     from attila.rules import Game
@@ -429,3 +431,19 @@ def test_games_is_described_as_what_it_does():
     code, out, _ = run("--help")
     assert "fetch the saved game and game logs from a board" in out
     assert "play or replay" not in out
+
+
+@pytest.mark.parametrize("rows, why", [
+    (["........"], "no knight could ever move on it: no square is a knight's jump from "
+                   "another (a knight jumps 2 squares one way and 1 the other)"),
+    (["..", ".."], "no knight could ever move on it"),
+])
+def test_layout_refuses_a_board_where_no_game_can_be_played(tmp_path, rows, why):
+    path = tmp_path / "rank.json"
+    path.write_text(json.dumps({"name": "rank", "custom": True, "rows": rows}))
+    code, out, err = run("layout", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith("attila: %s: %s" % (path, why)) and err.count("\n") == 1, err
+    # Three ranks of two files: knights can jump there, and setup begins.
+    path.write_text(json.dumps({"name": "ok", "custom": True, "rows": ["..", "..", ".."]}))
+    assert run("layout", str(path))[0] == 0

@@ -34,6 +34,19 @@ def add_arguments(parser):
                         help="copy just this layout to a flashed board on PORT and restart it")
 
 
+def unplayable(layout, tiles=None):
+    """Why no game can be played on the layout (over before it begins), or None."""
+    from attila.rules import OVER, Game
+
+    if not any(layout.knight[i] for i in range(layout.size)):
+        return ("no knight could ever move on it: no square is a knight's jump from "
+                "another (a knight jumps 2 squares one way and 1 the other)")
+    if Game(layout, tiles=tiles).phase == OVER:
+        return ("the game would be over before it starts: no square takes the first "
+                "knight (each needs a free square a knight's jump away)")
+    return None
+
+
 def run(args, out=None):
     """Load and draw the layout; LayoutError (bad file) goes up to the caller."""
     out = out or sys.stdout
@@ -42,6 +55,9 @@ def run(args, out=None):
     if not args.file:
         raise LayoutError("layout: give a layout FILE (or --list)")
     layout, modules, tiles = load(args.file)
+    why = unplayable(layout, tiles)
+    if why:
+        raise LayoutError("%s: %s" % (args.file, why))
     _check_pictures(args)
     wiring = None
     if getattr(args, "profile", None):
