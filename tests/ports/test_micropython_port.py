@@ -87,6 +87,34 @@ def test_status_line_on_the_serial_console(tmp_path):
     ], r.stdout
 
 
+def test_a_host_that_never_reads_the_serial_port_never_stalls_the_loop(tmp_path):
+    """rp2's USB serial blocks a print up to 500 ms (MICROPY_HW_USB_CDC_TX_TIMEOUT)
+    when a host holds the port open without reading; a pipe nobody reads blocks it
+    for ever. 5,000 status lines (350 kB) go to such a pipe: the loop runs on, the
+    console sends what the pipe takes and drops the rest (a print would hang)."""
+    board_files(tmp_path, "pico.json")
+    cmd = [MICROPYTHON, "-X", "heapsize=256K", os.path.join(HERE, "scripts", "mpy_port.py"),
+           "console"]
+    env = dict(os.environ, MICROPYPATH=PATH)
+    p = subprocess.Popen(cmd, cwd=str(tmp_path), env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    try:
+        p.wait(timeout=120)  # a hang guard only: stdout is not read until the end
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        pytest.fail("the loop stalled on a serial port nobody reads")
+    out, err = p.communicate()
+    assert p.returncode == 0, err.decode()
+    assert err.decode().startswith("OK console, ") and "lines dropped" in err.decode()
+    assert int(err.decode().split()[2]) > 0
+    lines = out.decode().splitlines()
+    assert lines[0] == "attila: 4x5 on pico, 20 squares"
+    # Every line sent is whole: the console never cuts one to start another.
+    assert all(line.startswith("Huns: place a knight on a lit square") or
+               line == "Romans: place a knight" for line in lines[1:-1]), lines[:5]
+
+
 def test_idle_step_allocates_nothing(tmp_path):
     """heap_lock() around many idle Board.step() calls with the real controller."""
     board_files(tmp_path, "pico.json")

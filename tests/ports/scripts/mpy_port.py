@@ -358,6 +358,19 @@ def scenario_status():
     print("OK status")
 
 
+def scenario_console():
+    # A host holds the serial port open and never reads (here: a pipe nobody
+    # reads, 64 kB): the status line changes on every step, 5,000 times, and
+    # the loop goes on; the console drops what it cannot send.
+    board, clock = reference(3)
+    c = board.controller
+    for k in range(5000):
+        c.words = "Huns: place a knight on a lit square (knight 1 of 3), change %d" % k
+        c.said += 1
+        main.run(board, 10, None, 1, clock.now, clock.sleep)
+    sys.stderr.write("OK console, %d lines dropped\n" % board.console.dropped)
+
+
 def scenario_book():
     # layout.book next to layout.json (as `attila flash` puts it) reaches the
     # controller opened, not read whole; without it, or damaged, the board runs
