@@ -212,7 +212,8 @@ def buttons(profile):
 
 
 class Buzzer:
-    """A passive piezo on a PWM pin, silent until tone() is called."""
+    """A passive piezo on a PWM pin, silent until tone() is called (a piezo disc
+    straight from the pin; a magnetic buzzer's ~16 ohm coil needs a transistor)."""
 
     def __init__(self, pin):
         self._pwm = machine.PWM(machine.Pin(pin), freq=1000, duty_u16=0)
