@@ -151,9 +151,7 @@ class Controller(Reading):
             if button == BUTTON_UNDO:
                 self._discard()
             else:
-                self.mode = PLAY
-                self._strict = True
-                self._follow()
+                self.resume()
         elif button == BUTTON_UNDO:
             if mode == CLEAR:
                 # Changed our mind about the new game: back to the old one.
@@ -262,6 +260,16 @@ class Controller(Reading):
         self._strays()
         self._dirty = True
         return True
+
+    def resume(self):
+        """Take the saved game back (MENU in RESUME; the port at boot when a tool
+        restarted the board mid-game): the LEDs then guide the pieces to it."""
+        if self.mode == RESUME:
+            self.mode = PLAY
+            self._strict = True
+            self._follow()
+            self._dirty = True
+            self.said += 1
 
     def hint(self, now_ms=0):
         """Show the best action for the side to move the way the board shows its

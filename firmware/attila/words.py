@@ -48,10 +48,11 @@ def status(c):
         return "New game: take every piece off the board (%d left: %s; UNDO: back)" % (
             len(left), " ".join(left))
     if mode == RESUME:
-        occ = game.occupied()
-        differ = popcount((c.mask if c.mask >= 0 else 0) ^ occ)
         n = len(game.history)
-        if differ > 1:
+        differ = popcount(c.mask ^ game.occupied()) if c.mask >= 0 else -1
+        if differ < 0:  # the squares not read yet: nothing to say about them
+            board = "Reading the squares"
+        elif differ > 1:
             board = "%d squares differ from it" % differ
         else:
             board = "1 square differs from it" if differ else "The board matches it"

@@ -169,6 +169,20 @@ def test_a_second_undo_before_the_take_back_is_done_is_refused_and_said():
     assert h.c.status() == "Undo the move from a1 to c2: move the Roman knight on c2 back to a1"
 
 
+def test_a_saved_game_says_nothing_of_the_squares_before_they_are_read():
+    """After a cut the console said "7 squares differ" (the squares not read yet,
+    taken as empty) and then "The board matches it": one honest line first."""
+    store = MemoryStore()
+    h = Hands(Controller(RECT, store=store))
+    h.play(SETUP6)
+    c = Controller(RECT, store=store)
+    assert c.mode == RESUME
+    assert c.status() == ("Saved game found (6 actions, Romans to move). MENU: resume, "
+                          "UNDO: discard. Reading the squares")
+    Hands(c, h.mask)
+    assert c.status().endswith("The board matches it"), c.status()
+
+
 def test_resume_from_a_saved_game():
     store = MemoryStore()
     h = Hands(Controller(RECT, store=store))

@@ -39,7 +39,8 @@ SCENARIOS = {
     "maintenance": ("pico.json", {}),
     "selftest": ("pico.json", {}),
     "unwired": ("pico.json", {}),
-    "unplugged": ("pico2.json", {}),  # bit-banged: the fake PIO needs a chain
+    "unplugged": ("pico2.json", {}),
+    "resume": ("pico.json", {}),  # bit-banged: the fake PIO needs a chain
     "sound": ("pico.json", {"sound": 50}),
     "watchdog": ("pico.json", {"watchdog_ms": 9000}),
 }

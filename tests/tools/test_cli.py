@@ -447,3 +447,18 @@ def test_layout_refuses_a_board_where_no_game_can_be_played(tmp_path, rows, why)
     # Three ranks of two files: knights can jump there, and setup begins.
     path.write_text(json.dumps({"name": "ok", "custom": True, "rows": ["..", "..", ".."]}))
     assert run("layout", str(path))[0] == 0
+
+
+def test_games_leaves_the_board_playing_its_game(monkeypatch, capsys, tmp_path):
+    """README: after attila games the board restarts its game untouched. It used to
+    wait at "MENU: resume": the reset looked like a power cut. attila games now leaves
+    the `resume` marker, and main.py takes the game back without asking."""
+    from attila_tools import flash, games
+
+    monkeypatch.setattr(games, "Board", _WatchdogBoard)
+    monkeypatch.setattr(flash, "Board", _WatchdogBoard)
+    seen = {}
+    monkeypatch.setattr(_WatchdogBoard, "reset",
+                        lambda self, wait=0: seen.update(files=dict(self.files_on)) or "")
+    assert cli.main(["games", "--port", "/dev/null", "--out", str(tmp_path)]) == 0
+    assert "resume" in seen["files"] and "maintenance" not in seen["files"]

@@ -17,6 +17,7 @@ import os
 import sys
 import time
 
+from attila.board import RESUME_FILE
 from attila.errors import AttilaError
 
 from attila_tools.device import Board, DeviceError, PortError, check_port, find_port
@@ -96,6 +97,7 @@ def fetch(args):
             uncalm(board)  # main.py may start again at the end
         _fetch(args, board, port)
         if not args.no_reset:
+            board.write(RESUME_FILE, b"")  # main.py takes the game back without asking
             board.reset(wait=2.0)  # the firmware runs again, game untouched
     return 0
 

@@ -18,8 +18,8 @@ import time
 
 import hardware
 from attila import layoutfile, profile as profiles
-from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, SELF_TEST, assemble,
-                          controller_for, exists, open_book, power_up)
+from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, RESUME_FILE, SELF_TEST,
+                          assemble, controller_for, exists, open_book, power_up)
 from attila.console import Console
 from attila.ticks import ticks_diff
 
@@ -39,6 +39,17 @@ def _store(path):
     except ImportError:
         return None
     return Store(path)
+
+
+def _taken(path):
+    """True when the marker file `path` was there (it is removed)."""
+    import os
+
+    try:
+        os.remove(path)
+    except OSError:
+        return False
+    return True
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
@@ -91,6 +102,8 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
     if gesture == SELF_TEST:
         print("attila: MENU held at power-up: self-test")
         board.controller.self_test(clock())
+    elif _taken(RESUME_FILE) and hasattr(board.controller, "resume"):
+        board.controller.resume()  # a tool restarted the board mid-game: play on
     wdt = hardware.watchdog(prof.watchdog_ms)
     run(board, prof.loop_ms, wdt, ticks, clock, sleep)
     return board

@@ -271,6 +271,39 @@ def scenario_maintenance():
     print("OK maintenance")
 
 
+def scenario_resume():
+    # A saved game and no marker: the board asks (RESUME). With the `resume`
+    # marker that attila games leaves before its reset: it plays on, and the
+    # marker is gone.
+    import os
+
+    from attila import layoutfile
+    from attila.board import controller_for
+    from attila.controller import CORRECT, PLAY, RESUME
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.store import Store, dump
+
+    layout = layoutfile.load("layout.json")[0]
+    Store("game.txt").save(dump(replay(Game(layout), "@a1 @e4")))
+    physical.HC165Chain(13, 10, 12, 4)
+    physical.Switches([16, 17])
+    main._controller = controller_for
+    clock = physical.Clock()
+    board = main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
+    assert board.controller.mode == RESUME, board.controller.mode
+    open("resume", "w").close()
+    board = main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
+    assert board.controller.mode != RESUME and len(board.controller.game.history) == 2
+    assert board.controller.mode in (PLAY, CORRECT)  # CORRECT: the pieces are not on it
+    try:
+        os.stat("resume")
+        raise AssertionError("the resume marker is still there")
+    except OSError:
+        pass
+    print("OK resume")
+
+
 def scenario_selftest():
     physical.HC165Chain(13, 10, 12, 4)
     keys = physical.Switches([16, 17])
