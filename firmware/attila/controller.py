@@ -56,6 +56,7 @@ BUTTON_MENU = const(1)
 CALM_MS = const(500)  # squares still this long after a change: save, plan
 NEW_GAME_MS = const(2000)  # MENU pressed 3 times within this time: new game
 HOLD_NEW_MS = const(1500)  # MENU held this long: new game
+REFUSED_MS = const(300)  # a refused press: the trouble sign this long, two red flashes
 HOLD_TEST_MS = const(5000)  # MENU held this long: self-test
 
 
@@ -77,6 +78,7 @@ class Controller(Reading):
         self._save_failed = False  # self.error is the last save's failure
         self._sign = 0  # the trouble sign: 1 to start on the next tick, 2 shown
         self._sign_t = 0  # ... since then
+        self._sign_ms = TROUBLE_MS  # ... for this long
         self._hint = False  # a hint is asked for (shown once the plan is ready)
         self._rested = False  # the last tick painted instead of thinking
         self._found = False  # the search ended in the last tick: show it now
@@ -214,7 +216,7 @@ class Controller(Reading):
                 self._sign = 2
                 self._sign_t = now_ms
                 self._dirty = True
-            elif ticks_diff(now_ms, self._sign_t) >= TROUBLE_MS:
+            elif ticks_diff(now_ms, self._sign_t) >= self._sign_ms:
                 self._sign = 0
                 self._dirty = True
         slot = now_ms // QUANTUM
@@ -245,6 +247,9 @@ class Controller(Reading):
             # A take-back still to do on the table: a second press is most
             # likely the first one again. Refused, and said: one at a time.
             self.again = True
+            if not self._sign:  # two short red flashes (the trouble sign's first 0.3 s)
+                self._sign = 1
+                self._sign_ms = REFUSED_MS
             self._cue(CUE_ILLEGAL)
             self.said += 1
             self._dirty = True
@@ -306,6 +311,7 @@ class Controller(Reading):
         self.error = text
         self._save_failed = False
         self._sign = 1  # from the next tick on
+        self._sign_ms = TROUBLE_MS
         self._cue(CUE_ERROR)
         self.said += 1
         self._dirty = True

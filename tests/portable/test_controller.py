@@ -159,6 +159,14 @@ def test_a_second_undo_before_the_take_back_is_done_is_refused_and_said():
     h.press(BUTTON_UNDO)
     assert h.c.cue == CUE_ILLEGAL
     assert len(h.c.game.history) == 7 and h.c.game.phase == SCORCH
+    # Seen on the board too: the whole board flashes red twice (0.3 s), then the
+    # take-back is guided on as before.
+    assert h.lit() == {name: RED for name in RECT.names}
+    h.at(h.t + 150)
+    assert h.rgb("b1") == (0, 0, 0)
+    h.at(h.t + 100)
+    assert h.lit() == {name: RED for name in RECT.names}
+    h.at(h.t + 100)
     assert h.c.status() == ("One take-back at a time (UNDO again once it is done). "
                             "Undo the scorch of a1: take the tile off a1")
     h.phase(400, 0)
