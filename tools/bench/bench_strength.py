@@ -13,7 +13,7 @@ runs out, so every machine makes the same choices). Its choices come from
 MicroPython unix (the viper kernel, tools/bench/strength_choose.py), or
 with --cpython from the portable kernel here (same choices, 30x slower).
 
-The exact values come from the retrograde tables (attila_tools.retro,
+The exact values come from the retrograde tables (attila_tools.solve.retro,
 build/retro/, solved first if missing: about a minute and 1.6 GB):
 - won positions: how often the chosen turn keeps the win (the position
   after it is lost for the opponent);
@@ -40,8 +40,8 @@ from attila import opponent  # noqa: E402
 from attila.layoutfile import load  # noqa: E402
 from attila.notation import format_position, parse_position, parse_turn  # noqa: E402
 from attila.rules import MOVE, SETUP, Game  # noqa: E402
-from attila_tools.retro import Tables  # noqa: E402
-from attila_tools.draw import bits  # noqa: E402
+from attila_tools.solve.retro import Tables  # noqa: E402
+from attila_tools.draw.terminal import bits  # noqa: E402
 
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 STAGES = range(14, 0, -1)
