@@ -11,7 +11,8 @@ from attila.geometry import from_rows
 from attila.notation import format_position, parse_position
 from attila.rules import MOVE, OVER, SETUP
 from attila_tools.solve import solve_cmd
-from attila_tools.solve.solver import Solver, automorphisms, solve_game
+from attila_tools.solve.solver import Solver, solve_game
+from attila_tools.solve.symmetry import automorphisms
 
 
 def _positions(seed, count, free_left, stop_in_setup=False, tiles=None):
@@ -110,8 +111,8 @@ def test_symmetric_positions_share_the_table():
     solver = Solver(layout)
     a = parse_position("x..../RH.../..R.x/.H.RH R")
     b = parse_position("....x/...HR/x.R../HR.H. R")  # mirrored left to right
-    key_a = solver._play_key(a.knights[0], a.knights[1], a.free())
-    key_b = solver._play_key(b.knights[0], b.knights[1], b.free())
+    key_a = solver.play_key(a.knights[0], a.knights[1], a.free())
+    key_b = solver.play_key(b.knights[0], b.knights[1], b.free())
     assert key_a == key_b
 
 
@@ -161,7 +162,7 @@ def test_separated_armies_match_brute_force():
         solver = Solver(layout)
         me, opp = game.knights[game.side], game.knights[game.side ^ 1]
         live = game.free() | me | opp
-        if solver._closure(me, live) & opp:
+        if solver.closure(me, live) & opp:
             continue
         _check(game)
         checked += 1

@@ -17,7 +17,7 @@ import sys
 from attila.book import key
 from attila_tools.solve.retro_cert import CertificateError, layout_of, read
 from attila_tools.solve.retro_setup import canonical
-from attila_tools.solve.solver import automorphisms
+from attila_tools.solve.symmetry import automorphisms
 
 MAGIC = b"ATB1"
 

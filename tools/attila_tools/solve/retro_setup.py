@@ -9,7 +9,7 @@ placement (the no-trap rule of RULES.md, rules.placement_bits) loses.
 
 from attila.rules import KNIGHTS, placement_bits
 from attila_tools.solve.retro_index import bits, placements
-from attila_tools.solve.solver import automorphisms
+from attila_tools.solve.symmetry import automorphisms
 
 
 def image(perm, mask):

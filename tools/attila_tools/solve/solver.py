@@ -2,12 +2,11 @@
 
 Boolean negamax ("can the side to act force a win?") on bitboards with:
 
-- a transposition table whose keys fold the layout's symmetries (the
-  rotations and reflections of the grid that map the layout onto itself,
-  found from its squares) and forget which unreachable squares are free:
-  a free square that no knight can ever reach again (no path of knight jumps
-  from any knight through free or knight squares) only matters as a place to
-  put a tile, so the key keeps just how many there are;
+- a transposition table whose keys fold the layout's symmetries
+  (symmetry.py) and forget which unreachable squares are free: a free square
+  that no knight can ever reach again (no path of knight jumps from any
+  knight through free or knight squares) only matters as a place to put a
+  tile, so the key keeps just how many there are;
 - exact grouping of scorch choices: all unreachable squares are one choice,
   and so are "twins" (free squares with the same knight neighbours among the
   live squares: swapping them is an automorphism of what is left);
@@ -20,95 +19,31 @@ Boolean negamax ("can the side to act force a win?") on bitboards with:
   to my own knights last);
 - separated armies: once no component of free and knight squares holds
   knights of both sides, the outcome is computed exactly from two small
-  one-sided "races" (see _race), with no further game-tree search;
+  one-sided races (race.py), with no further game-tree search;
 - enhanced transposition cutoffs near the root;
 - two killer turns per count of free squares: the last two turns that won
   a node with as many free squares are tried first (when legal) in the
   next one, as a refutation often works again in the positions next to it.
 
-The root's children are those of the search inside, searched by it, taken in
-turn from two orders: one scorch of each move before the second of any
-(moves in the search's own order), and square order. For a lost position
-the longest-resisting turn is found with depth-bounded searches (how many
-plies the winner needs after each turn) that keep bounds per symmetric key,
-ask the win table first (the winner's non-winning moves are never searched)
-and take separated armies' exact distances from the races. Setup positions are solved too (placements
-first, then play), though from an early setup that is a very large search.
+The root's children are those of the search inside, taken in turn from two
+orders (see _root). For a lost position the longest-resisting turn is found
+by depth-bounded searches (resist.py). Setup positions are solved too
+(placements first, then play), though from an early setup that is a very
+large search.
 """
 
 import time
 
 from attila.rules import KNIGHTS, MOVE, OVER, SCORCH, SETUP, placement_bits
 
+from attila_tools.solve.race import Races
+from attila_tools.solve.resist import Resistance
+from attila_tools.solve.symmetry import automorphisms, byte_map, single_bits
+
 _ALL_KNIGHTS = 2 * KNIGHTS
 
-# The eight rotations/reflections of the grid as maps of (file, rank).
-_TRANSFORMS = (
-    lambda f, r: (f, r),
-    lambda f, r: (-f, r),
-    lambda f, r: (f, -r),
-    lambda f, r: (-f, -r),
-    lambda f, r: (r, f),
-    lambda f, r: (-r, f),
-    lambda f, r: (r, -f),
-    lambda f, r: (-r, -f),
-)
 
-
-def automorphisms(layout):
-    """Square permutations (tuples, perm[i] = image of square i) of the layout's symmetries.
-
-    A rotation or reflection of the grid is a symmetry when, after moving the
-    result back to the origin, it maps the set of squares onto itself. Knight
-    jumps are preserved by all eight, so each one is an automorphism of the
-    knight graph. The identity comes first.
-    """
-    cells = [(layout.files[i], layout.ranks[i]) for i in range(layout.size)]
-    index = {c: i for i, c in enumerate(cells)}
-    perms = []
-    for t in _TRANSFORMS:
-        pts = [t(f, r) for f, r in cells]
-        mf = min(p[0] for p in pts)
-        mr = min(p[1] for p in pts)
-        pts = [(f - mf, r - mr) for f, r in pts]
-        if all(p in index for p in pts):
-            perm = tuple(index[p] for p in pts)
-            if perm not in perms:
-                perms.append(perm)
-    return perms
-
-
-def _bits(mask):
-    """Single-bit masks of a mask, lowest first."""
-    while mask:
-        b = mask & -mask
-        yield b
-        mask ^= b
-
-
-def _byte_map(width, image):
-    """A function OR-ing image(bit) over the set bits of an int of `width` bits.
-
-    Built from one 256-entry table per byte, so a knight-neighbour union or a
-    symmetry of a whole packed key costs a few lookups.
-    """
-    names = {}
-    terms = []
-    for k in range((width + 7) // 8):
-        tab = []
-        for byte in range(256):
-            out = 0
-            for j in range(8):
-                bit = 8 * k + j
-                if byte >> j & 1 and bit < width:
-                    out |= image(bit)
-            tab.append(out)
-        names["t%d" % k] = tuple(tab)
-        terms.append("t%d[m >> %d & 255]" % (k, 8 * k) if k else "t0[m & 255]")
-    return eval("lambda m: " + " | ".join(terms), names)
-
-
-class Solver:
+class Solver(Races, Resistance):
     """Solves positions of one layout; the table is kept between calls."""
 
     def __init__(self, layout):
@@ -116,10 +51,10 @@ class Solver:
         n = self.n = layout.size
         knight = layout.knight
         self.kb = {1 << i: knight[i] for i in range(n)}
-        self.nb = _byte_map(n, lambda i: knight[i])
+        self.nb = byte_map(n, lambda i: knight[i])
         self.perms = automorphisms(layout)
         self.syms = [
-            _byte_map(3 * n, lambda bit, p=perm: 1 << (bit // n * n + p[bit % n]))
+            byte_map(3 * n, lambda bit, p=perm: 1 << (bit // n * n + p[bit % n]))
             for perm in self.perms[1:]
         ]
         self.tt = {}
@@ -133,7 +68,7 @@ class Solver:
 
     # -- keys -------------------------------------------------------------------
 
-    def _canon(self, x):
+    def canon(self, x):
         """Smallest image of a packed key under the layout's symmetries."""
         best = x
         for sym in self.syms:
@@ -142,7 +77,7 @@ class Solver:
                 best = y
         return best
 
-    def _closure(self, knights, live):
+    def closure(self, knights, live):
         """Squares of `live` reachable by knight jumps from `knights` inside `live`."""
         nb = self.nb
         seen = knights
@@ -152,19 +87,19 @@ class Solver:
                 return seen
             seen = nxt
 
-    def _play_key(self, me, opp, free):
+    def play_key(self, me, opp, free):
         knights = me | opp
-        reach = self._closure(knights, free | knights) & free
+        reach = self.closure(knights, free | knights) & free
         n = self.n
         dead = (free & ~reach).bit_count()
         key = me << 2 * n | opp << n | reach
         if free.bit_count() >= self.fold:
-            key = self._canon(key)
+            key = self.canon(key)
         return key << 8 | dead
 
     # -- play -----------------------------------------------------------------
 
-    def _moves(self, me, opp, free):
+    def moves(self, me, opp, free):
         """Moves of the side to act, in search order, or True for an immediate win.
 
         Each move is (order, me1, free1, orr) with orr the squares the
@@ -192,7 +127,7 @@ class Solver:
         moves.sort()
         return moves
 
-    def _scorches(self, me1, opp, free1, orr, mine=None, reach=None):
+    def scorches(self, me1, opp, free1, orr, mine=None, reach=None):
         """One scorch square per class of equivalent ones, in search order.
 
         mine: the knight neighbours of me1, if already known. reach: the
@@ -204,7 +139,7 @@ class Solver:
         knights = me1 | opp
         live = free1 | knights
         if reach is None:
-            reach = self._closure(knights, live)
+            reach = self.closure(knights, live)
         myr = (self.nb(me1) if mine is None else mine) & free1
         cands = free1 & reach
         out = []
@@ -260,26 +195,26 @@ class Solver:
             return False
         knights = me | opp
         live = free | knights
-        closure = self._closure
+        closure = self.closure
         mine = closure(me, live)
         if not mine & opp and extra >= 0:
             # Separated armies: no component of free and knight squares holds
             # knights of both sides. Then the game is two independent races.
             theirs = closure(opp, live)
-            return self._race(me, free & mine) > self._race_after(opp, free & theirs)
+            return self.race(me, free & mine) > self.race_after(opp, free & theirs)
         # The table before the moves: about a third of the nodes are found there.
         comp = closure(mine | opp, live)
         reach = comp & free
         n = self.n
         key = me << 2 * n | opp << n | reach
         if nfree >= self.fold:
-            key = self._canon(key)
+            key = self.canon(key)
         key = key << 8 | (free & ~reach).bit_count()
         tt = self.tt
         got = tt.get(key)
         if got is not None:
             return got
-        moves = self._moves(me, opp, free)
+        moves = self.moves(me, opp, free)
         if moves is True:
             return True
         if not moves:
@@ -287,13 +222,13 @@ class Solver:
         if nfree + extra == 1:
             return True  # the opponent will have no tile left to scorch with
         win = self._play_win
-        refuted = self._refuted
+        refuted = self.refuted
         if nfree >= self.etc:
             # Enhanced transposition cutoff: a child already known lost.
-            play_key = self._play_key
+            play_key = self.play_key
             for _, me1, free1, orr in moves:
                 bad = refuted(me1, opp, free1)
-                for c in self._scorches(me1, opp, free1, orr, None, comp):
+                for c in self.scorches(me1, opp, free1, orr, None, comp):
                     if not c & bad and tt.get(play_key(opp, me1, free1 ^ c)) is False:
                         tt[key] = True
                         return True
@@ -318,7 +253,7 @@ class Solver:
             bad = refuted(me1, opp, free1, mine)
             if not free1 & ~bad:
                 continue
-            for c in self._scorches(me1, opp, free1, orr, mine, comp):
+            for c in self.scorches(me1, opp, free1, orr, mine, comp):
                 if not c & bad and not win(opp, me1, free1 ^ c):
                     slot[1] = slot[0]
                     slot[0] = (me & ~me1, me1 & ~me, c)
@@ -327,7 +262,7 @@ class Solver:
         tt[key] = False
         return False
 
-    def _refuted(self, me1, opp, free1, mine=None):
+    def refuted(self, me1, opp, free1, mine=None):
         """Scorch squares after my move that let the opponent trap me at once.
 
         The opponent wins on the spot when one of its moves leaves my knights
@@ -359,63 +294,9 @@ class Solver:
             bad |= ~landing
         return bad
 
-    # -- separated armies -------------------------------------------------------
-    #
-    # When the knights of one side can never meet those of the other, each
-    # side plays alone on its own territory T (the free squares its knights
-    # can still reach) while the other removes one square of T per turn.
-    # More squares never hurt the side that owns them (it can ignore them,
-    # and their removal is a pass for the remover), so each side scorches in
-    # the other's territory, and the side to act wins exactly when it can
-    # make more moves on its territory than the other on theirs.
-
-    def _race(self, knights, terr):
-        """Moves the knights make on `terr` if they move first and an adversary removes a square after each move."""
-        if not terr:
-            return 0
-        terr &= self._closure(knights, terr | knights)
-        key = (knights, terr)
-        got = self.races.get(key)
-        if got is not None:
-            return got
-        kb = self.kb
-        top = terr.bit_count()  # each round takes one square away
-        best = 0
-        k = knights
-        while k and best < top:
-            a = k & -k
-            k ^= a
-            d = kb[a] & terr
-            while d:
-                b = d & -d
-                d ^= b
-                v = 1 + self._race_after(knights ^ a ^ b, (terr | a) ^ b)
-                if v > best:
-                    best = v
-                    if best >= top:
-                        break
-        self.races[key] = best
-        return best
-
-    def _race_after(self, knights, terr):
-        """Like _race, but the adversary removes a square first."""
-        if not terr:
-            return 0
-        worst = -1
-        t = terr
-        while t:
-            r = t & -t
-            t ^= r
-            v = self._race(knights, terr ^ r)
-            if worst < 0 or v < worst:
-                worst = v
-                if not worst:
-                    break
-        return worst
-
     # -- setup ------------------------------------------------------------------
 
-    def _placements(self, me, opp, free):
+    def placements(self, me, opp, free):
         """Legal placement bits, ordered by how much room they take from the opponent."""
         kb = self.kb
         out = []
@@ -430,120 +311,34 @@ class Solver:
     def _setup_win(self, me, opp, free):
         self.nodes += 1
         n = self.n
-        key = -1 - self._canon(me << 2 * n | opp << n | free)
+        key = -1 - self.canon(me << 2 * n | opp << n | free)
         got = self.tt.get(key)
         if got is not None:
             return got
         result = False
-        for c in self._placements(me, opp, free):
+        for c in self.placements(me, opp, free):
             if not self.win(opp, me | c, free ^ c):
                 result = True
                 break
         self.tt[key] = result
         return result
 
-    # -- how long a lost position resists --------------------------------------
-    #
-    # The distance of a position: with perfect play, the plies until the side
-    # that is lost cannot act (the winner as fast as it can, the loser as slow).
-    # Bounded searches ask "within k plies?" and keep what they learn as
-    # bounds per position, under the same symmetric keys as the win table.
-    # The win table answers first: the winner's moves that do not win are
-    # never searched, a loser that in fact wins is refuted at once, and a game
-    # cannot last more plies than it has free squares. Separated armies have
-    # their exact distance from the races.
-
-    def _resist_key(self, me, opp, free):
-        if (me | opp).bit_count() < _ALL_KNIGHTS:
-            return -1 - self._canon(me << 2 * self.n | opp << self.n | free)
-        return self._play_key(me, opp, free)
-
-    def _exact_distance(self, me, opp, free):
-        """The distance when it is known without search, else None."""
-        if (me | opp).bit_count() < _ALL_KNIGHTS or self.extra < 0:
-            return None
-        knights = me | opp
-        live = free | knights
-        mine = self._closure(me, live)
-        if mine & opp:
-            return None
-        theirs = self._closure(opp, live)
-        mine_moves = self._race(me, free & mine)
-        their_moves = self._race_after(opp, free & theirs)
-        if mine_moves > their_moves:
-            return 2 * their_moves + 1  # their last move, then my winning one
-        return 2 * mine_moves  # I run out first
-
-    def _within(self, me, opp, free, plies, memo, won):
-        """Is the distance of this position (won for the side to act iff `won`) at most `plies`?"""
-        if plies <= 0:
-            return not won and not self._actions(me, opp, free)  # lost now
-        nfree = free.bit_count()
-        if (me | opp).bit_count() == _ALL_KNIGHTS and plies >= nfree:
-            return True  # every ply takes a free square
-        key = self._resist_key(me, opp, free)
-        got = memo.get(key)
-        if got is None:
-            exact = self._exact_distance(me, opp, free)
-            got = memo[key] = [exact, exact] if exact is not None else [1, 1 << 20]
-        if got[1] <= plies:
-            return True
-        if got[0] > plies:
-            return False
-        self.nodes += 1
-        if won:
-            result = self._wins_within(me, opp, free, plies, memo)
-        else:
-            result = self._loses_within(me, opp, free, plies, memo)
-        if result:
-            got[1] = plies
-        else:
-            got[0] = plies + 1
-        return result
-
-    def _wins_within(self, me, opp, free, plies, memo):
-        """Some winning action leaves the opponent lost within plies - 1."""
-        if (me | opp).bit_count() < _ALL_KNIGHTS:
-            for c in self._placements(me, opp, free):
-                if not self.win(opp, me | c, free ^ c) and \
-                        self._within(opp, me | c, free ^ c, plies - 1, memo, False):
-                    return True
-            return False
-        moves = self._moves(me, opp, free)
-        if moves is True or (moves and free.bit_count() + self.extra == 1):
-            return True
-        for _, me1, free1, orr in moves:
-            bad = self._refuted(me1, opp, free1)
-            for c in self._scorches(me1, opp, free1, orr):
-                if c & bad or self.win(opp, me1, free1 ^ c):
-                    continue  # not a winning action
-                if self._within(opp, me1, free1 ^ c, plies - 1, memo, False):
-                    return True
-        return False
-
-    def _loses_within(self, me, opp, free, plies, memo):
-        """Every action leaves the opponent winning within plies - 1 (none: lost now)."""
-        for child in self._actions(me, opp, free):
-            if not self._within(child[0], child[1], child[2], plies - 1, memo, True):
-                return False
-        return True
-
-    def _actions(self, me, opp, free):
+    def actions(self, me, opp, free):
         """Children (opponent to act) of one action per class of equivalent ones: (opp, me', free', action)."""
         out = []
         if (me | opp).bit_count() < _ALL_KNIGHTS:
-            for c in self._placements(me, opp, free):
+            for c in self.placements(me, opp, free):
                 out.append((opp, me | c, free ^ c, (c,)))
             return out
         if free.bit_count() + self.extra <= 0:
             return out
         kb = self.kb
         oreach0 = self.nb(opp)
-        for a in _bits(me):
-            for b in _bits(kb[a] & free):
+        for a in single_bits(me):
+            for b in single_bits(kb[a] & free):
                 me1 = me ^ a ^ b
                 free1 = (free | a) ^ b
-                for c in self._scorches(me1, opp, free1, oreach0 & free1):
+                for c in self.scorches(me1, opp, free1, oreach0 & free1):
                     out.append((opp, me1, free1 ^ c, (a, b, c)))
         return out
 
@@ -565,7 +360,7 @@ class Solver:
         first one.
         """
         self.set_extra(extra)
-        actions = self._actions(me, opp, free)
+        actions = self.actions(me, opp, free)
         if not actions:
             return False, None
         best = self._root(me, opp, free)
@@ -573,23 +368,7 @@ class Solver:
             return True, best
         if not resist:
             return False, actions[0][3]
-        # Lost: the action after which the winner needs the most plies. Those
-        # that leave us the most moves and the opponent the fewest first: the
-        # longest resistance found early, the others need only show they are
-        # no longer (a winner's proof, the cheap kind).
-        actions.sort(key=lambda ch: self._mobility(ch[0], ch[1], ch[2]))
-        memo = {}
-        best = actions[0][3]
-        need = 1
-        for child in actions:
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-            if self._within(child[0], child[1], child[2], need, memo, True):
-                continue
-            while not self._within(child[0], child[1], child[2], need, memo, True):
-                need += 2
-            best = child[3]
-        return False, best
+        return False, self.longest_resistance(actions, deadline)
 
     def _root(self, me, opp, free):
         """A winning action of the root, or None when it is lost.
@@ -607,17 +386,17 @@ class Solver:
         order. A won root then costs at most about twice its best order.
         """
         if (me | opp).bit_count() < _ALL_KNIGHTS:
-            children = [((c,), opp, me | c, free ^ c) for c in self._placements(me, opp, free)]
+            children = [((c,), opp, me | c, free ^ c) for c in self.placements(me, opp, free)]
         else:
-            moves = self._moves(me, opp, free)
+            moves = self.moves(me, opp, free)
             if moves is True or (moves and free.bit_count() + self.extra == 1):
                 return self._quick_win(me, opp, free, moves)
             per_move = []
             for _, me1, free1, orr in moves:
-                bad = self._refuted(me1, opp, free1)
+                bad = self.refuted(me1, opp, free1)
                 a, b = me & ~me1, me1 & ~me
                 turns = [((a, b, c), opp, me1, free1 ^ c)
-                         for c in self._scorches(me1, opp, free1, orr) if not c & bad]
+                         for c in self.scorches(me1, opp, free1, orr) if not c & bad]
                 if turns:
                     per_move.append(turns)
             across = [turns[k] for k in range(max(map(len, per_move), default=0))
@@ -631,23 +410,13 @@ class Solver:
                 return action
         return None
 
-    def _mobility(self, me, opp, free):
-        """Knight moves of the side to act, times four, less those of the other side."""
-        kb = self.kb
-        mine = theirs = 0
-        for k in _bits(me):
-            mine += (kb[k] & free).bit_count()
-        for k in _bits(opp):
-            theirs += (kb[k] & free).bit_count()
-        return mine * 4 - theirs
-
     def _quick_win(self, me, opp, free, moves):
         """The winning action when the opponent is trapped at once or will have no tile left."""
         if moves is True:
             # A move that leaves the opponent one exit at most: scorch it.
             oreach = self.nb(opp)
-            for a in _bits(me):
-                for b in _bits(self.kb[a] & free):
+            for a in single_bits(me):
+                for b in single_bits(self.kb[a] & free):
                     free1 = (free | a) ^ b
                     orr = oreach & free1
                     if not orr & (orr - 1):
@@ -699,7 +468,7 @@ def solve_game(game, resist=True, solver=None, budget_s=None):
         a, b = entry >> 8 & 0xFF, entry & 0xFF
         solver.set_extra(game.tiles() - free.bit_count())
         won, best = False, None
-        cs = list(_bits(free))
+        cs = list(single_bits(free))
         for c in cs:
             if not solver.win(opp, me, free ^ c):
                 won, best = True, (1 << a, 1 << b, c)
