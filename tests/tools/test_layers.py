@@ -1,7 +1,11 @@
 """Imports go one way, and no module reaches for another's private names.
 
     firmware/attila          the portable core: imports neither the tools nor the simulator
-    tools/attila_tools       the tools: the core only (never attila_sim)
+    tools/attila_tools       the tools: the core only (never attila_sim); inside, by package:
+        files, gamefiles, squares   the files a command is given, square sets
+        draw/ solve/                on those
+        analyse/ (on solve/), board/ (on draw/)
+        cli                         on all of them
     sim/attila_sim           the simulator: the core and the tools
     tools/bench, tools/pico  harnesses on top: anything below
 
@@ -73,6 +77,40 @@ def test_only_the_cli_names_the_simulator_and_only_to_hand_it_attila_sim():
     from attila_tools import cli
 
     assert cli.PLUGINS["sim"][0] == "attila_sim.app"
+
+
+# Inside attila_tools: what each part may import of the others (itself included).
+BELOW = {"files", "gamefiles", "squares"}
+MAY_USE = {
+    "files": BELOW, "gamefiles": BELOW, "squares": BELOW,
+    "draw": BELOW | {"draw"},
+    "solve": BELOW | {"solve"},
+    "analyse": BELOW | {"analyse", "solve"},
+    "board": BELOW | {"board", "draw"},
+}
+
+
+def _part(module):
+    """The part of attila_tools a module belongs to: its package, or its own name."""
+    return module.split(".")[1] if module.count(".") else ""
+
+
+def test_the_tools_parts_import_only_those_below_them():
+    found = []
+    for path in sources("tools/attila_tools"):
+        rel = os.path.relpath(path, TOOLS)
+        part = rel.split(os.sep)[0].replace(".py", "")
+        if part in ("__init__", "cli"):
+            continue  # the package's docstring; the command, which uses every part
+        assert part in MAY_USE, "%s: a part of attila_tools this test does not know" % rel
+        for line, module in imported(path):
+            if _top(module) != "attila_tools":
+                continue
+            used = _part(module)
+            if used not in MAY_USE[part]:
+                found.append("%s imports %s (%s may use %s)"
+                             % (where(path, line), module, part, ", ".join(sorted(MAY_USE[part]))))
+    assert found == []
 
 
 def test_the_core_imports_neither_the_tools_nor_the_simulator():

@@ -104,7 +104,7 @@ def moves_report(game):
     from attila.perft import turns
     from attila.rules import MOVE, OVER, SETUP, SIDES
 
-    from attila_tools.draw.terminal import bits
+    from attila_tools.squares import bits
 
     names = game.layout.names
     placements = []

@@ -41,7 +41,7 @@ from attila.layoutfile import load  # noqa: E402
 from attila.notation import format_position, parse_position, parse_turn  # noqa: E402
 from attila.rules import MOVE, SETUP, Game  # noqa: E402
 from attila_tools.solve.retro import Tables  # noqa: E402
-from attila_tools.draw.terminal import bits  # noqa: E402
+from attila_tools.squares import bits  # noqa: E402
 
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 STAGES = range(14, 0, -1)

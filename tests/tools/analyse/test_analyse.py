@@ -155,7 +155,7 @@ def test_the_summary_of_a_game_played_without_a_mistake(tmp_path, capsys, cache)
 def _any_action(game):
     from attila.notation import format_turn
     from attila.rules import SETUP
-    from attila_tools.draw.terminal import bits
+    from attila_tools.squares import bits
 
     if game.phase == SETUP:
         return "@" + game.layout.names[bits(game.placements())[0]]
@@ -171,7 +171,7 @@ def _plain_distance(game):
     """Turns to the end by plain minimax over the Game (the winner hurries, the loser holds out)."""
     from attila.notation import format_turn
     from attila.rules import SETUP
-    from attila_tools.draw.terminal import bits
+    from attila_tools.squares import bits
 
     assert game.phase != SETUP
     if game.phase == OVER:

@@ -3,7 +3,8 @@
 import random
 
 from attila.geometry import from_rows
-from attila_tools.solve.retro_index import bits, placements
+from attila_tools.solve.retro_index import placements
+from attila_tools.squares import bits
 
 # Small layouts for the pure Python reference (m = squares - 6 free squares after setup).
 TINY = (

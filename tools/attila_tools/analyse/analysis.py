@@ -24,7 +24,7 @@ means the game ends three turns from there.
 
 from attila.notation import format_turn, play, replay
 from attila.rules import OVER, SCORCH, SETUP, SIDE_NAMES, Game
-from attila_tools.draw.terminal import bits
+from attila_tools.squares import bits
 from attila_tools.solve.retro_setup import SetupValues
 
 DISTANCE_FREE = 10  # turns to the end are searched from this many free squares down

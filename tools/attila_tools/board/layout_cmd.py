@@ -105,10 +105,3 @@ def _maker(args, layout, modules, wiring, out):
             sys.stderr.write("attila layout: %s\n" % e)
             return 2 if isinstance(e, PortError) else 1
     return 0
-
-
-def main(argv=None):
-    """Entry point on its own: same as `attila layout ...`."""
-    from attila_tools.cli import main as cli_main
-
-    return cli_main(["layout"] + list(sys.argv[1:] if argv is None else argv))

@@ -10,6 +10,7 @@ from attila.palette import HUN, ROMAN
 from attila.rules import HUNS, KNIGHT_NAMES, MOVE, ROMANS, SCORCH, SETUP, SIDE_NAMES
 
 from attila_tools.draw.picture import TINTS
+from attila_tools.squares import bits
 
 _RESET = "\x1b[0m"
 
@@ -26,18 +27,6 @@ _PIECE_COLOURS = {"R": _ink(ROMAN), "H": _ink(HUN), "x": _ink((200, 200, 200), "
 _MODULE_COLOURS = tuple(
     "\x1b[48;2;%d;%d;%dm\x1b[38;2;0;0;0m" % tuple(int(t[k:k + 2], 16) for k in (1, 3, 5))
     for t in TINTS)
-
-
-def bits(mask):
-    """Square indices of a bitmask, lowest first."""
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return out
 
 
 def _grid(layout, cell, width=1):

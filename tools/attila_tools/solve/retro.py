@@ -20,7 +20,8 @@ import threading
 import time
 
 from attila.rules import MOVE, OVER, SCORCH, SETUP
-from attila_tools.solve.retro_index import Index, bits as _bits
+from attila_tools.solve.retro_index import Index
+from attila_tools.squares import bits as _bits
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))  # tools/attila_tools/solve

@@ -25,7 +25,7 @@ import gzip
 import json
 
 from attila.geometry import from_rows
-from attila_tools.solve.retro_index import bits
+from attila_tools.squares import bits
 from attila_tools.solve.retro_setup import canonical
 
 FORMAT = "attila-certificate/1"

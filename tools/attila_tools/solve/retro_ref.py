@@ -10,7 +10,8 @@ kernel is for real boards.
 
 from itertools import combinations
 
-from attila_tools.solve.retro_index import Index, bits, placements
+from attila_tools.solve.retro_index import Index, placements
+from attila_tools.squares import bits
 
 
 def solve(layout):

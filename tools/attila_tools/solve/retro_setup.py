@@ -8,7 +8,8 @@ placement (the no-trap rule of RULES.md, rules.placement_bits) loses.
 """
 
 from attila.rules import KNIGHTS, placement_bits
-from attila_tools.solve.retro_index import bits, placements
+from attila_tools.solve.retro_index import placements
+from attila_tools.squares import bits
 from attila_tools.solve.symmetry import automorphisms
 
 
