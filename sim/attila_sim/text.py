@@ -14,7 +14,7 @@ from attila.palette import HUN, ROMAN
 from attila_sim import actions
 from attila_sim.actions import ActionError
 from attila_sim.table import TableError
-from attila_tools.draw import plural, sgr, truecolour
+from attila_tools.draw.terminal import plural, sgr, truecolour
 
 HELP = """\
 What you can type (squares are named like b3):

@@ -8,7 +8,7 @@ import pytest
 from attila import palette
 from attila_sim import app, text
 from attila_sim.rig import Rig
-from attila_tools import draw
+from attila_tools.draw import terminal as draw
 
 import simkit
 

@@ -176,7 +176,7 @@ def test_counts_of_one_are_singular(tmp_path):
     code, out, _ = run("show", MID, "--tiles", "4")
     assert out.splitlines()[-1] == "play: Romans to move; 1 tile left"
     from attila import layoutfile
-    from attila_tools.draw import layout_lines
+    from attila_tools.draw.terminal import layout_lines
 
     strip = layoutfile.parse({"name": "strip", "custom": True, "rows": [".", "."]}, "x")
     lines = layout_lines(strip[0], strip[1])
@@ -185,7 +185,7 @@ def test_counts_of_one_are_singular(tmp_path):
     from attila.notation import replay
     from attila.rules import Game
     from attila.store import dump
-    from attila_tools.games import _describe
+    from attila_tools.board.games import _describe
 
     layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
     one = _file(dump(replay(Game(layout), "@a1")))
@@ -200,7 +200,7 @@ def test_games_counts_actions_as_the_board_does():
     from attila.notation import replay
     from attila.rules import Game
     from attila.store import MemoryStore, dump
-    from attila_tools.games import _describe
+    from attila_tools.board.games import _describe
 
     layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
     game = replay(Game(layout), "@a1 @e4 @b1 @e3 @c4 @a3 b1-d2,b1")
@@ -412,7 +412,7 @@ class _WatchdogBoard:
 
 def test_games_and_layout_port_speak_for_themselves(monkeypatch, capsys):
     # They used to say "attila flash: the firmware on the board runs a watchdog".
-    from attila_tools import flash, games
+    from attila_tools.board import flash, games
 
     monkeypatch.setattr(games, "Board", _WatchdogBoard)
     monkeypatch.setattr(flash, "Board", _WatchdogBoard)
@@ -453,7 +453,7 @@ def test_games_leaves_the_board_playing_its_game(monkeypatch, capsys, tmp_path):
     """README: after attila games the board restarts its game untouched. It used to
     wait at "MENU: resume": the reset looked like a power cut. attila games now leaves
     the `resume` marker, and main.py takes the game back without asking."""
-    from attila_tools import flash, games
+    from attila_tools.board import flash, games
 
     monkeypatch.setattr(games, "Board", _WatchdogBoard)
     monkeypatch.setattr(flash, "Board", _WatchdogBoard)
