@@ -51,7 +51,8 @@ def parser():
     p = argparse.ArgumentParser(
         prog="attila flash", description="Build the firmware and copy it to a MicroPython board."
     )
-    p.add_argument("--port", help="serial port of the board (default: the one MicroPython board plugged in)")
+    p.add_argument("--port", help="serial port of the board (default, or auto: the one MicroPython "
+                   "board plugged in)")
     p.add_argument("--layout", help="layout file (default boards/4x5.json)")
     p.add_argument("--profile", help="hardware profile (default boards/profiles/pico.json)")
     game = p.add_mutually_exclusive_group()

@@ -163,7 +163,7 @@ def parser():
     p = argparse.ArgumentParser(
         prog="attila games", description="Fetch the saved game and game logs from a board."
     )
-    p.add_argument("--port", help="serial port of the board (default: the one plugged in)")
+    p.add_argument("--port", help="serial port of the board (default, or auto: the one plugged in)")
     p.add_argument("--out", default="games", help="directory for the files (default ./games)")
     p.add_argument("--list", action="store_true", help="show what the board holds; copy nothing")
     p.add_argument("--no-reset", action="store_true",

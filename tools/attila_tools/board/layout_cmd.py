@@ -31,7 +31,8 @@ def add_arguments(parser):
     parser.add_argument("--profile", metavar="PROFILE",
                         help="chain order of this hardware profile in the pictures")
     parser.add_argument("--port", metavar="PORT",
-                        help="copy just this layout to a flashed board on PORT and restart it")
+                        help="copy just this layout to a flashed board on PORT (auto: the one "
+                        "plugged in) and restart it")
 
 
 def unplayable(layout, tiles=None):
