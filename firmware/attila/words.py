@@ -44,7 +44,9 @@ def status(c):
     if mode == SELFTEST:
         return c._test.status()
     if mode == CLEAR:
-        left = _names(c.layout, c.mask if c.mask >= 0 else c.layout.all)
+        if c.mask < 0:  # the squares not read yet (at power-up): no count to give
+            return "New game: reading the squares"
+        left = _names(c.layout, c.mask)
         return "New game: take every piece off the board (%d left: %s; UNDO: back)" % (
             len(left), " ".join(left))
     if mode == RESUME:

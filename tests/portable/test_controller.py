@@ -177,6 +177,15 @@ def test_a_second_undo_before_the_take_back_is_done_is_refused_and_said():
     assert h.c.status() == "Undo the move from a1 to c2: move the Roman knight on c2 back to a1"
 
 
+def test_a_new_game_says_nothing_of_the_squares_before_they_are_read():
+    """At power-up the console said "take every piece off the board (20 left: ...)"
+    before the first reading, then "Romans: place a knight": one honest line first."""
+    c = Controller(RECT)
+    assert c.status() == "New game: reading the squares"
+    Hands(c, 0)
+    assert c.status() == "Romans: place a knight on a lit square (knight 1 of 3)", c.status()
+
+
 def test_a_saved_game_says_nothing_of_the_squares_before_they_are_read():
     """After a cut the console said "7 squares differ" (the squares not read yet,
     taken as empty) and then "The board matches it": one honest line first."""
