@@ -80,8 +80,10 @@ solve: install
 flash: install
 	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))  $(ARGS)
 
-# The docs site (docs/mkdocs.yml, pages in docs/pages) into build/site.
+# The docs site (docs/mkdocs.yml, pages in docs/pages) into build/site, after
+# redrawing the schematics from the hardware profiles.
 docs: install
+	$(PY) tools/docs/schematics.py
 	$(DOCS) build --strict $(DOCS_CONFIG)
 
 docs-serve: install
