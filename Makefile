@@ -81,9 +81,11 @@ flash: install
 	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))  $(ARGS)
 
 # The docs site (docs/mkdocs.yml, pages in docs/pages) into build/site, after
-# redrawing the schematics from the hardware profiles.
+# redrawing the schematics from the hardware profiles and the LED pictures
+# from the controller's frames.
 docs: install
 	$(PY) tools/docs/schematics.py
+	$(PY) tools/docs/ledpictures.py
 	$(DOCS) build --strict $(DOCS_CONFIG)
 
 docs-serve: install
