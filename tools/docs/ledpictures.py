@@ -38,6 +38,14 @@ GAME = ["@a1", "@b1", "@c1", "@d1", "@e1", "@a2", "a1-c2,a1", "b1-d2,b1", "c1-e2
         "d1-b2,d1", "e1-d3,e1", "a2-c3,a2", "c2-a3,c2", "b2-a4,b2", "e2-d4,e2", "d2-b3,d2",
         "a3-c4,a3", "c3-e4,c3", "d3-b4,d3"]
 
+# The self-test with two bad sensors: c2 never reads the magnet (dead), b3
+# always reads one (stuck); every other square gets a magnet put on and off.
+SELFTEST = (["sense b3", "selftest", "wait 2000", "menu", "wait 300"]
+            + [line for sq in ("a1", "b1", "c1", "d1", "e1", "a2", "b2", "d2", "e2", "a3",
+                               "c3", "d3", "e3", "a4", "b4", "c4", "d4", "e4")
+               for line in ("sense b3,%s" % sq, "sense b3")]
+            + ["menu", "wait 300"])
+
 # name: (script lines, what the picture shows)
 SCENES = {
     "setup": (["wait 100"], "Setup: the Romans place; every square they may use is blue."),
@@ -51,6 +59,8 @@ SCENES = {
                    "a4 blinks blue (put it back)."),
     "hint": (SETUP + ["menu", "wait 4000"], "MENU during play: the hint blinks slowly, "
              "the knight to lift."),
+    "selftest": (SELFTEST, "The self-test's report: c2 blinks red slowly (dead sensor), "
+                 "b3 fast (stuck sensor); every other square is green."),
     "gameover": (GAME + ["wait 500"], "Game over: the whole board breathes in the winner's "
                  "colour."),
 }
@@ -201,7 +211,10 @@ def svg(layout, modules, pieces, frames, title=""):
                        'stroke-width="3"/>' % (cx, cy))
             out.append('<circle cx="%d" cy="%d" r="6" fill="#e0b060" stroke="#3b2410" '
                        'stroke-width="2"/>' % (cx, cy))
-        elif kind in ("x", "o"):
+        elif kind == "o":  # a magnet of a sensor log: some piece, nobody knows which
+            out.append('<circle cx="%d" cy="%d" r="12" fill="#9a9aa0" stroke="#444" '
+                       'stroke-width="2"/>' % (cx, cy))
+        elif kind == "x":
             out.append('<rect x="%d" y="%d" width="%d" height="%d" rx="4" fill="#2a211c" '
                        'stroke="#5a4638" stroke-width="2"/>' % (cx - 22, cy - 22, 44, 44))
             out.append('<path d="M %d %d l 10 8 l -4 10 l 12 6 M %d %d l -8 12 l 6 8" '
