@@ -293,10 +293,10 @@ def direct(p):
     per_row = 10
     for k, g in enumerate(pins):
         x, y = (k % per_row) * 2.2, -(k // per_row) * 4.2
-        d += elm.Label().at((x, y + 0.35)).label("%s" % gpio(g), fontsize=8)
         d += elm.Line().at((x, y)).down(0.4)
         d += elm.SwitchReed().down(1.4).label("%d" % k, loc="bottom", fontsize=9)
         d += elm.Ground()
+        d += elm.Label().at((x, y + 0.35)).label("%s" % gpio(g), fontsize=8)
     d += elm.Label().at((0, -((len(pins) - 1) // per_row) * 4.2 - 3.0)).label(
         "sensor k of the chain: a reed switch from pins[k] to GND, internal pull-up "
         "(profile %s.json)" % p["name"], halign="left")
