@@ -26,6 +26,7 @@ PLUGINS = {
     "solve": ("attila_tools.solve", "solve a position (--from-setup: a whole layout)"),
     "verify": ("attila_tools.verify", "check a certificate of a solved layout"),
     "book": ("attila_tools.bookmaker", "make the board's setup book from a certificate"),
+    "choose": ("attila_tools.choose_cmd", "the action the board would play in each position"),
 }
 
 PHASES = ("setup", "play", "play", "over")  # by rules phase: SETUP, MOVE, SCORCH, OVER
