@@ -61,7 +61,7 @@ _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
 # 140 and 499 nodes on 4x5); normal's depth 3 can take 9,000, so it stops at
 # its budget (about 1.1 s). In setup a level searches 5/8 of its budget at
 # 5/8 of the pace (_setup_share): the same number of loop steps.
-_NODES = (400, 1200, 6000, 11000)
+NODES = (400, 1200, 6000, 11000)  # by level: the node budget of a decision
 _EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
 _DECIDED = const(9000)  # |score| above this: a forced result
 _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks
@@ -196,7 +196,7 @@ class Planner:
             return
         cap = self.node_budget
         if cap is None:
-            cap = _NODES[level]
+            cap = NODES[level]
             if game.phase == SETUP:
                 cap = _setup_share(cap)  # as many loop steps as in play: within budget_ms
         self._limit = max(8, (cap + 7) & ~7)  # the node budget is read every 8 nodes

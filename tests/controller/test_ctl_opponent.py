@@ -213,8 +213,8 @@ def test_a_hint_is_the_strong_levels_action_whatever_the_opponents_level():
     t.menu()  # the Huns ask
     t.rest()
     assert c.plan.ready() and planner.level == opponent.BEGINNER
-    assert planner.nodes == opponent._NODES[opponent.STRONG]
+    assert planner.nodes == opponent.NODES[opponent.STRONG]
     strong = opponent.choose(c.game, opponent.STRONG, budget_ms=10 ** 9)
     assert (c.plan.a, c.plan.b, c.plan.c) == parse_turn(RECT, strong)
     planner(c.game)  # its own decision: the beginner's one ply
-    assert 0 < planner.nodes < opponent._NODES[opponent.BEGINNER]
+    assert 0 < planner.nodes < opponent.NODES[opponent.BEGINNER]

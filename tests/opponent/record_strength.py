@@ -22,7 +22,7 @@ import bench_strength as bench  # noqa: E402
 
 from attila.layoutfile import load  # noqa: E402
 from attila.notation import format_turn, parse_position  # noqa: E402
-from attila_tools.retro import Tables  # noqa: E402
+from attila_tools.solve.retro import Tables  # noqa: E402
 
 OUT = os.path.join(HERE, "strength_4x5.txt")
 STAGES = range(14, 8, -1)

@@ -1,7 +1,7 @@
 """The strong level keeps the win, at the board's own node budget.
 
 Two sets of won positions of the 4x5 board, each with its winning turns
-from the retrograde tables (attila_tools.retro: every turn after which the
+from the retrograde tables (attila_tools.solve.retro: every turn after which the
 other side is lost), written here so that the test needs no 1.6 GB table:
 
 - strength_4x5.txt: make bench's own sample (tools/bench/bench_strength.py,
@@ -13,7 +13,7 @@ other side is lost), written here so that the test needs no 1.6 GB table:
   them hard. At the board's budget it still throws two of them away
   (THROWN: strict xfails, so that a search that keeps them says so).
 
-The node budget is the board's own (opponent._NODES[STRONG]): the same
+The node budget is the board's own (opponent.NODES[STRONG]): the same
 search makes the same choice at the same nodes on every machine, so this is
 the board's decision (make bench's strength table has the rates).
 """
@@ -50,7 +50,7 @@ def _sample():
 
 def _choose(text):
     action = opponent.choose(parse_position(text), opponent.STRONG, budget_ms=10 ** 9)
-    assert opponent.stats()[0] <= opponent._NODES[opponent.STRONG]
+    assert opponent.stats()[0] <= opponent.NODES[opponent.STRONG]
     return action
 
 

@@ -57,7 +57,7 @@ def test_the_strong_decision_on_the_same_loop_step_as_its_host_twin(flashed, tmp
             if text.startswith("wait"):
                 c = twin.controller
                 shown = c.plan.ready() and c.own(), planner.nodes
-        assert shown == (True, opponent._NODES[opponent.STRONG])
+        assert shown == (True, opponent.NODES[opponent.STRONG])
         assert planner.result() == DECISION
         assert twin.controller.game.side == 0 and len(twin.controller.game.history) == 10
         assert board.pico.resets == []

@@ -78,5 +78,5 @@ def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
     p.start(parse_position(text), now)
     while not p.step(now):
         now += 10
-    assert opponent.stats() == (opponent._NODES[opponent.STRONG], True)
+    assert opponent.stats() == (opponent.NODES[opponent.STRONG], True)
     assert now < 2000 and p.result() == action
