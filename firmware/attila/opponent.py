@@ -54,7 +54,7 @@ _DEPTH = (1, 2, 3, 64)  # deepest iteration per level, in plies
 _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
 # Node budget per level: the level's search, the same on every machine. Set
 # from the emulated RP2040 (make bench, pico_thinking): in main.py's loop the
-# viper kernel searches about 6,300-6,800 nodes/s in play (96 nodes a loop
+# viper kernel searches about 6,200-6,400 nodes/s in play (96 nodes a loop
 # step, none in a step that repaints), so the strong level decides in about
 # 1.8 s, within the default budget_ms (2000), which stays a cap that the node
 # budget reaches first. Beginner and easy always finish their depth (at most
