@@ -31,7 +31,7 @@ from attila.rules import HUNS, ROMANS
 from attila.store import MemoryStore, restore, unpack
 
 from attila_sim import actions
-from attila_sim.rig import STEP_MS, Rig, load_replay
+from attila_sim.rig import STEP_MS, Rig, load_replay, saved_layout
 from attila_sim.table import HAND, RESERVE, TableError
 
 LEVELS = ("beginner", "easy", "normal", "strong")
@@ -240,15 +240,12 @@ class Page:
             raise PageError("%s: not a game: not UTF-8 text (expected a game log like "
                             "@a1 @e4 ... b1-c3,d4 or a saved game)" % filename)
         try:
-            if data.startswith(b"attila-save"):
-                try:
-                    layout = restore(unpack(data)).layout
-                except AttilaError as e:
-                    raise AttilaError(str(e).replace("save: ", ""))
+            layout = saved_layout(path)  # None: a game log
+            if layout is not None:
                 name = self._name_of(layout)
                 if name is None:
-                    raise AttilaError("the saved game's layout (%s) is none of boards/"
-                                      % "/".join(layout.rows()))
+                    raise AttilaError("%s: the saved game's layout (%s) is none of boards/"
+                                      % (path, "/".join(layout.rows())))
             else:
                 name = self.name
             layout, modules, tiles = layoutfile.load(_layout_file(self.folder, name))
