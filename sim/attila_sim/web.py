@@ -28,7 +28,7 @@ from attila import book as books
 from attila import layoutfile
 from attila.errors import AttilaError
 from attila.rules import HUNS, ROMANS
-from attila.store import MemoryStore, restore, unpack
+from attila.store import MemoryStore, restore
 
 from attila_sim import actions
 from attila_sim.rig import STEP_MS, Rig, load_replay, saved_layout
@@ -89,7 +89,7 @@ class Page:
         self.message = ""
         if saved:
             try:
-                game = restore(unpack(saved), layout)
+                game = restore(saved, layout)
                 tiles = game.supply
             except AttilaError as e:
                 self.message = "The saved game was not resumed (%s); a new game starts." % e
