@@ -326,7 +326,8 @@ class Page:
             elif p.where == RESERVE and p.kind in reserve:
                 reserve[p.kind] += 1
         scene = (rig.strip.sent, tuple(pieces), tuple(p.kind for p in table.hand),
-                 rig.controller.said, rig.controller.mode, self.message, rig.said,
+                 rig.controller.said, rig.controller.mode, rig.controller.thinking(),
+                 self.message, rig.said,
                  done, len(self.marks), save)
         if scene == self._shown and not force:
             return None

@@ -1,23 +1,7 @@
-"""The board page in a real browser: headless Chromium driven by Playwright.
-
-Playwright for Python (pinned in requirements.txt) rather than Selenium: it
-drives Debian's own `chromium` over the DevTools protocol with no separate
-driver binary to match to the browser's version (Selenium needs
-chromium-driver, one more package that must move in step), it waits for the
-page by itself and it hands over the console's messages and the page's
-errors as events. It never downloads a browser here: `playwright install` is
-not run; the browser is /usr/bin/chromium, installed by `make test-browser`
-(apt) where it is missing.
-
-The site: the board page's folder (docs/pages/play/board) with the files the
-docs build puts beside it (docs/hooks/board.py, the very function MkDocs
-calls), served by Python's http.server on 127.0.0.1 only. Where Chromium or
-Playwright is missing, every test here is skipped with the reason.
-"""
+"""Fixtures of the board page's tests (see pagekit for what they drive)."""
 
 import functools
 import http.server
-import json
 import os
 import subprocess
 import sys
@@ -25,23 +9,9 @@ import threading
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-CHROMIUM = os.environ.get("ATTILA_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-READY_MS = 60000  # the page's first frame, on a busy machine
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-
-def why_not():
-    """Why the browser tests cannot run here, or ""."""
-    if not os.path.isfile(CHROMIUM):
-        return "no Chromium at %s (Debian: apt-get install chromium; make test-browser " \
-               "does it as root)" % CHROMIUM
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "Playwright for Python is not installed (make install)"
-    return ""
+from pagekit import ARGS, CHROMIUM, ROOT, Board, why_not  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -51,11 +21,21 @@ def site(tmp_path_factory):
     if why:
         pytest.skip(why)
     root = tmp_path_factory.mktemp("site")
-    dest = root / "play" / "board"
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "docs", "hooks", "board.py"),
-                           str(dest)], capture_output=True, text=True)
+    try:
+        import mkdocs  # noqa: F401
+    except ImportError:
+        # Only the board's folder, by the function the docs build calls.
+        cmd = [sys.executable, os.path.join(ROOT, "docs", "hooks", "board.py"),
+               str(root / "play" / "board")]
+    else:
+        # The whole site, as `make docs` builds it.
+        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+               "-f", os.path.join(ROOT, "docs", "mkdocs.yml"), "-d", str(root)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
     assert proc.returncode == 0, proc.stderr
     return root
+
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -86,51 +66,6 @@ def browser(server):
         b.close()
 
 
-class Board:
-    """One browser tab on the board page, with what its console said."""
-
-    def __init__(self, context, base):
-        self.context = context
-        self.base = base
-        self.tab = context.new_page()
-        self.errors = []
-        self.tab.on("console", self._console)
-        self.tab.on("pageerror", lambda e: self.errors.append("page error: %s" % e))
-
-    def _console(self, msg):
-        if msg.type == "error":
-            self.errors.append("console: %s" % msg.text)
-
-    def open(self, query=""):
-        self.tab.goto("%s/play/board/index.html%s" % (self.base, query))
-        self.tab.wait_for_selector("html[data-ready='1']", timeout=READY_MS)
-
-    def new_board(self, layout="4x5", first="R", computer="", level="strong", book=True):
-        t = self.tab
-        t.select_option("#layout", layout)
-        t.select_option("#first", first)
-        t.select_option("#computer", computer)
-        t.select_option("#level", level)
-        t.set_checked("#book", book)
-        t.click("#new")
-
-    def square(self, name):
-        self.tab.click("[data-square='%s']" % name)
-
-    def press(self, button):
-        self.tab.click("#" + button)
-
-    def shown(self):
-        """What the page shows: status, mode, position, {square: "rrggbb"} lit."""
-        return self.tab.evaluate("""() => ({
-            status: document.getElementById('status').textContent,
-            mode: document.getElementById('mode').textContent,
-            position: document.getElementById('position').textContent,
-            message: document.getElementById('message').textContent,
-            leds: Object.fromEntries([...document.querySelectorAll('.square')]
-                .filter(e => e.dataset.led).map(e => [e.dataset.square, e.dataset.led])),
-        })""")
-
 
 @pytest.fixture
 def board(browser, server):
@@ -140,13 +75,3 @@ def board(browser, server):
     context.close()
     assert not b.errors, "the page's console: %s" % "; ".join(b.errors)
 
-
-def sim_records(args, script_text, tmp_path):
-    """What `attila sim --script` writes for these lines: one record per line."""
-    path = tmp_path / "game.script"
-    path.write_text(script_text)
-    proc = subprocess.run([os.path.join(os.path.dirname(sys.executable), "attila"), "sim",
-                           "--script", str(path)] + list(args),
-                          capture_output=True, text=True, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr
-    return [json.loads(line) for line in proc.stdout.splitlines()]

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, sim_records
+from pagekit import ROOT, sim_records
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -110,3 +110,13 @@ def test_a_bad_game_file_gets_a_clear_message(board, name, data, reason):
     got = board.shown()
     assert got["message"].startswith(reason)
     assert got["status"] == before["status"]  # the game in play is kept
+
+
+def test_the_docs_page_holds_the_board(board, site):
+    if not (site / "play" / "browser.html").exists():
+        pytest.skip("MkDocs is not installed: the board's folder was built alone")
+    board.tab.goto("%s/play/browser.html" % board.base)
+    frame = board.tab.frame_locator("iframe[title='The Attila board']")
+    frame.locator("html[data-ready='1']").wait_for(timeout=60000)
+    assert frame.locator("#status").text_content() == \
+        "Romans: place a knight on a lit square (knight 1 of 3)"

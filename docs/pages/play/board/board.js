@@ -138,6 +138,7 @@ function start(save) {
   geometry = JSON.parse(page.geometry());
   build();
   lastLeds = null;
+  thinkingSince = null;
   show(state);
 }
 
@@ -204,9 +205,10 @@ function show(text) {
     clickAt = null;
   }
   lastLeds = leds;
-  if (s.thinking && thinkingSince === null) thinkingSince = now;
+  if (s.thinking && thinkingSince === null) thinkingSince = [now, s.t];
   if (!s.thinking && thinkingSince !== null) {
-    times.decisions.push({ level: settings.level, ms: now - thinkingSince });
+    times.decisions.push({
+      level: settings.level, ms: now - thinkingSince[0], clock: s.t - thinkingSince[1] });
     thinkingSince = null;
   }
   s.leds.forEach((hex, i) => {
