@@ -18,8 +18,6 @@ Playwright is missing, every test here is skipped with the reason.
 
 import json
 import os
-import subprocess
-import sys
 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -88,11 +86,22 @@ class Board:
 
 
 def sim_records(args, script_text, tmp_path):
-    """What `attila sim --script` writes for these lines: one record per line."""
+    """What `attila sim --script` writes for these lines: one record per line
+    (its main(), in this process)."""
+    import contextlib
+    import io
+
+    from attila_sim.app import main
+
     path = tmp_path / "game.script"
     path.write_text(script_text)
-    proc = subprocess.run([os.path.join(os.path.dirname(sys.executable), "attila"), "sim",
-                           "--script", str(path)] + list(args),
-                          capture_output=True, text=True, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr
-    return [json.loads(line) for line in proc.stdout.splitlines()]
+    out = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        with contextlib.redirect_stdout(out):
+            status = main(["--script", str(path)] + list(args))
+    finally:
+        os.chdir(cwd)
+    assert status == 0
+    return [json.loads(line) for line in out.getvalue().splitlines()]

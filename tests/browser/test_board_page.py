@@ -120,3 +120,23 @@ def test_the_docs_page_holds_the_board(board, site):
     frame.locator("html[data-ready='1']").wait_for(timeout=60000)
     assert frame.locator("#status").text_content() == \
         "Romans: place a knight on a lit square (knight 1 of 3)"
+
+
+def test_every_layout_of_boards(board, tmp_path):
+    """Each layout: its first frame, a placement and a hint as the simulator shows them."""
+    names = sorted(n[:-5] for n in os.listdir(os.path.join(ROOT, "boards"))
+                   if n.endswith(".json"))
+    board.open("?clock=steps")
+    assert board.tab.eval_on_selector_all("#layout option", "els => els.map(e => e.value)") \
+        == names
+    for name in names:
+        board.new_board(layout=name, first="H", level="beginner")
+        first = board.tab.get_attribute(".square", "data-square")
+        text = "@%s\nmenu\n" % first
+        records = sim_records(["--layout", "boards/%s.json" % name, "--first", "H",
+                               "--level", "beginner"], text, tmp_path)
+        for line, want in zip(script_lines(text), records):
+            clicks(board, line)
+            got = board.shown()
+            assert (name, line, got["status"], got["leds"], got["position"]) == \
+                (name, line, want["status"], want["leds"], want["position"])

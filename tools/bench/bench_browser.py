@@ -147,12 +147,14 @@ def main():
               % (ms(clicks), len(clicks)))
 
         print("decisions of the board (Huns) in a game against the page's plainest "
-              "player, the setup book on:")
-        print("  %-9s %9s  %-24s %-24s" % ("level", "decisions", "waited in the page",
-                                          "on the board's clock"))
+              "player, the setup book on")
+        print("(from the player's last piece down: the board's 500 ms of still squares "
+              "before it starts included):")
+        print("  %-9s %9s  %-24s %s" % ("level", "decisions", "waited in the page",
+                                       "on the board's clock"))
         for level in LEVELS:
             got = decisions(board, level)
-            print("  %-9s %9d  %-24s %-24s" % (
+            print("  %-9s %9d  %-24s %s" % (
                 level, len(got), ms([d["ms"] for d in got]), ms([d["clock"] for d in got])))
         context.close()
         if board.errors:
