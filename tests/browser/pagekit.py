@@ -6,7 +6,7 @@ driver binary to match to the browser's version (Selenium needs
 chromium-driver, one more package that must move in step), it waits for the
 page by itself and it hands over the console's messages and the page's
 errors as events. It never downloads a browser here: `playwright install` is
-not run; the browser is /usr/bin/chromium, installed by `make test-browser`
+not run; the browser is /usr/bin/chromium, installed by `make chromium` (part of make test)
 (apt) where it is missing.
 
 The site: built as `make docs` builds it (MkDocs, strict), its board page
@@ -30,8 +30,8 @@ READY_MS = 60000  # the page's first frame, on a busy machine
 def why_not():
     """Why the browser tests cannot run here, or ""."""
     if not os.path.isfile(CHROMIUM):
-        return "no Chromium at %s (Debian: apt-get install chromium; make test-browser " \
-               "does it as root)" % CHROMIUM
+        return "no Chromium at %s (Debian: apt-get install chromium; make test does it " \
+               "as root)" % CHROMIUM
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:

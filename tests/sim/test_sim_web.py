@@ -121,3 +121,19 @@ def test_script_record_keys_the_page_compares(page):
     got = json.loads(page.state(force=True))
     for key in ("t", "mode", "status", "position"):
         assert got[key] == rec[key]
+
+
+def test_a_saved_game_replays_on_its_own_layout(page, tmp_path):
+    from attila.store import Store
+
+    page.start("cross", computer="", clock="steps")
+    names = page.rig.layout.names
+    for sq in names[:2]:
+        page.click(names.index(sq))
+    path = tmp_path / "game.txt"
+    Store(str(path)).save(page.rig.store.text)  # as a board writes it: with its checksum
+    page.start("4x5", clock="steps")
+    got = json.loads(page.replay("game.txt", str(path)))
+    assert page.name == "cross" and got["steps"] == ["@" + n for n in names[:2]]
+    got = json.loads(page.next(-1))
+    assert got["replay"] == [2, 2, "replay step 2 of 2: @%s" % names[1]]

@@ -234,6 +234,7 @@ function show(text) {
     : "Hand: empty";
   $("hand").dataset.hand = s.hand;
   $("status").textContent = s.status;
+  $("status").dataset.mode = s.mode;
   $("mode").textContent = s.mode;
   $("position").textContent = s.position;
   $("clock").textContent = `${(s.t / 1000).toFixed(2)} s (${clock})`;
