@@ -94,6 +94,8 @@ class Page:
             except AttilaError as e:
                 self.message = "The saved game was not resumed (%s); a new game starts." % e
                 saved = None
+        if self.rig is not None and self.rig.book is not None:
+            self.rig.book.close()
         opened = None
         if book:
             try:

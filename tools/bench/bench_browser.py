@@ -33,6 +33,8 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "browser"))
 
 from pagekit import ARGS, CHROMIUM, Board, why_not  # noqa: E402
 
+from attila_sim.web import FRAME_BUDGET_MS  # noqa: E402
+
 OPENS = 5
 LEVELS = ("beginner", "easy", "normal", "strong")
 DECISIONS = 8  # the board's decisions measured per level (a game, at most)
@@ -156,6 +158,9 @@ def main():
             got = decisions(board, level)
             print("  %-9s %9d  %-24s %s" % (
                 level, len(got), ms([d["ms"] for d in got]), ms([d["clock"] for d in got])))
+        longest = board.tab.evaluate("window.attilaTimes.longestThinkingFrame")
+        print("longest frame while the board thought: %.0f ms (the search runs in slices "
+              "of at most %d ms a frame)" % (longest, FRAME_BUDGET_MS))
         context.close()
         if board.errors:
             print("console errors: %s" % "; ".join(board.errors))

@@ -22,7 +22,10 @@ const clock = params.get("clock") === "steps" ? "steps" : "live";
 const $ = (id) => document.getElementById(id);
 
 // Figures for the benchmarks (tools/bench), in ms of the page's clock.
-const times = (window.attilaTimes = { firstFrame: null, clicks: [], decisions: [] });
+// longestThinkingFrame: the longest gap between two frames while the board
+// thought (its search runs in slices of the frames).
+const times = (window.attilaTimes = {
+  firstFrame: null, clicks: [], decisions: [], longestThinkingFrame: 0 });
 
 let page = null; // attila_sim.web.page (a proxy of the Python object)
 let FS = null;
@@ -368,6 +371,9 @@ let owed = 0;
 
 function frame(now) {
   if (last !== null) {
+    if (thinkingSince !== null) {
+      times.longestThinkingFrame = Math.max(times.longestThinkingFrame, now - last);
+    }
     owed += Math.min(now - last, 100); // a hidden tab does not run the clock
     const dt = Math.floor(owed);
     owed -= dt;
