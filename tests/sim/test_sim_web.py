@@ -17,6 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 GAME = os.path.join(ROOT, "tests", "browser", "game.script")
 LOG = os.path.join(ROOT, "tests", "tools", "game-4x5.log")
 ANALYSIS = os.path.join(ROOT, "tests", "tools", "game-4x5.analysis")
+LAYOUT_NAMES = ["%s%d" % (f, r) for r in range(1, 5) for f in "abcde"]  # 4x5, square order
 
 
 @pytest.fixture
@@ -137,3 +138,54 @@ def test_a_saved_game_replays_on_its_own_layout(page, tmp_path):
     assert page.name == "cross" and got["steps"] == ["@" + n for n in names[:2]]
     got = json.loads(page.next(-1))
     assert got["replay"] == [2, 2, "replay step 2 of 2: @%s" % names[1]]
+
+
+PLAY_ON_WASM = r'''
+import json
+from attila_sim import web
+page = web.Page("boards")
+page.start("4x5", level="strong", clock="steps")
+names = page.rig.layout.names
+for line in LINES:
+    if line in ("undo", "menu"):
+        state = page.button(line)
+    elif line == "drop":
+        state = page.drop()
+    else:
+        words = line.split()
+        squares = [words[1]] if words[0] in ("lift", "put") else \
+            line.lstrip("@").replace("-", " ").replace(",", " ").split()
+        for sq in squares:
+            state = page.click(names.index(sq))
+    got = json.loads(state)
+    print(json.dumps([line, got["status"], got["leds"], got["position"], got["t"]]))
+'''
+
+
+def test_the_page_files_on_micropython_webassembly(capsys, tmp_path):
+    """The files the docs build gives the page, under the port the page loads
+    (in Node): the script's frames, as on CPython."""
+    import shutil
+    import subprocess
+    import sys
+
+    run = os.path.join(ROOT, "tools", "wasm", "run.mjs")
+    port = os.path.join(ROOT, "tools", "wasm", "node_modules", "@micropython")
+    if not shutil.which("node") or not os.path.isdir(port):
+        pytest.skip("no Node or no MicroPython WebAssembly package (make install)")
+    site = tmp_path / "board"
+    subprocess.run([sys.executable, os.path.join(ROOT, "docs", "hooks", "board.py"), str(site)],
+                   check=True)
+    records = sim(capsys, "--script", GAME, "--level", "strong")
+    code = "LINES = %r\n" % [r["do"] for r in records] + PLAY_ON_WASM
+    proc = subprocess.run(["node", run, "--copy", "%s=/w" % (site / "py"), "--path", "/w",
+                           "--cwd", "/w", "--exec", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    got = [json.loads(line) for line in proc.stdout.splitlines()]
+    files = json.loads((site / "files.json").read_text())["files"]
+    assert "attila/controller.py" in files and "attila_sim/web.py" in files
+    assert len(got) == len(records)
+    for (line, status, leds, position, t), want in zip(got, records):
+        lit = {sq: c for sq, c in zip(LAYOUT_NAMES, leds) if c}
+        assert (line, status, lit, position, t) == \
+            (want["do"], want["status"], want["leds"], want["position"], want["t"])

@@ -225,7 +225,8 @@ function show(text) {
       el.querySelector(".slot").innerHTML = PIECE_HTML[piece] || "";
     }
     el.classList.toggle("origin", s.origin === i);
-    el.setAttribute("aria-label", `${geometry.squares[i][0]}${piece ? ", " + KIND_NAMES[piece] || "piece" : ""}${hex ? ", lit #" + hex : ""}`);
+    const what = piece ? ", " + (KIND_NAMES[piece] || "piece") : "";
+    el.setAttribute("aria-label", `${geometry.squares[i][0]}${what}${hex ? ", lit #" + hex : ""}`);
   });
   for (const el of $("reserve").children) {
     const n = s.reserve[el.dataset.kind];
