@@ -10,7 +10,7 @@ they live into SITE/play/board/:
                         `attila flash --source` copies onto a board
   py/attila_sim/...     the simulator's virtual board (rig, table, hardware,
                         actions) and web.py, the page's side of it
-  py/attila_tools/...   the two tool modules the rig reads files with
+  py/attila_tools/...   the tool module the rig reads files with, where it does
   py/boards/...         every layout of boards/ and the setup books of
                         boards/solved/
   files.json            the list of the py/ files, for the page to fetch
@@ -46,7 +46,9 @@ def _sources():
     for name in SIM_FILES:
         out.append(("attila_sim/" + name, os.path.join(ROOT, "sim", "attila_sim", name)))
     for name in TOOL_FILES:
-        out.append(("attila_tools/" + name, os.path.join(ROOT, "tools", "attila_tools", name)))
+        path = os.path.join(ROOT, "tools", "attila_tools", name)
+        if os.path.isfile(path):
+            out.append(("attila_tools/" + name, path))
     boards = os.path.join(ROOT, "boards")
     for name in sorted(os.listdir(boards)):
         if name.endswith(".json"):

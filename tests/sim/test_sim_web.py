@@ -189,3 +189,38 @@ def test_the_page_files_on_micropython_webassembly(capsys, tmp_path):
         lit = {sq: c for sq, c in zip(LAYOUT_NAMES, leds) if c}
         assert (line, status, lit, position, t) == \
             (want["do"], want["status"], want["leds"], want["position"], want["t"])
+
+
+def _host_reader():
+    """The simulator's own reader of --replay files."""
+    try:
+        from attila_tools.gamefiles import load_replay  # the tools regrouped
+    except ImportError:
+        from attila_sim.rig import load_replay
+    return load_replay
+
+
+@pytest.mark.parametrize("data", [
+    b"@d2 @c2 @c3 @c1\n",
+    b"# a comment\nfirst H\n@a1 @e4 # more\n",
+    b"@a1 @a1\n",
+    b"first X\n@a1\n",
+    b"# nothing\n",
+    b"@a1 @z9\n",
+    b"a1-b3,c1\n",
+])
+def test_the_pages_reader_says_what_the_simulators_says(tmp_path, data):
+    from attila import layoutfile
+
+    layout, _modules, tiles = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))
+    path = tmp_path / "game.txt"
+    path.write_bytes(data)
+    try:
+        want = _host_reader()(str(path), layout, tiles)
+    except Exception as e:  # noqa: BLE001 - the words are compared
+        want = str(e).replace(str(path), "game.txt")
+    try:
+        got = web.read_game(data, "game.txt", layout, tiles)
+    except Exception as e:  # noqa: BLE001
+        got = str(e)
+    assert got == want
