@@ -105,3 +105,12 @@ def sim_records(args, script_text, tmp_path):
         os.chdir(cwd)
     assert status == 0
     return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def analysed_game():
+    """(game log, its `attila analyse` output) of the tools' tests."""
+    tools = os.path.join(ROOT, "tests", "tools")
+    folder = os.path.join(tools, "analyse")  # since the tools' tests were grouped by job
+    if not os.path.isdir(folder):
+        folder = tools
+    return os.path.join(folder, "game-4x5.log"), os.path.join(folder, "game-4x5.analysis")

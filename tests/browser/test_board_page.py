@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from pagekit import ROOT, sim_records
+from pagekit import ROOT, analysed_game, sim_records
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -66,8 +66,7 @@ def test_a_game_by_clicks_shows_the_simulators_frames(board, tmp_path):
 
 
 def test_a_replay_steps_with_the_leds_and_the_analysis_marks(board, tmp_path):
-    log = os.path.join(ROOT, "tests", "tools", "game-4x5.log")
-    analysis = os.path.join(ROOT, "tests", "tools", "game-4x5.analysis")
+    log, analysis = analysed_game()
     steps = 18
     text = "next\n" * steps
     records = sim_records(["--replay", log, "--no-analysis"], text, tmp_path)

@@ -15,8 +15,13 @@ from attila_sim.app import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GAME = os.path.join(ROOT, "tests", "browser", "game.script")
-LOG = os.path.join(ROOT, "tests", "tools", "game-4x5.log")
-ANALYSIS = os.path.join(ROOT, "tests", "tools", "game-4x5.analysis")
+# A game of tests/tools and its `attila analyse` output (in analyse/ since the
+# tools' tests were grouped by job).
+_TOOLS = os.path.join(ROOT, "tests", "tools")
+_FOLDER = os.path.join(_TOOLS, "analyse")
+_FOLDER = _FOLDER if os.path.isdir(_FOLDER) else _TOOLS
+LOG = os.path.join(_FOLDER, "game-4x5.log")
+ANALYSIS = os.path.join(_FOLDER, "game-4x5.analysis")
 LAYOUT_NAMES = ["%s%d" % (f, r) for r in range(1, 5) for f in "abcde"]  # 4x5, square order
 
 
