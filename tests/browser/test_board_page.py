@@ -139,3 +139,14 @@ def test_every_layout_of_boards(board, tmp_path):
             got = board.shown()
             assert (name, line, got["status"], got["leds"], got["position"]) == \
                 (name, line, want["status"], want["leds"], want["position"])
+
+
+def test_keys_u_and_m_are_the_buttons(board):
+    board.open("?clock=steps")
+    board.new_board(level="beginner")
+    board.square("b1")
+    board.tab.keyboard.press("m")  # a hint
+    assert "(hint: put a Hun knight on " in board.shown()["status"]
+    board.tab.keyboard.press("u")  # the placement on b1 taken back: lift it
+    assert board.shown()["status"] == \
+        "Undo the placement on b1: take the Roman knight off b1"

@@ -305,6 +305,28 @@ function wire() {
     el.addEventListener("pointerleave", up);
     el.addEventListener("contextmenu", (e) => e.preventDefault());
   }
+  // Keys, as in the simulator's window: U undo and M menu (held as long as
+  // the key), Escape puts the held piece back.
+  const keys = { u: "undo", m: "menu" };
+  const held = new Set();
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("select, input") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const name = keys[e.key.toLowerCase()];
+    if (name && !held.has(name)) {
+      held.add(name);
+      $(name).classList.add("down");
+      act(() => page.button(name, true));
+    } else if (e.key === "Escape") {
+      act(() => page.drop());
+    }
+  });
+  document.addEventListener("keyup", (e) => {
+    const name = keys[e.key.toLowerCase()];
+    if (name && held.delete(name)) {
+      $(name).classList.remove("down");
+      show(python(() => page.button(name, false)));
+    }
+  });
   $("drop").addEventListener("click", () => act(() => page.drop()));
   $("clear").addEventListener("click", () => act(() => page.clear()));
   $("new").addEventListener("click", () => {
