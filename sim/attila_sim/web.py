@@ -175,12 +175,20 @@ class Page:
         return self.state(force=True)
 
     def geometry(self):
-        """The layout for drawing: size, and each square's name, file and rank."""
+        """The layout for drawing: size, and each square's name, file, rank, its
+        module's place in the cable chain and whether it is that module's
+        local square 0 (where the window writes the chain number)."""
         layout = self.rig.layout
+        owner = {}
+        for m in self.rig.modules:
+            for k, place in enumerate(m.places):
+                owner[place] = (m.number, k == 0)
         squares = []
         for i in range(layout.size):
             name = layout.names[i]
-            squares.append([name, ord(name[0]) - 97, int(name[1:]) - 1])
+            f, r = ord(name[0]) - 97, int(name[1:]) - 1
+            number, first = owner.get((f, r), (0, False))
+            squares.append([name, f, r, number, first])
         return json.dumps({"name": self.name, "width": layout.width, "height": layout.height,
                            "squares": squares, "tiles": self.rig.controller.game.supply})
 

@@ -160,14 +160,22 @@ function build() {
   board.innerHTML = "";
   board.style.setProperty("--files", geometry.width);
   board.style.setProperty("--ranks", geometry.height);
-  squares = geometry.squares.map(([name, file, rank], i) => {
+  // Module outlines, as the window draws them: an edge where the neighbour
+  // square belongs to another module or to none; the chain number on each
+  // module's local square 0.
+  const owner = new Map(geometry.squares.map(([, f, r, m]) => [`${f},${r}`, m]));
+  squares = geometry.squares.map(([name, file, rank, module, first], i) => {
     const el = document.createElement("button");
     el.type = "button";
     el.className = "square";
     el.dataset.square = name;
     el.style.gridColumn = String(file + 1);
     el.style.gridRow = String(geometry.height - rank);
-    el.innerHTML = `<span class="glow"></span><span class="slot"></span><span class="name">${name}</span>`;
+    for (const [edge, df, dr] of [["et", 0, 1], ["eb", 0, -1], ["el", -1, 0], ["er", 1, 0]]) {
+      if (owner.get(`${file + df},${rank + dr}`) !== module) el.classList.add(edge);
+    }
+    const chain = first ? `<span class="chain" title="module ${module} in the cable chain">${module}</span>` : "";
+    el.innerHTML = `<span class="glow"></span><span class="slot"></span><span class="name">${name}</span>${chain}`;
     el.addEventListener("click", () => act(() => page.click(i)));
     board.appendChild(el);
     return el;
