@@ -65,7 +65,7 @@ def gpio(pin):
     return "GP%d (pin %d)" % (n, PICO_PIN[n])
 
 
-def _svg(d, pad=0.2):
+def _svg(d, pad=0.1):
     """The drawing's SVG, its box widened on both sides: schemdraw sizes the
     box from estimated text widths, which fall short for long labels."""
     text = d.get_imagedata("svg").decode()
@@ -276,10 +276,13 @@ def matrix(p):
                                                        fontsize=9)
             d += elm.Line().toy(y)
             d += elm.Dot()
-    d += elm.Label().at((0, -(len(rows) - 1) * dy - 2.6)).label(
-        "sensor k at row k // %d, column k %% %d; 1N4148 cathode towards the row; columns "
-        "pulled up, wait %d µs after driving a row (profile %s.json)"
-        % (len(cols), len(cols), s.get("settle_us", 100), p["name"]), halign="left")
+    bottom = -(len(rows) - 1) * dy - 2.6
+    d += elm.Label().at((0, bottom)).label(
+        "sensor k at row k // %d, column k %% %d; a 1N4148 in series with every switch, "
+        "cathode towards the row;" % (len(cols), len(cols)), halign="left")
+    d += elm.Label().at((0, bottom - 0.7)).label(
+        "rows driven low one at a time, columns pulled up, read %d µs after driving a row "
+        "(profile %s.json)" % (s.get("settle_us", 100), p["name"]), halign="left")
     return _svg(d)
 
 
@@ -290,10 +293,10 @@ def direct(p):
     per_row = 10
     for k, g in enumerate(pins):
         x, y = (k % per_row) * 2.2, -(k // per_row) * 4.2
-        d += elm.Label().at((x, y + 0.35)).label("%s" % gpio(g), fontsize=8)
         d += elm.Line().at((x, y)).down(0.4)
         d += elm.SwitchReed().down(1.4).label("%d" % k, loc="bottom", fontsize=9)
         d += elm.Ground()
+        d += elm.Label().at((x, y + 0.35)).label("%s" % gpio(g), fontsize=8)
     d += elm.Label().at((0, -((len(pins) - 1) // per_row) * 4.2 - 3.0)).label(
         "sensor k of the chain: a reed switch from pins[k] to GND, internal pull-up "
         "(profile %s.json)" % p["name"], halign="left")
