@@ -220,6 +220,7 @@ class Page:
                 self._hands(step)
         except (TableError, AttilaError) as e:
             self.message = str(e)
+            return self.state(force=True)  # said again, even when said before
         return self.state()
 
     def _hands(self, step):
@@ -250,7 +251,7 @@ class Page:
         table = self.rig.table
         if table.held() is not None and table.on(square) is not None:
             self.message = "%s is taken" % self.rig.layout.names[square]
-            return self.state()
+            return self.state(force=True)
         if table.held() is None and table.on(square) is not None:
             return self._do(("lift", square))
         return self._do(("put", square))
