@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from attila_sim import script, web
+from attila_sim import gamefile, script, web
 from attila_sim.app import main
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -225,7 +225,7 @@ def test_the_pages_reader_says_what_the_simulators_says(tmp_path, data):
     except Exception as e:  # noqa: BLE001 - the words are compared
         want = str(e).replace(str(path), "game.txt")
     try:
-        got = web.read_game(data, "game.txt", layout, tiles)
+        got = gamefile.read_game(data, "game.txt", layout, tiles)
     except Exception as e:  # noqa: BLE001
         got = str(e)
     assert got == want
