@@ -279,7 +279,10 @@ function showReplay(s) {
     });
     list.dataset.marks = String(s.marks.length);
   }
-  [...list.children].forEach((li, i) => li.classList.toggle("done", i < done));
+  [...list.children].forEach((li, i) => {
+    li.classList.toggle("done", i < done);
+    li.classList.toggle("current", i === done - 1);
+  });
 }
 
 // -- input --------------------------------------------------------------------
