@@ -38,7 +38,7 @@ class BoardPageError(Exception):
     """A file the page needs is missing."""
 
 
-def _sources():
+def sources():
     """[(path under py/, host file)] of the Python files and data the page loads."""
     out = []
     core = os.path.join(ROOT, "firmware", "attila")
@@ -85,7 +85,7 @@ def assemble(dest):
                                  "tools/wasm)" % os.path.relpath(src, ROOT))
         shutil.copyfile(src, os.path.join(mp, name))
     files = []
-    for rel, src in _sources():
+    for rel, src in sources():
         out = os.path.join(dest, "py", rel)
         os.makedirs(os.path.dirname(out), exist_ok=True)
         shutil.copyfile(src, out)

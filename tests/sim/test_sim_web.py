@@ -229,3 +229,19 @@ def test_the_pages_reader_says_what_the_simulators_says(tmp_path, data):
     except Exception as e:  # noqa: BLE001
         got = str(e)
     assert got == want
+
+
+def test_the_page_loads_the_firmware_files_attila_flash_copies():
+    import importlib.util
+
+    try:
+        from attila_tools.board import build  # the tools regrouped
+    except ImportError:
+        from attila_tools import build
+    spec = importlib.util.spec_from_file_location(
+        "board_hook", os.path.join(ROOT, "docs", "hooks", "board.py"))
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    flashed = [dest for dest, _src in build.sources() if dest.startswith("attila/")]
+    page = [rel for rel, _src in hook.sources() if rel.startswith("attila/")]
+    assert page == flashed and "attila/controller.py" in page
