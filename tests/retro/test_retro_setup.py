@@ -8,7 +8,7 @@ import os
 import pytest
 from retrokit import layout, rng_of
 
-from attila.rules import Game
+from attila.rules import MOVE, Game
 from attila_tools import retro, retro_cert, verify
 from attila_tools.retro_setup import SetupValues
 from attila_tools.solver import Solver
@@ -167,13 +167,16 @@ def test_an_illegal_placement_is_found(values, tmp_path):
     assert code == 1 and "REFUTED" in text, text
 
 
-def test_a_wrong_leaf_value_in_both_claims_is_found_by_the_search_solver(values, tmp_path):
+def test_claiming_the_other_side_wins_is_found_by_the_trees_shape(values, tmp_path):
     # Claim the other side wins everywhere: the tree's structure is then the
-    # other side's, so the structure check names it first.
+    # other side's, so the structure check names it first (a wrong leaf
+    # value in a tree of the right shape: the test of the tampered leaf).
     def claim(cert):
         cert["first_placer_wins"] = not cert["first_placer_wins"]
     code, text = _broken(values, tmp_path, claim)
-    assert code == 1 and "REFUTED" in text, text
+    assert code == 1, text
+    assert "REFUTED: after the empty board the tree lists 1; the legal placements are 12" \
+        in text, text
 
 
 def test_unreadable_certificates_get_one_line(tmp_path, capsys):
@@ -211,3 +214,79 @@ def test_every_stored_certificate_is_complete_and_legal():
         leaves, chosen = verify.check_tree(cert, lay)
         verify.check_book(cert, lay, chosen)
         assert leaves
+
+
+def _mask(lay, names):
+    m = 0
+    for name in names.split():
+        m |= 1 << lay.index(name)
+    return m
+
+
+def _losing_choice(values, cert):
+    """A strategy tree of the right shape in which one winner's choice loses.
+
+    At the winner's last placement before the loser completes the setup, the
+    tree's choice is swapped for another legal placement after which every
+    reply of the loser completes a setup where knights can move, but one of
+    those setups is lost: the lines say "win" all the same. Only re-solving
+    the leaves can tell.
+    """
+    lay = values.layout
+    first_wins = cert["first_placer_wins"]
+    assert first_wins, "this tamper is written for a first-placer win"
+    for line in cert["strategy"]:
+        words = line.split()
+        if len(words) != 7:
+            continue
+        prefix, chosen = words[:4], words[4]
+        game = Game(lay)
+        for w in prefix:
+            game.place(lay.index(w[1:]))
+        for c in range(lay.size):
+            if not game.placements() >> c & 1 or "@" + lay.names[c] == chosen:
+                continue
+            game.place(c)
+            replies = [r for r in range(lay.size) if game.placements() >> r & 1]
+            lost = []
+            settled = True
+            for r in replies:
+                game.place(r)
+                settled = settled and game.phase == MOVE
+                if settled and not values.wins(game.knights[game.first],
+                                               game.knights[game.first ^ 1]):
+                    lost.append(r)
+                game.undo()
+            game.undo()
+            if replies and settled and lost:
+                # The book plays the tree's choice there: it follows the tamper.
+                f, s = game.knights[game.first], game.knights[game.first ^ 1]
+                for entry in cert["book"]:
+                    if (_mask(lay, entry[0]), _mask(lay, entry[1])) == (f, s):
+                        entry[2] = lay.names[c]
+                head = " ".join(prefix)
+                kept = [l for l in cert["strategy"]
+                        if not l.startswith(head + " " + chosen + " ")]
+                forged = ["%s @%s @%s win" % (head, lay.names[c], lay.names[r])
+                          for r in replies]
+                first_lost = min("@" + lay.names[r] for r in lost)  # the order verify walks
+                return sorted(kept + forged), "%s @%s %s" % (head, lay.names[c], first_lost)
+    raise AssertionError("no winner's choice to tamper with")
+
+
+def test_a_tampered_leaf_value_is_refuted_by_re_solving_the_leaves(values, tmp_path):
+    # The tree is complete and legal and every leaf says "win", but one
+    # completed setup it reaches is a loss: the structure checks pass, the
+    # search solver's re-solve of the leaves must refuse it.
+    cert = json.loads(json.dumps(retro_cert.build(values)))
+    cert["strategy"], bad = _losing_choice(values, cert)
+    lay = retro_cert.layout_of(cert)
+    leaves, chosen = verify.check_tree(cert, lay)  # the shape holds
+    path = str(tmp_path / "tampered.cert.json.gz")
+    retro_cert.write(cert, path)
+    out = io.StringIO()
+    assert _verify([path, "--quiet"], out) == 1, out.getvalue()
+    text = out.getvalue()
+    assert "complete and legal" in text, text
+    assert ("REFUTED: after %s the search solver finds a loss, the certificate says win"
+            % bad) in text, text
