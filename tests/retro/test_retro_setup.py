@@ -290,3 +290,49 @@ def test_a_tampered_leaf_value_is_refuted_by_re_solving_the_leaves(values, tmp_p
     assert "complete and legal" in text, text
     assert ("REFUTED: after %s the search solver finds a loss, the certificate says win"
             % bad) in text, text
+
+
+def _book_change(cert, pick):
+    """Change the answer of the first book entry at the empty board's reply
+    position: pick(game, answer) -> the new square name."""
+    lay = retro_cert.layout_of(cert)
+    for entry in cert["book"]:
+        game = Game(lay)
+        first = [lay.index(n) for n in entry[0].split()]
+        second = [lay.index(n) for n in entry[1].split()]
+        while first or second:
+            game.place((first if game.side == game.first else second).pop(0))
+        new = pick(lay, game, entry[2])
+        if new:
+            entry[2] = new
+            return entry
+    raise AssertionError("no book entry to change")
+
+
+def test_a_book_answer_off_the_strategy_tree_is_found(values, tmp_path):
+    # At a position of the winner's tree, the book plays another legal square.
+    def other(cert):
+        winner_first = cert["first_placer_wins"]
+
+        def pick(lay, game, answer):
+            if (game.side == game.first) != winner_first or not game.history:
+                return None
+            legal = [lay.names[i] for i in range(lay.size)
+                     if game.placements() >> i & 1 and lay.names[i] != answer]
+            return legal[0] if legal else None
+        _book_change(cert, pick)
+    code, text = _broken(values, tmp_path, other)
+    assert code == 1, text
+    assert "REFUTED: book entry" in text and ": the strategy tree plays " in text, text
+
+
+def test_an_illegal_book_answer_is_found(values, tmp_path):
+    def taken(cert):
+        def pick(lay, game, answer):
+            knights = game.knights[0] | game.knights[1]
+            occupied = [lay.names[i] for i in range(lay.size) if knights >> i & 1]
+            return occupied[0] if occupied else None
+        _book_change(cert, pick)
+    code, text = _broken(values, tmp_path, taken)
+    assert code == 1, text
+    assert "REFUTED: book entry" in text and "not a legal placement there" in text, text
