@@ -336,3 +336,54 @@ def test_an_illegal_book_answer_is_found(values, tmp_path):
     code, text = _broken(values, tmp_path, taken)
     assert code == 1, text
     assert "REFUTED: book entry" in text and "not a legal placement there" in text, text
+
+
+def _first_line_words(cert):
+    return cert["strategy"][0].split()
+
+
+def _garbage(cert):
+    cert["strategy"].insert(3, "@a1 @b2 maybe")
+
+
+def _twice(cert):
+    cert["strategy"].insert(1, cert["strategy"][0])
+
+
+def _goes_on(cert):
+    words = _first_line_words(cert)
+    cert["strategy"].insert(1, " ".join(words[:-1] + ["@d3", "win"]))
+
+
+def _no_at(cert):
+    first = _first_line_words(cert)[0]
+    cert["strategy"] = [l.replace(first, first[1:], 1) for l in cert["strategy"]]
+
+
+def _stops_early(cert):
+    # The winner's third placement is the line's last: its replies are dropped.
+    head = " ".join(_first_line_words(cert)[:5])
+    rest = [l for l in cert["strategy"] if not l.startswith(head + " ")]
+    cert["strategy"] = [head + " win"] + rest
+
+
+def _after_setup(cert):
+    words = _first_line_words(cert)
+    cert["strategy"][0] = " ".join(words[:-1] + ["@d3", words[-1]])
+
+
+@pytest.mark.parametrize("change, says", [
+    (_garbage, "strategy line 4: '@a1 @b2 maybe' is not placements and a value"),
+    (_twice, "strategy line 2: %s comes twice or goes on after it"),
+    (_goes_on, "strategy line 2: goes on after a completed setup"),
+    (_no_at, "is not a placement"),
+    (_stops_early, "the line %s stops before the setup is complete"),
+    (_after_setup, "the tree goes on after %s, where setup is over"),
+])
+def test_each_malformed_tree_is_refuted_with_its_reason(values, tmp_path, change, says):
+    words = " ".join(_first_line_words(retro_cert.build(values)))
+    says = says.replace("%s", words[:words.rindex(" ")] if change is not _stops_early
+                        else " ".join(words.split()[:5]))
+    code, text = _broken(values, tmp_path, change)
+    assert code == 1, text
+    assert "REFUTED: " in text and says in text, (says, text)
