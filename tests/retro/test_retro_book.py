@@ -132,3 +132,25 @@ def test_book_command_writes_and_refuses_to_overwrite_a_foreign_file(tmp_path, c
     err = capsys.readouterr().err
     assert err == "%s exists and is not a setup book: not overwritten\n" % foreign
     assert foreign.read_text() == "my notes"
+
+
+def test_book_entries_that_disagree_with_a_symmetric_image_are_refused(tmp_path, capsys):
+    from attila_tools.solver import automorphisms
+
+    path = os.path.join(SOLVED, "4x5.cert.json.gz")
+    cert = retro_cert.read(path)
+    layout = retro_cert.layout_of(cert)
+    mirror = automorphisms(layout)[1]
+    first, second, answer = cert["book"][1]
+    names = layout.names
+
+    def image(text):
+        return " ".join(names[mirror[layout.index(n)]] for n in text.split())
+
+    wrong = [n for n in names[:layout.size]
+             if n != names[mirror[layout.index(answer)]]][0]
+    cert["book"].append([image(first), image(second), wrong])
+    with pytest.raises(bookmaker.BookError) as e:
+        bookmaker.records(cert, "x.cert")
+    assert str(e.value) == "x.cert: book entries %r disagree with a symmetric image" % (
+        [image(first), image(second), wrong],)
