@@ -14,6 +14,7 @@ A spec is the square's colour letter, then its pattern:
     (none)         steady: do this here
     !              fast blink (2.5 Hz: 200 ms lit, 200 ms dark): a correction
     *              short flash every 1.6 s: a trapped knight
+    ?              blinks (the README gives no rate): lit or dark
     ~              breathing, never dark: the game is over
     a square not named is dark.
 
@@ -75,6 +76,12 @@ EXPECTED = [
     # The Huns cannot move: the Romans win, the whole board breathes blue.
     ("d3-b4,d3", {"B~": " ".join(SETUP_ALL)}),
     ("wait 900", {"B~": " ".join(SETUP_ALL)}),
+    # MENU after the game: a new game; every square that still holds a piece
+    # blinks white until the board is empty (e3 is the one free square).
+    ("menu", {"W?": _free("e3")}),
+    ("wait 1200", {"W?": _free("e3")}),
+    ("lift e4", {"W?": _free("e3", "e4")}),
+    ("wait 1200", {"W?": _free("e3", "e4")}),
 ]
 
 
@@ -111,7 +118,7 @@ def allowed(spec):
     if not spec:
         return {"dark"}
     colour = COLOURS[spec[0]]
-    if spec[1:] in ("!", "*"):
+    if spec[1:] in ("!", "*", "?"):
         return {colour, "dark"}
     if spec[1:] == "~":
         return {colour, "dim " + colour}
@@ -154,9 +161,10 @@ def check_window(frames, want, where):
         assert not (red and colour), "%s, frame %d: %s and %s lit together, not in turn" % (
             where, k, red, colour)
     for s, spec in want.items():
-        if spec[1:] in ("!", "*"):
+        if spec[1:] in ("!", "*", "?"):
             assert seen[s] == allowed(spec), "%s: %s (%s) showed only %s" % (
                 where, s, spec, sorted(seen[s]))
+        if spec[1:] in ("!", "*"):
             # Each phase seen whole (begun and ended within the wait) lasts as long as
             # the pattern says.
             on_ms, off_ms = PHASES_MS[spec[1:]]

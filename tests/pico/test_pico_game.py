@@ -68,7 +68,7 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
             t = rig.written_at + ANIMATION_PERIOD_MS * (1 + c.now // ANIMATION_PERIOD_MS)
             assert twin.rendered_at(t) == want, "line %d %s: state differs" % (number, text)
             animated += 1
-        assert sim["mode"] == "over"
+        assert sim["mode"] == "clear"  # the game over, MENU: a new game, the board cleared
         assert board.pico.resets == []
         assert static > 20 and animated >= 3, (static, animated)
         assert len(board.pico.frames) > 40
