@@ -164,7 +164,9 @@ def test_an_illegal_placement_is_found(values, tmp_path):
         words[1] = words[0]  # the same square twice
         cert["strategy"][0] = " ".join(words)
     code, text = _broken(values, tmp_path, illegal)
-    assert code == 1 and "REFUTED" in text, text
+    assert code == 1, text
+    assert "REFUTED: after @a1 the tree lists 12; the legal placements are 11 (not legal @a1)" \
+        in text, text
 
 
 def test_claiming_the_other_side_wins_is_found_by_the_trees_shape(values, tmp_path):
@@ -367,6 +369,19 @@ def _stops_early(cert):
     cert["strategy"] = [head + " win"] + rest
 
 
+def _off_board(cert):
+    first = _first_line_words(cert)[0]
+    cert["strategy"] = [l.replace(first, "@z9", 1) for l in cert["strategy"]]
+
+
+def _winner_on_a_taken_square(cert):
+    # The winner's second placement, in every line, on its own first knight.
+    w = _first_line_words(cert)
+    head = " ".join(w[:3]) + " "
+    cert["strategy"] = [l.replace(head, " ".join(w[:2] + [w[0]]) + " ", 1)
+                        for l in cert["strategy"]]
+
+
 def _after_setup(cert):
     words = _first_line_words(cert)
     cert["strategy"][0] = " ".join(words[:-1] + ["@d3", words[-1]])
@@ -379,6 +394,8 @@ def _after_setup(cert):
     (_no_at, "is not a placement"),
     (_stops_early, "the line %s stops before the setup is complete"),
     (_after_setup, "the tree goes on after %s, where setup is over"),
+    (_off_board, "after the empty board: z9 is not a square of this layout"),
+    (_winner_on_a_taken_square, "after @a1 @b1: @a1: the square is taken"),
 ])
 def test_each_malformed_tree_is_refuted_with_its_reason(values, tmp_path, change, says):
     words = " ".join(_first_line_words(retro_cert.build(values)))
