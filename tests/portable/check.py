@@ -26,7 +26,11 @@ def skip(reason):
     """Stop this test: it does not apply here (the reason says why)."""
     pytest = sys.modules.get("pytest")
     if pytest is not None:  # CPython under pytest: a pytest skip, with its reason
-        pytest.skip(reason)
+        try:  # reported at the test's line, not here
+            exc = pytest.skip.Exception(reason, _use_item_location=True)
+        except TypeError:  # a pytest without that option
+            exc = pytest.skip.Exception(reason)
+        raise exc
     raise Skipped(reason)
 
 
