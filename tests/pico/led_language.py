@@ -1,8 +1,8 @@
-"""The README's LED language, written out square by square for tests/pico/game.txt.
+"""The LED language (docs/pages/play/leds.md), written out square by square for tests/pico/game.txt.
 
-Written from the README's "The LED language" section alone (its colours,
-its blink patterns, "a game, step by step", "when something is wrong"),
-not from the firmware nor from the simulator: after each line of the
+Written from that page alone (its colours, its blink patterns, "a game,
+step by step", "when something is wrong"), not from the firmware nor from
+the simulator: after each line of the
 script, what each square must show. A bug the chip and the simulator share
 (they run the same firmware) passes the frame-for-frame test; not this one.
 
@@ -14,7 +14,7 @@ A spec is the square's colour letter, then its pattern:
     (none)         steady: do this here
     !              fast blink (2.5 Hz: 200 ms lit, 200 ms dark): a correction
     *              short flash every 1.6 s: a trapped knight
-    ?              blinks (the README gives no rate): lit or dark
+    ?              blinks (the page gives no rate): lit or dark
     ~              breathing, never dark: the game is over
     a square not named is dark.
 
@@ -136,7 +136,7 @@ def check_frame(leds, want, where):
     return shown
 
 
-# How long a blink's phases last (README: fast blink 2.5 Hz; a trapped
+# How long a blink's phases last (the page: fast blink 2.5 Hz; a trapped
 # knight's short flash), give or take a loop step and a frame's re-render.
 PHASES_MS = {"!": (200, 200), "*": (200, 1400)}
 SLACK_MS = 60

@@ -1,4 +1,5 @@
-"""The LED-language checker of test_pico_game.py refuses what the README forbids (no chip here)."""
+"""The LED-language checker of test_pico_game.py refuses what the LED language
+(docs/pages/play/leds.md) forbids (no chip here)."""
 
 import pytest
 

@@ -17,10 +17,11 @@ twin.py). What "frame for frame" means here:
    10.1-10.2 ms, not on the simulator's 10 ms grid. So the Pico's state is
    rendered at the simulator's time (plus whole 8 s periods) and must give
    the simulator's bytes; lines whose frame does not blink match as they are.
-3. The chip's frames also say what the README's LED language says, written
-   out square by square in tests/pico/led_language.py apart from the
-   firmware and the simulator: after every line the last frame, and during
-   every wait each frame (blinks in both phases, in turn, breathing).
+3. The chip's frames also say what the LED language (docs/pages/play/leds.md)
+   says, written out square by square in tests/pico/led_language.py apart
+   from the firmware and the simulator: after every line the last frame,
+   and during every wait each frame (blinks in both phases, in turn,
+   breathing).
 """
 
 import os
