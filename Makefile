@@ -19,7 +19,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-micropython test-wasm test-cpython test-docs bench solve flash docs docs-serve clean
+.PHONY: all install sim test test-others test-pico test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean
 
 all: install
 
@@ -62,8 +62,14 @@ test-micropython: install
 test-wasm: install
 	$(PY) tools/mpytest.py wasm
 
-test-cpython: install
+test-cpython: install chromium
 	$(PY) -m pytest --ignore=tests/pico
+
+# Headless Chromium for tests/browser (the board page): Debian's package,
+# installed where it is missing and we are root (CI); elsewhere those tests
+# are skipped with the reason.
+chromium:
+	@command -v chromium >/dev/null || { 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then 	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; 	  else 	    echo "make: no chromium (as root: apt-get install chromium): tests/browser are skipped"; 	  fi; }
 
 # The docs site in strict mode: a broken link, a page missing from the
 # navigation or an included file that is not there fails.
