@@ -71,7 +71,7 @@ def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines()[-3:] == ["attila: 4x5 on circuitpython-pico, 20 squares",
                                           "Romans: place a knight", "OK book"], r.stdout
-    r = run_scenario(tmp_path, "book", lambda p: p.write_bytes(b"ATB1" + bytes(40)))
+    r = run_scenario(tmp_path, "book", lambda p: p.write_bytes(b"ATB2" + bytes(40)))
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines()[-4:] == [
         "attila: 4x5 on circuitpython-pico, 20 squares",

@@ -340,7 +340,7 @@ def scenario_book():
     # runs on without it (the test reads what the console said).
     board, _chain = reference(3)
     book = board.controller.book
-    if os.path.exists("layout.book") and os.path.getsize("layout.book") == 5880:
+    if os.path.exists("layout.book") and os.path.getsize("layout.book") == 7323:
         from attila.rules import Game
 
         layout = board.controller.layout
