@@ -309,6 +309,12 @@ function start() {
   chip.logger = quiet;
   chip.loadBootrom(bootrom);
   chip.flash.set(flash);
+  // The flash chip-select pad: rp2040js resets it to 0x36 (input off) and
+  // never drives its input, where the silicon resets GPIO_QSPI_SS to 0x5a
+  // and the flash's pull-up holds it high. CircuitPython reads BOOTSEL there
+  // at boot and would wait for ever (false = BOOTSEL held).
+  chip.qspi[1].padValue = 0x5a;
+  chip.qspi[1].setInputValue(true);
   const wd = chip.peripherals[0x40058];
   if (carry) {
     wd.reason = carry.reason;
