@@ -141,6 +141,12 @@ let hostSpoke = false; // the host has written to the serial port (this boot)
 let timerLow = 0;
 let timerHigh = 0;
 let scans = [];
+// Watchdog feeds: [ns, woke ns, [[ns, timer us] of the timer reads since it woke]].
+// CircuitPython's keypad scans in the background, so its loop steps are
+// told by the loop's own watchdog feed, and the ticks it read by the timer
+// reads of the same awake span.
+let feeds = [];
+let wakeReads = [];
 // The core's awake spans [woke, slept] (ns), while the host watches them:
 // a loop step is the span around its scan, from the wake-up that ends the
 // loop's sleep to its next WFI/WFE.
@@ -321,6 +327,11 @@ function start() {
     wd.scratchData.set(carry.scratch);
   }
   carry = null;
+  const writeWd = wd.writeUint32.bind(wd);
+  wd.writeUint32 = (offset, value) => {
+    if ((offset & 0xfff) === 0x04) feeds.push([now(), awakeSince, wakeReads.slice(0, 16)]);
+    writeWd(offset, value);
+  };
   wd.onWatchdogTrigger = () => {
     // Stop its alarm: rp2040js reschedules it at once, for ever (the lock-up).
     wd.alarm.enable = false;
@@ -338,7 +349,10 @@ function start() {
   const readTimer = timer.readUint32.bind(timer);
   timer.readUint32 = (offset) => {
     const v = readTimer(offset);
-    if (offset === 0x28 || offset === 0x0c) timerLow = v;
+    if (offset === 0x28 || offset === 0x0c) {
+      timerLow = v;
+      if (wakeReads.length < 64) wakeReads.push([now(), v]);
+    }
     else if (offset === 0x24 || offset === 0x08) timerHigh = v;
     return v;
   };
@@ -378,7 +392,10 @@ function runTo(until) {
         if (pio.live && pio.due < next) next = pio.due;
         clock.tick(Math.max(0, Math.min(next, limit) - clock.nanosCounter));
       } else {
-        if (awakeSince < 0) awakeSince = now();
+        if (awakeSince < 0) {
+          awakeSince = now();
+          wakeReads = [];
+        }
         const cycles = core.executeInstruction(); // may move the clock (a flash write)
         const end = clock.nanosCounter + cycles * nsPerCycle;
         // PIO instructions due during this one run at their own time (exact edges).
@@ -455,8 +472,9 @@ function handle(msg) {
       const out = Buffer.concat(serialOut).toString("hex");
       serialOut = [];
       serialLen = 0;
-      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans, awake });
+      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans, awake, feeds });
       scans = [];
+      feeds = [];
       awake = [];
       pending = { frames: [], pwm: [] };
       flashOps = [];
@@ -505,6 +523,7 @@ function serveSlice() {
   collect();
   pending = { frames: pending.frames.slice(-256), pwm: pending.pwm.slice(-256) };
   scans = scans.slice(-256);
+  feeds = feeds.slice(-256);
   flashOps = flashOps.slice(-256);
   events = events.slice(-256);
   if (serialLen > 1 << 20) {
