@@ -103,3 +103,28 @@ def frames_of_boot(pico, boot):
 def scans_of_boot(pico, boot_start_us):
     """The scan marks from a boot on (global us >= its start)."""
     return [s for s in pico.scans if s[0] >= boot_start_us]
+
+
+def cp_ticks_ms(us):
+    """CircuitPython 10's supervisor.ticks_ms() on the RP2040 at timer `us`:
+    1/1024 s ticks (port_get_raw_ticks) in ms, from 2**29 - 65536."""
+    us = int(us)
+    raw = 1024 * (us // 1000000) + (us % 1000000) // 977
+    return (raw * 1000 // 1024 + 0x1FFF0000) & 0x1FFFFFFF
+
+
+def cp_steps(pico, since_us=0):
+    """code.py's loop steps [(us, ticks_ms)] for Twin.catch_up on CircuitPython.
+
+    keypad scans in the background, so a step is told by the loop's watchdog
+    feed: its clock is the first timer read after the core woke for it, and
+    its readings are those of the last sensor scan before it woke.
+    """
+    scans = [s[0] for s in pico.scans]
+    out = []
+    for fed, woke, reads in pico.feeds:
+        if fed < since_us or not reads:
+            continue
+        k = bisect.bisect_right(scans, woke) - 1
+        out.append((scans[k] if k >= 0 else woke, cp_ticks_ms(reads[0][1])))
+    return out

@@ -31,7 +31,8 @@
 //   {"op":"run","ns":N[,"serial":true][,"cut":NS]}  run N ns of emulated time
 //        (stop early when the chip sends serial output; with "idle", when
 //        the core sleeps (WFI/WFE); with "cut", cut the power at that global
-//        emulated time, inside a flash operation too)
+//        emulated time, inside a flash operation too; with "cutop":[K,F], F of
+//        the way through the K-th flash operation from now)
 //   {"op":"sensors","closed":[0,1,..],"registers":[..]}   reed switches
 //   {"op":"buttons","mask":M}                            buttons held
 //   {"op":"serial","hex":HEX}                            host -> USB serial
@@ -132,6 +133,8 @@ let serialLen = 0;
 let stopOnSerial = false;
 let stopOnIdle = false;
 let cutAt = -1;
+let cutOp = null; // {left, fraction}: cut the power inside the flash operation `left` from now
+let cutStop = false; // end the run at that cut (the chip has booted again)
 let events = [];
 let flashOps = [];
 let sensorState = null;
@@ -218,6 +221,10 @@ function onBreak(code) {
   let dt;
   let fraction = 1;
   const estimate = () => {
+    if (cutOp) {
+      if (cutOp.left === 0) cutAt = start + Math.floor(dt * cutOp.fraction);
+      if (cutOp.left-- === 0) cutOp = null;
+    }
     if (cutAt >= 0 && cutAt >= start && cutAt < start + dt) fraction = (cutAt - start) / dt;
   };
   if (code === BK_ERASE) {
@@ -411,6 +418,10 @@ function runTo(until) {
       resetWhy = "";
       if (why === "power") cutAt = -1;
       restart(why);
+      if (why === "power" && cutStop) {
+        cutStop = false;
+        break;
+      }
       continue;
     }
     if (cutAt >= 0 && now() >= cutAt) {
@@ -451,8 +462,14 @@ function handle(msg) {
       stopOnSerial = !!msg.serial;
       stopOnIdle = !!msg.idle;
       if (msg.cut !== undefined && msg.cut !== null) cutAt = msg.cut;
+      if (msg.cutop) {
+        cutOp = { left: msg.cutop[0], fraction: msg.cutop[1] };
+        cutStop = true;
+      }
       runTo(now() + msg.ns);
       stopOnSerial = stopOnIdle = false;
+      cutOp = null;
+      cutStop = false;
       return status({ idle: chip.core.waiting });
     }
     case "sensors":

@@ -212,6 +212,18 @@ class Pico:
     def run_us(self, us):
         self.run_ns(us * 1e3)
 
+    def cut_in_flash_op(self, k, fraction, max_ms=5000):
+        """Run until the k-th flash operation from now (0: the next), cut the power
+        `fraction` of the way through it (0.0: at its start) and boot again;
+        PicoError if no such operation comes within max_ms."""
+        boot = self.boot
+        reply = self._cmd(op="run", ns=int(max_ms * 1e6), serial=False, idle=False,
+                          cutop=[int(k), float(fraction)])
+        self._cmd(op="read")
+        if self.boot == boot:
+            raise PicoError("no flash operation %d within %d ms" % (k, max_ms))
+        return reply
+
     def power_cut(self, at_us=None):
         """Cut the power now (or at emulated time `at_us`, within a flash write too) and boot again."""
         if at_us is None:
