@@ -106,11 +106,11 @@ def scans_of_boot(pico, boot_start_us):
 
 
 def cp_ticks_ms(us):
-    """CircuitPython 10's supervisor.ticks_ms() on the RP2040 at timer `us`:
-    1/1024 s ticks (port_get_raw_ticks) in ms, from 2**29 - 65536."""
-    us = int(us)
-    raw = 1024 * (us // 1000000) + (us % 1000000) // 977
-    return (raw * 1000 // 1024 + 0x1FFF0000) & 0x1FFFFFFF
+    """CircuitPython 10's supervisor.ticks_ms() on the RP2040 at timer `us`
+    (ports/raspberrypi port_get_raw_ticks: 1/1024 s ticks from time_us_64;
+    supervisor_ticks_ms64: ticks * 1000 / 1024; from 2**29 - 65536)."""
+    raw = int(us) * 512 // 15625 // 32
+    return (raw * 1000 // 1024 + 0x1FFF0000) % (1 << 29)
 
 
 def cp_steps(pico, since_us=0):

@@ -40,6 +40,7 @@
 //   {"op":"read"}   -> serial output, LED frames, PWM, flash ops, events,
 //                      scans, awake spans
 //   {"op":"power"}  cut the power now and switch it on again
+//   {"op":"timer"}  the timer's alarms and the core's wait (a chip that never wakes)
 //   {"op":"serve"}  run in real time, the serial port on --pty-fd
 //   {"op":"quit"}
 // Every reply carries "t" (global emulated ns: it keeps counting across
@@ -389,6 +390,13 @@ function runTo(until) {
     nsPerCycle = 1e9 / chip.clkSys;
     while (clock.nanosCounter < limit && !stopRun) {
       if (pio.live) pio.run(clock.nanosCounter);
+      if (core.waiting && core.pendingInterrupts & core.enabledInterrupts) {
+        // WFI with an interrupt already pending (raised while PRIMASK masked
+        // it) returns at once on a Cortex-M0+; rp2040js wakes the core only
+        // when an interrupt is raised during the wait, so it would sleep for
+        // ever. CircuitPython's idle (mask, check, WFI) meets this.
+        core.waiting = false;
+      }
       if (core.waiting) {
         if (awakeSince >= 0) {
           if (watchAwake) awake.push([awakeSince, now()]);
@@ -501,6 +509,15 @@ function handle(msg) {
     case "awake":
       watchAwake = !!msg.on;
       return status();
+    case "timer": {
+      // The timer's alarms, for a firmware that sleeps and never wakes.
+      const timer = chip.peripherals[0x40054];
+      return status({
+        us: chip.clock.nanos / 1000,
+        alarms: timer.alarms.map((a) => ({ armed: a.armed, target: a.targetMicros, at: a.clockAlarm.scheduled ? a.clockAlarm.nanos / 1000 : null })),
+        intRaw: timer.intRaw, intEnable: timer.intEnable, waiting: chip.core.waiting, primask: chip.core.PRIMASK,
+      });
+    }
     case "power":
       restart("power");
       return status();

@@ -28,6 +28,7 @@ RP2040JS = os.path.join(HERE, "node_modules", "rp2040js", "package.json")
 RP2040JS_VERSION = "1.4.1"
 
 CTRL_A, CTRL_B, CTRL_C, CTRL_D = b"\x01", b"\x02", b"\x03", b"\x04"
+PRESS_ANY_KEY = b"Press any key to enter the REPL"
 
 
 class PicoError(RuntimeError):
@@ -279,9 +280,19 @@ class Pico:
     # -- the REPL -----------------------------------------------------------------------------
     def repl(self, max_ms=5000):
         """Interrupt whatever runs and get a friendly REPL prompt."""
-        self.mark()
+        start = self.mark()
         self.write(CTRL_C + CTRL_C + CTRL_B + b"\r\n")
-        self.wait_for(b">>> ", max_ms)
+        end_ns = self.ns + max_ms * 1e6
+        while self.serial.find(b">>> ", start) < 0:
+            # CircuitPython: code.py stopped, it waits for a key before its REPL.
+            at = self.serial.find(PRESS_ANY_KEY, start)
+            if at >= 0:
+                self.write(b"\r\n")
+                start = at + len(PRESS_ANY_KEY)
+            if self.ns >= end_ns:
+                raise PicoError("no REPL prompt after %d ms of emulated time; it said:\n%s"
+                                % (max_ms, self.output()[-2000:]))
+            self.run_ns(min(20e6, end_ns - self.ns), on_serial=True)
 
     def exec(self, code, max_ms=60000, echo=None):
         """Run `code` through the raw REPL; returns what it printed (ScriptError if it raised).
