@@ -32,6 +32,32 @@ from twin import Mirror, Twin, cp_steps
 CP_PROFILE = os.path.join(PROFILES, "circuitpython-pico.json")
 SETUP = ["@a1", "@e4", "@c2", "lift c2", "put c2", "@b4", "@d1", "@b2"]
 BOOT_MS = 8000
+# On the chip: each level decides "after setup" (where they think longest)
+# with the Planner the port makes (code.portable), a slice at a time.
+DECISIONS = """
+import time, code
+from attila import opponent
+from attila.notation import parse_position
+def us():
+    return time.monotonic_ns() // 1000
+for level in range(4):
+    p = opponent.Planner(level, 2000, native=False)
+    p.slice_nodes = code.SLICE
+    p.node_budget = code.NODES[level]
+    game = parse_position(".H.../H.R.R/.H.../.R... R")
+    now = 1000
+    p.start(game, now)
+    steps = longest = 0
+    while True:
+        t = us()
+        done = p.step(now)
+        longest = max(longest, us() - t)
+        steps += 1
+        now += 10
+        if done:
+            break
+    print(level, steps, longest, p.nodes)
+"""
 
 
 @pytest.fixture
@@ -114,8 +140,21 @@ def test_circuitpython_boots_from_its_drive_reads_the_chain_and_the_watchdog_res
         assert files["boot_out.txt"].decode().startswith("Adafruit CircuitPython 10.2.1")
         assert "attila boot: CIRCUITPY kept by the board" in files["boot_out.txt"].decode()
 
-        # The watchdog: hardware.Watchdog (RESET mode) and a loop that stops feeding it.
+        # Each level's decision as the board makes it (the portable kernel, the
+        # port's slice and node budget), a slice per step: every slice fits a
+        # loop step and the decision comes within budget_ms, so the watchdog
+        # is fed all along.
         board.pico.repl()
+        out = board.pico.exec(DECISIONS, max_ms=60000)
+        rows = [line.split() for line in out.splitlines() if line.strip()]
+        assert len(rows) == 4, out
+        for level, steps, longest_us, nodes in ((int(a), int(b), int(c), int(d))
+                                                for a, b, c, d in rows):
+            assert longest_us < 9000, (level, longest_us)  # inside a 10 ms loop
+            assert steps * board.prof.loop_ms <= board.prof.budget_ms + 100, (level, steps)
+            assert 0 < nodes <= (400, 800, 800, 800)[level], (level, nodes)
+
+        # The watchdog: hardware.Watchdog (RESET mode) and a loop that stops feeding it.
         board.pico.write(b"import hardware, time\r\nw = hardware.watchdog(1000); w.feed()\r\n")
         board.pico.write(b"while True: time.sleep(0.01)\r\n\r\n")
         board.pico.mark()

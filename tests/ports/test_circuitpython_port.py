@@ -29,6 +29,7 @@ SCENARIOS = {
     "maintenance": {},
     "readonly": {},
     "old": {},
+    "opponent": {},
     "sound": {"sound": 50},
     "status": {},
     "watchdog": {"watchdog_ms": 8500},

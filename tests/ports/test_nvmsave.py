@@ -175,3 +175,4 @@ def test_a_full_sector_is_sealed_then_erased_and_a_cut_there_gives_no_game_never
                 store.save(t)
                 done = t
         assert NvmStore(FakeNvm(nvm.flash)).load() in (None, done, trying)
+

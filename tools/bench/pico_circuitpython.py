@@ -15,8 +15,10 @@ real Pico, see tools/pico/README.md); the same figures on every run.
 - heap (gc.mem_free()) with the board built as code.py builds it, and its
   lowest value over the decisions below;
 - the opponent: CircuitPython has no viper, so the portable kernel searches
-  (attila.kernel): its speed blocking, and each level's decision (blocking,
-  the profile's budget_ms) in the positions of pico_opponent.
+  (attila.kernel): its speed blocking, and each level's decision as the
+  board makes it (code.portable: code.SLICE nodes a loop step, code.NODES
+  per level) in three positions of pico_opponent: its time on the loop's
+  clock (steps x loop_ms: every slice fits a step) and its longest slice.
 """
 
 import os
@@ -37,13 +39,11 @@ LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 PROFILE = os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json")
 LOOPS = 100
 
+# pico_opponent's positions where the levels think longest.
 POSITIONS = (
     ("empty board", "...../...../...../..... R"),
-    ("last placement", "RH.H./....R/.R.../..... H"),
     ("after setup", ".H.../H.R.R/.H.../.R... R"),
     ("12 free", "x..../RH.../..R.x/.H.RH R"),
-    ("mid-game", "R.x.H/.x.../H.x.R/..HR. R"),
-    ("10 free", "xx.x./RHx../..R.x/.H.RH R"),
 )
 
 ON_CHIP = """
@@ -65,19 +65,31 @@ t = us()
 p.decide(parse_position("%(rate)s"), lambda: (time.monotonic_ns() // 1000000))
 dt = us() - t
 print("strong search speed, portable kernel (1000 nodes, after setup, blocking): %%d nodes/s" %% (p.nodes * 1000000 // dt))
+print("decisions in code.py's loop: the port's Planner (code.SLICE %%d nodes a step, node budgets %%r), one slice a %%d ms step" %% (code.SLICE, code.NODES, prof.loop_ms))
 for level in range(4):
     worst = 0
     for name, text in %(positions)r:
+        p = opponent.Planner(level, prof.budget_ms, native=False, book=None)
+        p.slice_nodes = code.SLICE
+        p.node_budget = code.NODES[level]
+        opponent.reseed(1)
         game = parse_position(text)
-        t = us()
-        action = opponent.choose(game, level=level, budget_ms=%(budget)d, seed=1)
-        dt = us() - t
-        n = opponent.stats()[0]
-        worst = max(worst, dt)
+        now = 0
+        p.start(game, now)
+        steps = longest = 0
+        while True:
+            t = us()
+            done = p.step(now)
+            longest = max(longest, us() - t)
+            steps += 1
+            now += prof.loop_ms
+            if done:
+                break
+        worst = max(worst, now)
         gc.collect()
         low = min(low, gc.mem_free())
-        print("%%-8s %%-15s %%6d ms %%6d nodes  %%s" %% (opponent.LEVEL_NAMES[level], name, dt // 1000, n, action))
-    print("%%-8s longest decision: %%d ms (watchdog %%d ms)" %% (opponent.LEVEL_NAMES[level], worst // 1000, prof.watchdog_ms))
+        print("%%-8s %%-12s %%5d ms in the loop %%5d nodes, longest slice %%5d us  %%s" %% (opponent.LEVEL_NAMES[level], name, now, p.nodes, longest, p.result()))
+    print("%%-8s longest decision: %%d ms in the loop (budget_ms %%d, watchdog %%d ms)" %% (opponent.LEVEL_NAMES[level], worst, prof.budget_ms, prof.watchdog_ms))
 print("heap free, lowest after a decision: %%d bytes" %% low)
 """
 
@@ -116,7 +128,7 @@ def main():
             print("idle loop step (code.py, empty board, %d loops): median %d us, longest %d us"
                   % (len(steps), statistics.median(steps), max(steps)))
         pico.repl()
-        code = ON_CHIP % {"rate": POSITIONS[2][1], "positions": POSITIONS,
+        code = ON_CHIP % {"rate": POSITIONS[1][1], "positions": POSITIONS,
                           "budget": prof.budget_ms}
         pico.exec(code, max_ms=900000,
                   echo=lambda b: (sys.stdout.write(b.decode().replace("\r\n", "\n")),

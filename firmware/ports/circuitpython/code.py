@@ -34,6 +34,14 @@ LAYOUT = "layout.json"
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 OLDEST = (9, 2, 1)  # keypad reset() reports the keys held from here on (CircuitPython PR #9819)
 NO_NVM = "saving is off: this board has no microcontroller.nvm"
+# CircuitPython has no viper, so the opponent searches with the portable
+# kernel, about 1,000 nodes/s blocking on an RP2040 (make bench,
+# pico_circuitpython). In the loop it takes SLICE nodes a step (about 4 ms
+# of a 10 ms loop, so about 400 nodes/s), and each level stops at NODES,
+# about 2 s of the loop: normal and strong search less than on MicroPython
+# (2,400 and 3,600 nodes with viper), beginner and easy finish their depth.
+SLICE = 4
+NODES = (400, 800, 800, 800)  # beginner, easy, normal, strong
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -84,11 +92,23 @@ def trouble(controller, text):
         report(text)
 
 
+def portable(controller):
+    """Size the opponent's search for the portable kernel (no viper here)."""
+    from attila import search
+
+    planner = getattr(getattr(controller, "plan", None), "opponent", None)
+    if search.NATIVE or not hasattr(planner, "node_budget"):
+        return
+    planner.slice_nodes = SLICE
+    planner.node_budget = NODES[planner.level]
+
+
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None):
     """The Board of a profile and a layout on CircuitPython (`keys`: the
     button reader if main() already made it)."""
     if controller is None:
         controller = _controller(prof, layout, tiles, store, book)
+        portable(controller)
     return assemble(prof, layout, modules, hardware, controller, keys, console=print)
 
 

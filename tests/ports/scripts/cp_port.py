@@ -302,6 +302,21 @@ def scenario_readonly():
     print("OK readonly")
 
 
+def scenario_opponent():
+    # No viper on CircuitPython: the opponent's slice and node budgets are the port's.
+    from attila import opponent
+    from attila.board import controller_for
+    from attila import profile
+
+    prof = profile.load("profile.json")
+    c = controller_for(prof, LAYOUT, None)
+    port.portable(c)
+    planner = c.plan.opponent
+    assert planner.slice_nodes == port.SLICE == 4, planner.slice_nodes
+    assert planner.node_budget == port.NODES[opponent.STRONG] == 800, planner.node_budget
+    print("OK opponent")
+
+
 def scenario_old():
     # CircuitPython 9.2.0: refused on the console and with every LED red.
     physical.HC165Chain("GP13", "GP10", "GP12", 4)
