@@ -76,11 +76,14 @@ for level in range(4):
         game = parse_position(text)
         now = 0
         p.start(game, now)
-        steps = longest = 0
+        steps = longest = first = 0
         while True:
             t = us()
             done = p.step(now)
-            longest = max(longest, us() - t)
+            if steps:
+                longest = max(longest, us() - t)
+            else:
+                first = us() - t
             steps += 1
             now += prof.loop_ms
             if done:
@@ -88,7 +91,7 @@ for level in range(4):
         worst = max(worst, now)
         gc.collect()
         low = min(low, gc.mem_free())
-        print("%%-8s %%-12s %%5d ms in the loop %%5d nodes, longest slice %%5d us  %%s" %% (opponent.LEVEL_NAMES[level], name, now, p.nodes, longest, p.result()))
+        print("%%-8s %%-12s %%5d ms in the loop %%5d nodes, first slice %%5d us, longest other %%5d us  %%s" %% (opponent.LEVEL_NAMES[level], name, now, p.nodes, first, longest, p.result()))
     print("%%-8s longest decision: %%d ms in the loop (budget_ms %%d, watchdog %%d ms)" %% (opponent.LEVEL_NAMES[level], worst, prof.budget_ms, prof.watchdog_ms))
 print("heap free, lowest after a decision: %%d bytes" %% low)
 """

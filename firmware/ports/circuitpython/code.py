@@ -35,13 +35,14 @@ BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 OLDEST = (9, 2, 1)  # keypad reset() reports the keys held from here on (CircuitPython PR #9819)
 NO_NVM = "saving is off: this board has no microcontroller.nvm"
 # CircuitPython has no viper, so the opponent searches with the portable
-# kernel, about 1,000 nodes/s blocking on an RP2040 (make bench,
-# pico_circuitpython). In the loop it takes SLICE nodes a step (about 4 ms
-# of a 10 ms loop, so about 400 nodes/s), and each level stops at NODES,
-# about 2 s of the loop: normal and strong search less than on MicroPython
-# (2,400 and 3,600 nodes with viper), beginner and easy finish their depth.
-SLICE = 4
-NODES = (400, 800, 800, 800)  # beginner, easy, normal, strong
+# kernel: about 1,000 nodes/s blocking on an RP2040 (make bench,
+# pico_circuitpython), where viper does about 5,000. In the loop it takes
+# SLICE nodes a step (a root action counts as 4: about 3-7 ms of a 10 ms
+# loop) and each level stops at NODES, within about 1.5 s of the loop:
+# normal and strong search far less than with viper (2,400 and 3,600
+# nodes), so they play weaker than on MicroPython.
+SLICE = 8
+NODES = (400, 500, 500, 500)  # beginner, easy, normal, strong
 
 
 # The controller a profile asks for (a test may put a stub here).

@@ -312,8 +312,8 @@ def scenario_opponent():
     c = controller_for(prof, LAYOUT, None)
     port.portable(c)
     planner = c.plan.opponent
-    assert planner.slice_nodes == port.SLICE == 4, planner.slice_nodes
-    assert planner.node_budget == port.NODES[opponent.STRONG] == 800, planner.node_budget
+    assert planner.slice_nodes == port.SLICE == 8, planner.slice_nodes
+    assert planner.node_budget == port.NODES[opponent.STRONG] == 500, planner.node_budget
     print("OK opponent")
 
 
