@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 WASM := tools/wasm/node_modules/.installed
 PICO := tools/pico/node_modules/.installed
 
-RETRO := tools/attila_tools/_retro.so
+RETRO := tools/attila_tools/solve/_retro.so
 
 .PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython bench solve flash clean mtools
 
@@ -30,8 +30,8 @@ mtools:
 		  { apt-get update -qq && apt-get install -y -qq mtools >/dev/null; }; }; } || \
 		echo "make: mtools is not installed (apt-get install mtools): the CircuitPython tests on the emulated Pico will skip"
 
-# The retrograde solver's kernel (plain C, loaded with ctypes by attila_tools.retro).
-$(RETRO): tools/attila_tools/retro.c
+# The retrograde solver's kernel (plain C, loaded with ctypes by attila_tools.solve.retro).
+$(RETRO): tools/attila_tools/solve/retro.c
 	gcc -O2 -std=c11 -Wall -Wextra -shared -fPIC -pthread -o $@ $<
 
 $(STAMP): requirements.txt pyproject.toml
