@@ -107,7 +107,7 @@ def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=
 
 def drive_folder(folder, layout_path, profile_path, source=False, extra=None):
     """A CIRCUITPY folder filled as `attila flash --drive` fills it (plus `extra` files)."""
-    from attila_tools import drive
+    from attila_tools.board import drive
 
     os.makedirs(folder, exist_ok=True)
     files = drive.plan(layout_path, profile_path, source=source)

@@ -5,7 +5,7 @@
     attila flash --drive PATH --profile FILE [--layout FILE] [--source] [--dry-run]
 
 With --drive, the CircuitPython port goes onto a mounted CIRCUITPY drive
-(attila_tools.drive says how); without it, onto a MicroPython board:
+(attila_tools.board.drive says how); without it, onto a MicroPython board:
 
 1. checks the layout and the profile on this computer (the board would only
    say "error" with its LEDs),
@@ -223,7 +223,7 @@ def run(args):
 
 
 def _drive(args, layout_path):
-    from attila_tools import drive
+    from attila_tools.board import drive
 
     if args.port:
         raise UsageError("give --drive or --port, not both")

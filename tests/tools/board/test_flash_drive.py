@@ -14,9 +14,9 @@ import sys
 
 import pytest
 
-from attila_tools import build, drive, flash
+from attila_tools.board import build, drive, flash
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 CP = os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json")
 MP = os.path.join(ROOT, "boards", "profiles", "pico.json")
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")

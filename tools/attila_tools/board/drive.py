@@ -30,7 +30,7 @@ import os
 import platform
 import shutil
 
-from attila_tools import build
+from attila_tools.board import build
 
 PORT = os.path.join(build.FIRMWARE, "ports", "circuitpython")
 BUILD = os.path.join(build.ROOT, "build", "flash-circuitpython")
