@@ -164,3 +164,19 @@ def test_the_plan_compiles_with_circuitpythons_own_mpy_cross(tmp_path):
     assert drive.version_of(BOOT_OUT % "9.2.1") == (9, 2, 1)
     assert drive.version_of("Adafruit CircuitPython 10.0.0-beta.2-3-g1234 on x") == (10, 0, 0)
     assert drive.version_of("hello") is None
+
+
+def test_the_shipped_circuitpython_binaries_are_the_ones_their_readmes_name():
+    import hashlib
+
+    with open(drive.MPY_CROSS, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    with open(os.path.join(ROOT, "tools", "circuitpython", "README.md")) as f:
+        assert digest in f.read()
+    uf2 = os.path.join(ROOT, "tools", "pico", "circuitpython-10.2.1-raspberry_pi_pico.uf2")
+    with open(uf2, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    with open(os.path.join(ROOT, "tools", "pico", "README.md")) as f:
+        assert digest in f.read()
+    out = subprocess.run([drive.MPY_CROSS, "--version"], capture_output=True, text=True).stdout
+    assert out.startswith("CircuitPython 10.2.1") and "mpy v6.3" in out, out
