@@ -113,18 +113,51 @@ def cp_ticks_ms(us):
     return (raw * 1000 // 1024 + 0x1FFF0000) % (1 << 29)
 
 
-def cp_steps(pico, since_us=0):
-    """code.py's loop steps [(us, ticks_ms)] for Twin.catch_up on CircuitPython.
+def cp_catch_up(twin, pico, since_us=0):
+    """Step the twin through code.py's loop steps not replayed yet (CircuitPython).
 
-    keypad scans in the background, so a step is told by the loop's watchdog
-    feed: its clock is the first timer read after the core woke for it, and
-    its readings are those of the last sensor scan before it woke.
+    Each step is told by its watchdog feed (pico.feeds); its clock is one of
+    the ticks_ms values the chip's timer gave during that step (the first
+    one after it woke, unless background work ran before code.py read it):
+    the one that makes the twin write exactly the LED frames the chip wrote
+    in that step (in a step that wrote one, the latest value read before the
+    frame went out that does; else the earliest). Returns the number of steps
+    whose clock was not the first value tried (a twin that cannot be made to
+    agree fails the frames).
     """
     scans = [s[0] for s in pico.scans]
-    out = []
-    for fed, woke, reads in pico.feeds:
-        if fed < since_us or not reads:
-            continue
-        k = bisect.bisect_right(scans, woke) - 1
-        out.append((scans[k] if k >= 0 else woke, cp_ticks_ms(reads[0][1])))
-    return out
+    feeds = [f for f in pico.feeds if f[0] >= since_us and f[2]]
+    frames = [f for f in pico.frames if f.t0 * 1000 >= since_us * 1000]
+    moved = 0
+    last = feeds[twin.done - 1][0] if twin.done else since_us
+    memo_keep = {id(twin.controller.store): twin.controller.store}
+    if twin.book is not None:
+        memo_keep[id(twin.book)] = twin.book
+    for fed, woke, reads, slept in feeds[twin.done:]:
+        first = 0 if slept or len(reads) < 2 else 1
+        cands = []
+        for at, us in reads[first:]:
+            ms = cp_ticks_ms(us)
+            if at <= fed and (not cands or cands[-1][1] != ms):
+                cands.append((at, ms))
+        shown = [f for f in frames if last < f.t0 <= fed]
+        want = [f.data for f in shown]
+        last = fed
+        if shown:
+            # The clock was read before the frame went out: the latest value
+            # first (background work may run between waking and the step).
+            cands = [c for c in cands if c[0] < shown[0].t0][::-1] or cands
+        for k, (at, ms) in enumerate(cands):
+            keep = copy.deepcopy(twin.board, dict(memo_keep)) if len(cands) > k + 1 else None
+            n = len(twin.writes)
+            k_scan = bisect.bisect_right(scans, at) - 1
+            twin._now_ns = (scans[k_scan] if k_scan >= 0 else woke) * 1000
+            twin.board.step(ms)
+            if twin.writes[n:] == want or keep is None:
+                moved += k > 0
+                break
+            del twin.writes[n:]
+            twin.board = keep
+            twin.controller = keep.controller
+        twin.done += 1
+    return moved

@@ -120,7 +120,7 @@ def main():
         pico.run_ms(LOOPS * prof.loop_ms)
         pico.watch_awake(False)
         steps = []
-        for fed, _woke, _reads in pico.feeds:
+        for fed, _woke, _reads, _slept in pico.feeds:
             if fed < since:
                 continue
             for a, b in pico.awake:

@@ -145,12 +145,14 @@ let hostSpoke = false; // the host has written to the serial port (this boot)
 let timerLow = 0;
 let timerHigh = 0;
 let scans = [];
-// Watchdog feeds: [ns, woke ns, [[ns, timer us] of the timer reads since it woke]].
+// Watchdog feeds: [ns, woke ns, [[ns, timer us] of the timer reads since it
+// woke or since the last feed], 1 if it woke since the last feed].
 // CircuitPython's keypad scans in the background, so its loop steps are
 // told by the loop's own watchdog feed, and the ticks it read by the timer
 // reads of the same awake span.
 let feeds = [];
 let wakeReads = [];
+let lastFeed = -1;
 // The core's awake spans [woke, slept] (ns), while the host watches them:
 // a loop step is the span around its scan, from the wake-up that ends the
 // loop's sleep to its next WFI/WFE.
@@ -337,7 +339,13 @@ function start() {
   carry = null;
   const writeWd = wd.writeUint32.bind(wd);
   wd.writeUint32 = (offset, value) => {
-    if ((offset & 0xfff) === 0x04) feeds.push([now(), awakeSince, wakeReads.slice(0, 16)]);
+    if ((offset & 0xfff) === 0x04) {
+      // A step that overran its loop starts the next one without a sleep: its
+      // reads are those since this feed.
+      feeds.push([now(), awakeSince, wakeReads, lastFeed < awakeSince ? 1 : 0]);
+      wakeReads = [];
+      lastFeed = now();
+    }
     writeWd(offset, value);
   };
   wd.onWatchdogTrigger = () => {
@@ -359,7 +367,9 @@ function start() {
     const v = readTimer(offset);
     if (offset === 0x28 || offset === 0x0c) {
       timerLow = v;
-      if (wakeReads.length < 64) wakeReads.push([now(), v]);
+      // The first reads, then one each 250 us: the clock values a step can have read.
+      const n = wakeReads.length;
+      if (n < 4 || (n < 64 && v - wakeReads[n - 1][1] >= 250)) wakeReads.push([now(), v]);
     }
     else if (offset === 0x24 || offset === 0x08) timerHigh = v;
     return v;

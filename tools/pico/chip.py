@@ -88,7 +88,8 @@ class Pico:
         self.flash_ops = []  # {"t", "op", "addr", "len", "ns"} erase/program served
         self.scans = []  # (us, ms) a sensor scan began, and the ticks_ms before it
         self.awake = []  # (us, us) the core ran from .. to (between WFIs), while watched
-        # Watchdog feeds (us, woke us, [(us, timer us) read since it woke]).
+        # Watchdog feeds (us, woke us, [(us, timer us) read since it woke or
+        # since the last feed], True if the core slept since the last feed).
         self.feeds = []
         self.events = []  # {"t", "boot", "kind", "text"}: resets, bad LED timing...
         self.resets = []  # (us, why) "watchdog", "reset", "power", "lockup"
@@ -176,8 +177,8 @@ class Pico:
         self.flash_ops += reply["flash"]
         self.scans += [(s[0] / 1000.0, s[1]) for s in reply.get("scans", [])]
         self.awake += [(a[0] / 1000.0, a[1] / 1000.0) for a in reply.get("awake", [])]
-        self.feeds += [(f[0] / 1000.0, f[1] / 1000.0, [(r[0] / 1000.0, r[1]) for r in f[2]])
-                       for f in reply.get("feeds", [])]
+        self.feeds += [(f[0] / 1000.0, f[1] / 1000.0, [(r[0] / 1000.0, r[1]) for r in f[2]],
+                        bool(f[3])) for f in reply.get("feeds", [])]
         for e in reply["events"]:
             self.events.append(e)
             if e["kind"] == "reset":
