@@ -18,15 +18,15 @@ costs a few bytes of work, not the whole text's (a whole-text loop in
 Python took the loop 15-27 ms on an RP2040). At power-up the records are
 replayed in order; the first that does not check (a cut while it was
 written) ends the replay, and the text before it, the last completed
-action, is the game. The next save then
-goes past the torn bytes as a whole text (a `base` record), which the
-replay finds by its alignment. Only when the sector is full is it erased
-and begun again with one base record: a cut in that erase (45 ms, once in
-about 200 actions on a 4x5 board) loses the game, and the board starts a
-new one. Before that erase a seal is programmed into the sector's last 16
+action, is the game. The next save then goes past the torn bytes as a
+whole text (a `base` record), which the replay finds by its alignment.
+Only when the sector is full is it erased and begun again with one base
+record: a cut in that erase (45 ms, once in about 130 actions: two or
+three games on a 4x5 board) loses the game, and the board starts a new
+one. Before that erase a seal is programmed into the sector's last 16
 bytes (kept blank for it): a sector found sealed holds no game, so a cut
-erase can never hand back an older game from what it left. A new game or
-a cleared one is a record too: no erase.
+erase can never hand back an older game from what it left. A new game or a
+cleared one is a record too: no erase.
 
 Record, 16-byte aligned: 0xA7, kind (B base, D delta, C cleared, X seal),
 length of the data (2 bytes, little endian), the chained checksum (4
