@@ -129,21 +129,15 @@ def test_a_scripted_game_frame_for_frame_then_each_level_and_the_watchdog(cp_boa
     with board:
         assert board.boot(BOOT_MS) == "attila: 4x5 on circuitpython-pico, 20 squares"
         # tests/pico/game.txt, the MicroPython port's scripted game: placements,
-        # a correction, moves and scorches, an UNDO and its take-back, waits;
-        # up to its last action (not the wait after it: see below).
-        assert game[-1].startswith("wait")
-        rig, twin = play(board, game[:-1], str(tmp_path / "twin"))
+        # a correction, moves and scorches, an UNDO and its take-back, waits
+        # with blinking frames, the game-over animation.
+        rig, twin = play(board, game, str(tmp_path / "twin"))
         frames = [f.data for f in board.pico.frames]
         assert len(frames) > 40 and frames == twin.writes
         assert not board.pico.led_errors()
         assert twin.controller.status() == rig.status()
         assert rig.mode_name() == "over", rig.status()
         assert board.pico.events == []
-        # Not compared: the rest of the game-over animation (the wait). There
-        # the twin drifts from the chip by one pulse frame after about a
-        # second: the clock a step read is told from outside only to within
-        # the values the timer gave during the step, and the animation's
-        # phase keeps that doubt (not settled).
         # Every placement is saved in microcontroller.nvm (once the squares have
         # been still 500 ms); CIRCUITPY keeps its files.
         board.run_ms(700)

@@ -119,11 +119,10 @@ def cp_catch_up(twin, pico, since_us=0):
     Each step is told by its watchdog feed (pico.feeds); its clock is one of
     the ticks_ms values the chip's timer gave during that step (the first
     one after it woke, unless background work ran before code.py read it):
-    the one that makes the twin write exactly the LED frames the chip wrote
-    in that step (in a step that wrote one, the latest value read before the
-    frame went out that does; else the earliest). Returns the number of steps
-    whose clock was not the first value tried (a twin that cannot be made to
-    agree fails the frames).
+    the latest one (read before the step's LED frame went out, if it wrote
+    one) that makes the twin write exactly the LED frames the chip wrote in
+    that step. Returns the number of steps whose clock was not the first
+    value tried (a twin that cannot be made to agree fails the frames).
     """
     scans = [s[0] for s in pico.scans]
     feeds = [f for f in pico.feeds if f[0] >= since_us and f[2]]
@@ -144,9 +143,11 @@ def cp_catch_up(twin, pico, since_us=0):
         want = [f.data for f in shown]
         last = fed
         if shown:
-            # The clock was read before the frame went out: the latest value
-            # first (background work may run between waking and the step).
-            cands = [c for c in cands if c[0] < shown[0].t0][::-1] or cands
+            # The clock was read before the frame went out.
+            cands = [c for c in cands if c[0] < shown[0].t0] or cands
+        # The latest value first: background work may run between waking and
+        # the step, and a step that repainted the same bytes wrote nothing.
+        cands.reverse()
         for k, (at, ms) in enumerate(cands):
             keep = copy.deepcopy(twin.board, dict(memo_keep)) if len(cands) > k + 1 else None
             n = len(twin.writes)
