@@ -80,7 +80,12 @@ test-cpython: install chromium
 # installed where it is missing and we are root (CI); elsewhere those tests
 # are skipped with the reason.
 chromium:
-	@command -v chromium >/dev/null || { 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then 	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; 	  else 	    echo "make: no chromium (as root: apt-get install chromium): tests/browser are skipped"; 	  fi; }
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "make: no chromium (as root: apt-get install chromium): tests/browser are skipped"; \
+	  fi; }
 
 # The docs site in strict mode: a broken link, a page missing from the
 # navigation or an included file that is not there fails.
