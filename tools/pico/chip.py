@@ -34,6 +34,11 @@ class PicoError(RuntimeError):
     """The emulated chip cannot start, or did not do what was asked in time."""
 
 
+class EmulatorError(PicoError):
+    """rp2040js logged an error (an unaligned access, a PIO instruction it cannot
+    do): silicon would fault or misbehave there, so the run fails."""
+
+
 class ScriptError(PicoError):
     """Code run on the chip raised: .output is what it printed, .traceback the error."""
 
@@ -76,8 +81,10 @@ class Frame:
 class Pico:
     """One emulated Pico on a flash file (see module doc)."""
 
-    def __init__(self, flash_path, board=None, node=None):
+    def __init__(self, flash_path, board=None, node=None, flash_times="typical"):
         self.flash_path = os.path.abspath(flash_path)
+        # "typical" or "max": the W25Q16JV's erase/program times (chip.mjs)
+        self.flash_times = flash_times
         self.board = board  # a dict for wires.mjs (tools/pico/board.py), or None
         self.node = node or shutil.which("node")
         self.proc = None
@@ -100,7 +107,8 @@ class Pico:
         why = available()
         if why:
             raise PicoError(why)
-        cmd = [self.node, CHIP, "--flash", self.flash_path, "--bootrom", flashimage.BOOTROM]
+        cmd = [self.node, CHIP, "--flash", self.flash_path, "--bootrom", flashimage.BOOTROM,
+               "--flash-times", self.flash_times]
         if self.board is not None:
             self._board_file = self.flash_path + ".board.json"
             with open(self._board_file, "w") as f:
@@ -173,10 +181,15 @@ class Pico:
         self.flash_ops += reply["flash"]
         self.scans += [(s[0] / 1000.0, s[1]) for s in reply.get("scans", [])]
         self.awake += [(a[0] / 1000.0, a[1] / 1000.0) for a in reply.get("awake", [])]
+        errors = []
         for e in reply["events"]:
             self.events.append(e)
             if e["kind"] == "reset":
                 self.resets.append((e["t"] / 1000.0, e["text"]))
+            elif e["kind"] == "rp2040js":
+                errors.append("at %.1f us: %s" % (e["t"] / 1000.0, e["text"]))
+        if errors:
+            raise EmulatorError("rp2040js: " + "; ".join(errors))
 
     @property
     def us(self):
