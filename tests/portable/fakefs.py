@@ -1,8 +1,8 @@
 """A file system in a dict whose power can be cut in the middle of a save.
 
 Shared by the portable store tests and the controller's resume tests. The
-power goes during write-open number `cut_save` (1-based): after `cut_byte`
-bytes of it, or (cut_byte < 0) just before its rename. A file holds text
+power goes during write-open number `cut_save` (1-based; an append counts
+too): after `cut_byte` bytes of it, or (cut_byte < 0) just before its rename. A file holds text
 (what Store writes) or bytes (a test's damaged file); "rb" reads give bytes.
 """
 
@@ -63,8 +63,14 @@ class FakeFs:
         self.saves += 1
         if self.saves == self.cut_save and self.cut_byte >= 0:
             self.budget = self.cut_byte
-        self.files[path] = ""
+        if mode != "a" or path not in self.files:
+            self.files[path] = ""
         return _Writer(self, path)
+
+    def mkdir(self, path):
+        if path in self.files:
+            raise OSError(17, "exists")
+        self.files[path] = "<dir>"
 
     def rename(self, old, new):
         if self.cut_save and self.saves == self.cut_save and self.cut_byte < 0:
@@ -78,6 +84,12 @@ class FakeFs:
         if path not in self.files:
             raise OSError(2, "no such file")
         del self.files[path]
+
+    def copy(self):
+        """A new FakeFs holding the same files (the flash as it is now)."""
+        other = FakeFs()
+        other.files = dict(self.files)
+        return other
 
     def power_back(self):
         self.budget = -1

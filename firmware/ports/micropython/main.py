@@ -23,6 +23,7 @@ from attila.ticks import ticks_diff
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
+GAMES = "games"  # finished games are kept there (attila games fetches them)
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 
 
@@ -35,7 +36,7 @@ def _store(path):
         from attila.store import Store
     except ImportError:
         return None
-    return Store(path)
+    return Store(path, games=GAMES)
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None):
