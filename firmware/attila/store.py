@@ -183,7 +183,7 @@ def redo(game, op):
 def journal_ops(data, gen):
     """(the OPs of generation `gen` in a journal's bytes, in order, up to the
     first line that is torn, damaged or not ours; True when that was every line)."""
-    ops = []
+    ops = []  # type: list
     lines = data.split(b"\n")
     whole = not lines[-1]  # (a last line without its newline is torn)
     for raw in lines[:-1]:
@@ -219,6 +219,13 @@ def fold(text, ops):
     if not n:
         return text, 0
     return dump(game), n
+
+
+def current(save, journal=b""):
+    """The save text of a save file's bytes with its journal's bytes carried
+    out (host use: a board's files fetched); AttilaError if not a whole save."""
+    gen, text = generation(unpack(save))
+    return fold(text, journal_ops(journal, gen)[0])[0]
 
 
 def _read(fs, path):
@@ -289,9 +296,10 @@ class Store:
     `aside` is the path a damaged save was moved to (None while none was).
     """
 
-    def __init__(self, path, fs=None, games=None):
+    def __init__(self, path, fs=None, games=None, journal=True):
         self.path = path
         self.games = games  # the folder finished games are archived in (None: none)
+        self.journal = journal  # False: every change is a whole save (a host's files)
         self.tmp = path + ".tmp"
         self.jnl = path + ".jnl"
         self.fs = fs if fs is not None else _HostFs()
@@ -377,7 +385,7 @@ class Store:
     def note(self, ops):
         """Append journal lines for `ops` (oldest first); False when a whole save
         must be written instead (no save yet, or the journal is full)."""
-        if not self.gen or self.notes + len(ops) > MAX_NOTES:
+        if not self.journal or not self.gen or self.notes + len(ops) > MAX_NOTES:
             return False
         lines = ""
         for op in ops:

@@ -43,7 +43,7 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
             rig.do(steps)
             sim = script.record(rig, number, text)
             board.pico.run_to_idle()  # the last step is over,
-            board.pico.run_us(100)  # and its LED frame latched
+            board.pico.run_us(300)  # and its LED frame latched (280 us of low)
             twin.catch_up(board.pico.scans)
             pico_frames = [f.data for f in board.pico.frames]
             assert not board.pico.led_errors()

@@ -30,7 +30,7 @@ class Twin:
         # The save files as the chip had them at boot ({name: bytes}).
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, "game.txt")
-        for name in ("game.txt", "game.txt.tmp"):
+        for name in ("game.txt", "game.txt.tmp", "game.txt.jnl"):
             full = os.path.join(folder, name)
             if os.path.exists(full):
                 os.remove(full)

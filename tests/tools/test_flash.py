@@ -351,7 +351,7 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
     from attila import layoutfile
     from attila.notation import log
     from attila.rules import OVER
-    from attila.store import restore
+    from attila.store import current, restore
 
     _out, golden, _built = flashed
     layout, _modules, _tiles = layoutfile.load(LAYOUT)
@@ -369,10 +369,13 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
             time.sleep(0.12)  # longer than debounce (30 ms) + a few loops (10 ms)
 
         def saved():
-            text = dev.files().get(build.SAVE_FILE, b"").decode()
+            files = dev.files()
+            if build.SAVE_FILE not in files:
+                return None
+            text = current(files[build.SAVE_FILE], files.get(build.SAVE_FILE + ".jnl", b""))
             return text if log(game) in text else None
 
-        text = wait_for(saved, "the whole game in game.txt")
+        text = wait_for(saved, "the whole game in game.txt and its journal")
         back = restore(text)
         assert log(back) == log(game) and back.phase == OVER
         writes, buf = hw.strip()
@@ -500,6 +503,33 @@ def test_games_fetches_the_saved_game(flashed, tmp_path):
     proc = subprocess.run(attila_cmd() + ["games", "show", str(fetched[0])],
                           capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
     assert proc.returncode == 0 and "@b1" in proc.stdout
+
+
+@needs_emulator
+def test_games_fetches_the_game_with_its_journal_and_the_finished_games(flashed, tmp_path):
+    from attila.store import checksum
+
+    _out, golden, _built = flashed
+    save = _save_text(actions="@a1 @e4 @b1")  # (no gen line: generation 0)
+    finished = _save_text(actions="@a1 @e4 @b1 @e3 @c1 @a3")
+    dev, _hw = board_from(golden, tmp_path, save=save)
+    fs = os.path.join(str(tmp_path / "board"), "fs")
+    with open(os.path.join(fs, build.SAVE_FILE + ".jnl"), "w") as f:
+        f.write("0 @e3 %d\n0 @c1 %d\n" % (checksum("0 @e3"), checksum("0 @c1")))
+    os.mkdir(os.path.join(fs, "games"))
+    with open(os.path.join(fs, "games", "game-0000abcd.txt"), "w") as f:
+        f.write(finished)
+    out_dir = tmp_path / "fetched"
+    with dev:
+        wait_for(lambda: boot_line(dev), "the firmware to start")
+        proc = subprocess.run(attila_cmd() + ["games", "--port", dev.port, "--out", str(out_dir),
+                                              "--no-reset"],
+                              capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "5 actions, Huns to play: @a1 @e4 @b1 @e3 @c1" in proc.stdout
+    assert "games/game-0000abcd.txt -> " in proc.stdout
+    assert "6 actions" in proc.stdout
+    assert len(list(out_dir.iterdir())) == 2
 
 
 def mpremote(port, *args):

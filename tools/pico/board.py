@@ -90,7 +90,8 @@ def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=
 class PicoBoard:
     """An emulated Pico with a board's LEDs, reed switches and buttons on its pins."""
 
-    def __init__(self, flash_path, layout_path, profile_path, flash_times="typical"):
+    def __init__(self, flash_path, layout_path, profile_path, flash_times="typical",
+                 flash_data=False):
         self.prof = profiles.load(profile_path)
         check_emulable(self.prof)
         self.layout, self.modules, self.tiles = layoutfile.load(layout_path)
@@ -98,18 +99,19 @@ class PicoBoard:
         self.prof.check_sensors(self.wiring)
         self.layout_path = layout_path
         self.profile_path = profile_path
-        self.pico = Pico(flash_path, config(self.prof, self.wiring), flash_times=flash_times)
+        self.pico = Pico(flash_path, config(self.prof, self.wiring), flash_times=flash_times,
+                         flash_data=flash_data)
         self.squares = 0
         self.held = 0
 
     @classmethod
     def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None,
-                native=True, flash_times="typical"):
+                native=True, flash_times="typical", flash_data=False):
         """A board whose flash (folder/flash.bin) holds the firmware as `make flash` builds it."""
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, "flash.bin")
         new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir, native))
-        return cls(path, layout_path, profile_path, flash_times)
+        return cls(path, layout_path, profile_path, flash_times, flash_data)
 
     def start(self):
         self.pico.start()

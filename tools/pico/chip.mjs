@@ -3,7 +3,7 @@
 //
 //   node tools/pico/chip.mjs --flash FLASH.bin --bootrom BOOTROM.bin
 //                            [--board BOARD.json] [--pty-fd N]
-//                            [--flash-times typical|max]
+//                            [--flash-times typical|max] [--flash-data 1]
 //
 // FLASH.bin is the chip's 2 MiB flash (MicroPython and its littlefs file
 // system; tools/pico/flashimage.py makes one). Every erase and program the
@@ -90,6 +90,7 @@ if (!flashTimes) die("--flash-times must be typical or max, not " + args["flash-
 const T_SECTOR_ERASE = flashTimes.sector;
 const T_BLOCK_ERASE = flashTimes.block;
 const T_PAGE_PROGRAM = flashTimes.page;
+const flashData = args["flash-data"] === "1"; // each program op carries its bytes (hex)
 const flashFd = fs.openSync(args.flash, "r+");
 const flash = new Uint8Array(FLASH_SIZE);
 if (fs.readSync(flashFd, flash, 0, FLASH_SIZE, 0) !== FLASH_SIZE) die(args.flash + ": not 2 MiB");
@@ -247,6 +248,7 @@ function onBreak(code) {
     estimate();
     programRange(addr, data, fraction);
     op = { t: start, op: "program", addr, len: count, ns: dt };
+    if (flashData) op.data = Buffer.from(data).toString("hex");
   } else {
     report("bkpt", "BKPT " + code + " at 0x" + ((core.PC - 2) >>> 0).toString(16));
     stopRun = true;

@@ -81,10 +81,12 @@ class Frame:
 class Pico:
     """One emulated Pico on a flash file (see module doc)."""
 
-    def __init__(self, flash_path, board=None, node=None, flash_times="typical"):
+    def __init__(self, flash_path, board=None, node=None, flash_times="typical",
+                 flash_data=False):
         self.flash_path = os.path.abspath(flash_path)
         # "typical" or "max": the W25Q16JV's erase/program times (chip.mjs)
         self.flash_times = flash_times
+        self.flash_data = flash_data  # program ops carry their bytes ("data", hex)
         self.board = board  # a dict for wires.mjs (tools/pico/board.py), or None
         self.node = node or shutil.which("node")
         self.proc = None
@@ -108,7 +110,7 @@ class Pico:
         if why:
             raise PicoError(why)
         cmd = [self.node, CHIP, "--flash", self.flash_path, "--bootrom", flashimage.BOOTROM,
-               "--flash-times", self.flash_times]
+               "--flash-times", self.flash_times] + (["--flash-data", "1"] if self.flash_data else [])
         if self.board is not None:
             self._board_file = self.flash_path + ".board.json"
             with open(self._board_file, "w") as f:
@@ -336,6 +338,29 @@ class Pico:
     def led_errors(self):
         """Every WS2812 timing error seen so far."""
         return [f.error for f in self.frames if f.error]
+
+
+def flash_at(start, ops, ns):
+    """The flash as it stood at emulated time `ns`: the bytes `start` (the flash
+    before the first of `ops`) with every op begun before `ns` done (the
+    flash ops of a run made with flash_data=True, oldest first). An op under
+    way at `ns` is done in part, as chip.mjs does when the power is cut
+    inside it: its first bytes in proportion to the time it has had."""
+    flash = bytearray(start)
+    for op in ops:
+        if op["t"] >= ns:
+            break
+        fraction = min(1.0, (ns - op["t"]) / op["ns"])
+        addr = op["addr"]
+        if op["op"] == "erase":
+            n = op["len"] if fraction >= 1 else int(op["len"] * fraction)
+            flash[addr:addr + n] = b"\xff" * n
+        else:
+            data = bytes.fromhex(op["data"])
+            n = len(data) if fraction >= 1 else int(len(data) * fraction)
+            for i in range(n):
+                flash[addr + i] &= data[i]
+    return bytes(flash)
 
 
 def new_flash(path, files, uf2_path=flashimage.UF2):
