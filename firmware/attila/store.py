@@ -306,6 +306,7 @@ class Store:
         self.aside = None
         self._loaded = None  # the file load() returned the text of
         self.gen = 0  # generation of the whole save on file (0: none known)
+        self.based = False  # a whole save is on file (journal lines follow it)
         self.notes = 0  # journal lines since it (MAX_NOTES: a whole save is due)
 
     def _load(self, path):
@@ -346,6 +347,7 @@ class Store:
         """
         self._loaded = None
         self.gen = self.notes = 0
+        self.based = False
         text, damaged = self._load(self.path)
         if damaged:
             self._put_aside(self.path)
@@ -364,6 +366,7 @@ class Store:
             self._drop_journal()  # lines of no save: never to be read
             return None
         self.gen, text = generation(text)
+        self.based = True
         try:
             data = _read(self.fs, self.jnl)
         except OSError:
@@ -385,7 +388,7 @@ class Store:
     def note(self, ops):
         """Append journal lines for `ops` (oldest first); False when a whole save
         must be written instead (no save yet, or the journal is full)."""
-        if not self.journal or not self.gen or self.notes + len(ops) > MAX_NOTES:
+        if not (self.journal and self.based and self.gen) or self.notes + len(ops) > MAX_NOTES:
             return False
         lines = ""
         for op in ops:
@@ -406,6 +409,8 @@ class Store:
         """Move the save load() returned aside (restore() refused it); its new path."""
         path = self._loaded or self.path
         self._loaded = None
+        self.based = False
+        self._drop_journal()  # (its lines were carried out in the text refused)
         return self._put_aside(path)
 
     def _write(self, path, text):
@@ -429,6 +434,7 @@ class Store:
         self._loaded = self.path
         self.gen = gen
         self.notes = 0
+        self.based = True
         self._drop_journal()  # (if the power goes first, its lines are of gen - 1)
 
     def archive(self, text):
@@ -453,6 +459,7 @@ class Store:
                 pass
         self._loaded = None
         self.notes = 0  # (gen is kept: the next save's lines are of a new one)
+        self.based = False
 
 
 class MemoryStore:

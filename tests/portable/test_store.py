@@ -344,3 +344,15 @@ def test_a_finished_game_is_archived_once():
     assert fs.files[path] == fs_text(text) and fs.files["/games"] == "<dir>"
     assert store.archive(text) == path and len(fs.files) == 2
     assert Store("/g", fs).archive(text) is None  # no games folder: nothing kept
+
+
+def test_after_a_new_game_the_first_action_is_a_whole_save():
+    fs = FakeFs()
+    store = Store("/g", fs)
+    store.save(dump(game("@a1")))
+    assert store.note(["@b1"])
+    store.clear()  # a new game: no save, no journal
+    assert fs.files == {} and not store.note(["@c1"])
+    store.save(dump(game("@c1")))
+    assert store.gen == 2 and store.note(["@d1"])
+    assert Store("/g", fs).load() == dump(game("@c1 @d1"))

@@ -35,7 +35,8 @@ from attila_tools import build
 from attila_tools.device import (Board, DeviceError, PortError, check_compatible, check_port,
                                  find_port)
 
-SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp")
+# The saved game, the half-written save of a cut, and the journal of actions since.
+SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", build.SAVE_FILE + ".jnl")
 MAINTENANCE = "maintenance"
 
 
@@ -137,7 +138,9 @@ def set_aside(board, layout):
     from attila.errors import AttilaError
     from attila.store import restore
 
-    data = board.read(build.SAVE_FILE)
+    from attila_tools.games import read_game
+
+    data = read_game(board, build.SAVE_FILE)  # with the journal's actions
     if data is None:
         return None
     text = data.decode("utf-8", "replace")
@@ -153,6 +156,7 @@ def set_aside(board, layout):
     if board.hashes([name]).get(name) != hashlib.sha256(data).hexdigest():
         raise DeviceError("could not set the old saved game aside as %s" % name)
     board.remove(build.SAVE_FILE)
+    board.remove(build.SAVE_FILE + ".jnl")
     return name
 
 
