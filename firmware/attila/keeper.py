@@ -119,8 +119,17 @@ class Keeper:
         """The squares are still: write the whole save when the journal has
         grown, and archive a finished game; what went wrong, or ""."""
         error = ""
-        if getattr(self.store, "notes", 0) >= SETTLE_NOTES or self._kept is None:
+        store = self.store
+        if getattr(store, "notes", 0) >= SETTLE_NOTES or self._kept is None:
             error = self.save(game, later)
+        elif not game.history and not later and getattr(store, "journal", False) \
+                and not store.based:
+            # A new game on an empty board: its empty save now, so that its
+            # first action is a journal line, not a whole save.
+            try:
+                store.save(dump(game))
+            except OSError as e:
+                return "cannot save the game (%s)" % e
         if game.phase == OVER and not later and not error:
             error = self._archive(game)
         return error

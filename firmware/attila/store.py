@@ -17,13 +17,15 @@ before they become text: MicroPython and CPython disagree on what invalid
 UTF-8 a text read lets through, and a save never holds anything else.
 
 Between two whole saves, each change of the game is one line appended to a
-journal, PATH.jnl (note()): "GEN OP CHECK", OP an action ('@b1', 'b1-c3',
+journal, journal/NAME.jnl beside PATH (journal_of(); note()): "GEN OP CHECK", OP an action ('@b1', 'b1-c3',
 ',d4') or 'u' (the last action taken back), GEN the number of the whole
 save it follows (the save's "gen" line; every whole save counts one up),
 CHECK the Adler-32 of "GEN OP". An append is one small write: on littlefs
 one commit of a file kept inline in its folder's metadata (no block to
 erase, save when littlefs compacts that metadata), so a board can write it
-before it shows the action. load() replays the journal's lines of the
+before it shows the action. The journal has a folder of its own: littlefs
+keeps a folder's metadata apart, so the appends never fill (and compact)
+the metadata of the board's root folder, which holds every other file. load() replays the journal's lines of the
 save's generation onto it, up to the first torn or foreign line; a whole
 save empties the journal, and a line of an older generation (the journal
 was not emptied: the power went) is skipped. Without a whole save there is
@@ -221,6 +223,12 @@ def fold(text, ops):
     return dump(game), n
 
 
+def journal_of(path):
+    """The journal of the save at `path`: journal/NAME.jnl in its folder."""
+    head, _, name = path.rpartition("/")
+    return (head + "/" if head or path.startswith("/") else "") + "journal/" + name + ".jnl"
+
+
 def current(save, journal=b""):
     """The save text of a save file's bytes with its journal's bytes carried
     out (host use: a board's files fetched); AttilaError if not a whole save."""
@@ -301,7 +309,7 @@ class Store:
         self.games = games  # the folder finished games are archived in (None: none)
         self.journal = journal  # False: every change is a whole save (a host's files)
         self.tmp = path + ".tmp"
-        self.jnl = path + ".jnl"
+        self.jnl = journal_of(path)
         self.fs = fs if fs is not None else _HostFs()
         self.aside = None
         self._loaded = None  # the file load() returned the text of
@@ -364,9 +372,11 @@ class Store:
                 self._loaded = self.path
         if text is None:
             self._drop_journal()  # lines of no save: never to be read
+            self._journal_folder()
             return None
         self.gen, text = generation(text)
         self.based = True
+        self._journal_folder()
         try:
             data = _read(self.fs, self.jnl)
         except OSError:
@@ -378,6 +388,17 @@ class Store:
             # appended after them would never be read. A whole save next.
             self.notes = MAX_NOTES
         return text
+
+    def _journal_folder(self):
+        """Make the journal's folder at power-up, if it is not there: making
+        it takes littlefs a new metadata pair (two sector erases), too slow
+        for the step that keeps an action."""
+        folder = self.jnl[:self.jnl.rfind("/")]
+        if self.journal and folder and not self._exists(folder):
+            try:
+                self.fs.mkdir(folder)
+            except OSError:
+                pass  # (note() tries again)
 
     def _drop_journal(self):
         try:
@@ -394,7 +415,11 @@ class Store:
         for op in ops:
             head = "%d %s" % (self.gen, op)
             lines += "%s %d\n" % (head, checksum(head))
-        f = self.fs.open(self.jnl, "a")
+        try:
+            f = self.fs.open(self.jnl, "a")
+        except OSError:  # no journal folder yet
+            self.fs.mkdir(self.jnl[:self.jnl.rfind("/")])
+            f = self.fs.open(self.jnl, "a")
         try:
             f.write(lines)
             sync = getattr(self.fs, "sync", None)

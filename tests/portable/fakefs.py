@@ -50,6 +50,7 @@ class FakeFs:
 
     def __init__(self, cut_save=0, cut_byte=-1):
         self.files = {}
+        self.dirs = set()  # folders made (a file in any folder needs none)
         self.budget = -1
         self.cut_save = cut_save
         self.cut_byte = cut_byte
@@ -68,9 +69,9 @@ class FakeFs:
         return _Writer(self, path)
 
     def mkdir(self, path):
-        if path in self.files:
+        if path in self.files or path in self.dirs:
             raise OSError(17, "exists")
-        self.files[path] = "<dir>"
+        self.dirs.add(path)
 
     def rename(self, old, new):
         if self.cut_save and self.saves == self.cut_save and self.cut_byte < 0:
@@ -78,7 +79,7 @@ class FakeFs:
         self.files[new] = self.files.pop(old)
 
     def exists(self, path):
-        return path in self.files
+        return path in self.files or path in self.dirs
 
     def remove(self, path):
         if path not in self.files:
@@ -89,6 +90,7 @@ class FakeFs:
         """A new FakeFs holding the same files (the flash as it is now)."""
         other = FakeFs()
         other.files = dict(self.files)
+        other.dirs = set(self.dirs)
         return other
 
     def power_back(self):
@@ -131,7 +133,13 @@ class Scratch:
 
     def empty(self):
         for name in self.os.listdir(self.dir):
-            self.os.remove(self.path(name))
+            path = self.path(name)
+            try:
+                self.os.remove(path)
+            except OSError:  # a folder (the store's journal/)
+                for inner in self.os.listdir(path):
+                    self.os.remove(path + "/" + inner)
+                self.os.rmdir(path)
 
     def clean(self):
         self.empty()

@@ -351,7 +351,7 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
     from attila import layoutfile
     from attila.notation import log
     from attila.rules import OVER
-    from attila.store import current, restore
+    from attila.store import current, journal_of, restore
 
     _out, golden, _built = flashed
     layout, _modules, _tiles = layoutfile.load(LAYOUT)
@@ -372,7 +372,7 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
             files = dev.files()
             if build.SAVE_FILE not in files:
                 return None
-            text = current(files[build.SAVE_FILE], files.get(build.SAVE_FILE + ".jnl", b""))
+            text = current(files[build.SAVE_FILE], files.get(journal_of(build.SAVE_FILE), b""))
             return text if log(game) in text else None
 
         text = wait_for(saved, "the whole game in game.txt and its journal")
@@ -514,7 +514,8 @@ def test_games_fetches_the_game_with_its_journal_and_the_finished_games(flashed,
     finished = _save_text(actions="@a1 @e4 @b1 @e3 @c1 @a3")
     dev, _hw = board_from(golden, tmp_path, save=save)
     fs = os.path.join(str(tmp_path / "board"), "fs")
-    with open(os.path.join(fs, build.SAVE_FILE + ".jnl"), "w") as f:
+    os.mkdir(os.path.join(fs, "journal"))
+    with open(os.path.join(fs, "journal", build.SAVE_FILE + ".jnl"), "w") as f:
         f.write("0 @e3 %d\n0 @c1 %d\n" % (checksum("0 @e3"), checksum("0 @c1")))
     os.mkdir(os.path.join(fs, "games"))
     with open(os.path.join(fs, "games", "game-0000abcd.txt"), "w") as f:

@@ -31,12 +31,14 @@ import os
 import sys
 import time
 
+from attila.store import journal_of
+
 from attila_tools import build
 from attila_tools.device import (Board, DeviceError, PortError, check_compatible, check_port,
                                  find_port)
 
 # The saved game, the half-written save of a cut, and the journal of actions since.
-SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", build.SAVE_FILE + ".jnl")
+SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", journal_of(build.SAVE_FILE))
 MAINTENANCE = "maintenance"
 
 
@@ -156,7 +158,7 @@ def set_aside(board, layout):
     if board.hashes([name]).get(name) != hashlib.sha256(data).hexdigest():
         raise DeviceError("could not set the old saved game aside as %s" % name)
     board.remove(build.SAVE_FILE)
-    board.remove(build.SAVE_FILE + ".jnl")
+    board.remove(journal_of(build.SAVE_FILE))
     return name
 
 

@@ -5,7 +5,7 @@
     attila games show FILE                      print a fetched game, move by move
 
 The board keeps the game in progress in game.txt and its journal
-game.txt.jnl (attila.store: they survive a power cut; the game fetched is
+journal/game.txt.jnl (attila.store: they survive a power cut; the game fetched is
 the two put together), and every finished game as games/game-*.txt on its
 flash. Each file fetched is named after the board
 file and the time it was fetched, so nothing is overwritten. Replay one in
@@ -81,7 +81,9 @@ def read_game(board, path):
     data = board.read(path)
     if path != SAVE or data is None:
         return data
-    journal = board.read(SAVE + ".jnl")
+    from attila.store import journal_of
+
+    journal = board.read(journal_of(SAVE))
     if not journal:
         return data
     from attila.store import checksum, current

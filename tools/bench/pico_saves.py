@@ -38,9 +38,14 @@ PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
 GAME = os.path.join(ROOT, "tests", "pico", "game.txt")
 
 
+ACCEPT_US = 200_000  # a step this soon after the pieces or buttons changed took that change
+
+
 def write_steps(flash_times):
-    """[(step us, erases, programs)] of the loop steps that wrote the flash in
-    a whole game, and the loop steps' count."""
+    """[(step us, erases, programs, accepted)] of the loop steps that wrote the
+    flash in a whole game (accepted: within ACCEPT_US of a change of the
+    inputs: the step that kept an action before showing it), and the loop
+    steps' count."""
     with open(GAME) as f:
         lines = f.read().splitlines()
     folder = tempfile.mkdtemp(prefix="attila-bench-saves-")
@@ -58,6 +63,7 @@ def write_steps(flash_times):
         b.pico.watch_awake(False)
         spans = list(b.pico.awake)
         ops = list(b.pico.flash_ops)
+        changes = [ns / 1000.0 for ns, _s, _b in rig.inputs]
         mode = rig.mode_name()
     if mode != "over":
         raise SystemExit("pico_saves: the game did not end (mode %r)" % mode)
@@ -73,27 +79,34 @@ def write_steps(flash_times):
                     programs += 1
             k += 1
         if erases or programs:
-            out.append((t1 - t0, erases, programs))
+            accepted = any(0 <= t0 - c < ACCEPT_US for c in changes)
+            out.append((t1 - t0, erases, programs, accepted))
     return out, len(spans)
+
+
+def _line(what, steps):
+    us = [s[0] for s in steps]
+    if not us:
+        return "  %s: none" % what
+    erasing = [s[0] for s in steps if s[1]]
+    text = "  %s: %d, longest %.1f ms, median %.1f ms" % (
+        what, len(us), max(us) / 1000, statistics.median(us) / 1000)
+    if erasing:
+        text += "; %d erased a sector (littlefs compaction, a new block), longest %.1f ms" % (
+            len(erasing), max(erasing) / 1000)
+    return text
 
 
 def main():
     for times in ("typical", "max"):
         steps, count = write_steps(times)
-        plain = [us for us, erases, _p in steps if not erases]
-        erasing = [us for us, erases, _p in steps if erases]
         print("pico.json, %s flash times: %d of %d loop steps wrote the flash in a whole game"
               % (times, len(steps), count))
-        print("  longest loop step caused by a save: %.1f ms (median of the writing steps %.1f ms)"
-              % (max(us for us, _e, _p in steps) / 1000, statistics.median(
-                  us for us, _e, _p in steps) / 1000))
-        if plain:
-            print("  steps that only programmed (a journal line, a small whole save): "
-                  "longest %.1f ms, median %.1f ms" % (max(plain) / 1000,
-                                                      statistics.median(plain) / 1000))
-        if erasing:
-            print("  steps that erased a sector (littlefs compaction, a new block): %d, "
-                  "longest %.1f ms" % (len(erasing), max(erasing) / 1000))
+        print("  longest loop step caused by a save: %.1f ms" % (max(s[0] for s in steps) / 1000))
+        print(_line("steps that accepted an action and kept it before showing it",
+                    [s for s in steps if s[3]]))
+        print(_line("steps at rest (a whole save, a finished game archived)",
+                    [s for s in steps if not s[3]]))
 
 
 if __name__ == "__main__":
