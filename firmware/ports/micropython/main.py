@@ -7,7 +7,10 @@ runs its loop every `loop_ms`, feeding the watchdog where the port has one.
 Buttons held at power-up (attila.board.power_up, the same on every port):
 MENU starts the self-test; UNDO and MENU, or a file named `maintenance` on
 the board, stop main.py before the watchdog starts, leaving the REPL free
-for mpremote. The status line is printed whenever it changes. The layout's setup
+for mpremote. The status line is printed whenever it changes. The game is
+kept in game.txt and journal/game.txt.jnl (attila.store: every accepted
+action is on the flash before the board shows it), finished games in
+games/ (`attila games` fetches them). The layout's setup
 book (/layout.book, copied by `attila flash`) is opened if it is there; without
 it (or damaged) the board searches its placements and says so once.
 """
