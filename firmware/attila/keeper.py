@@ -122,11 +122,6 @@ class Keeper:
         store = self.store
         if getattr(store, "notes", 0) >= SETTLE_NOTES or self._kept is None:
             error = self.save(game, later)
-            if not error and hasattr(store, "freshen"):
-                try:
-                    store.freshen()
-                except OSError as e:
-                    return "cannot save the game (%s)" % e
         elif not game.history and not later and getattr(store, "journal", False) \
                 and not store.based:
             # A new game on an empty board: its empty save now, so that its

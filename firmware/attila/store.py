@@ -51,13 +51,8 @@ VERSION = "attila-save 1"
 MAX_BYTES = const(4096)
 _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
 # Journal lines between two whole saves at most (each under 32 bytes: the
-# journal stays small enough for littlefs to keep inline, and the commits of
-# one journal's appends, each rewriting the file, stay under 2.5 KB).
-MAX_NOTES = const(12)
-# Bytes committed to the journal's folder after which freshen() makes it
-# anew: with one journal's appends on top, its 4 KB metadata block never
-# fills, so littlefs never compacts it in the step that keeps an action.
-FRESH_BYTES = const(1280)
+# journal stays small enough for littlefs to keep inline).
+MAX_NOTES = const(16)
 UNDONE = "u"  # a journal OP: the last action taken back
 
 # What probe() finds at a path.
@@ -284,7 +279,6 @@ class _HostFs:
         self.rename = getattr(os, "replace", os.rename)
         self.remove = os.remove
         self.mkdir = os.mkdir
-        self.rmdir = os.rmdir
 
     def open(self, path, mode):
         return open(path, mode)
@@ -321,7 +315,6 @@ class Store:
         self._loaded = None  # the file load() returned the text of
         self.gen = 0  # generation of the whole save on file (0: none known)
         self.based = False  # a whole save is on file (journal lines follow it)
-        self._fill = -1  # bytes committed to the journal's folder since made (-1: unknown)
         self.notes = 0  # journal lines since it (MAX_NOTES: a whole save is due)
 
     def _load(self, path):
@@ -404,34 +397,12 @@ class Store:
         if self.journal and folder and not self._exists(folder):
             try:
                 self.fs.mkdir(folder)
-                self._fill = 0
             except OSError:
                 pass  # (note() tries again)
-
-    def freshen(self):
-        """At rest, the journal empty: make its folder anew once much was
-        committed to it (or how much is not known: after power-up). Two
-        sector erases now instead of a compaction of its metadata later, in
-        the step that keeps an action. True when it did."""
-        folder = self.jnl[:self.jnl.rfind("/")]
-        if not self.journal or not folder or 0 <= self._fill < FRESH_BYTES:
-            return False
-        self._drop_journal()
-        rmdir = getattr(self.fs, "rmdir", None)
-        if rmdir is None:
-            return False
-        try:
-            rmdir(folder)
-        except OSError:
-            return False
-        self._journal_folder()
-        return True
 
     def _drop_journal(self):
         try:
             self.fs.remove(self.jnl)
-            if self._fill >= 0:
-                self._fill += 32
         except OSError:
             pass
 
@@ -457,8 +428,6 @@ class Store:
         finally:
             f.close()
         self.notes += len(ops)
-        if self._fill >= 0:
-            self._fill += 32 + 24 * self.notes  # (the whole file is committed again)
         return True
 
     def reject(self):

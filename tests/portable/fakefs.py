@@ -78,12 +78,6 @@ class FakeFs:
             raise PowerCut()
         self.files[new] = self.files.pop(old)
 
-    def rmdir(self, path):
-        if path not in self.dirs or any(p.startswith(path + "/") for p in self.files):
-            raise OSError(39, "not empty or no such folder")
-        self.dirs.remove(path)
-        self.rmdirs = getattr(self, "rmdirs", 0) + 1
-
     def exists(self, path):
         return path in self.files or path in self.dirs
 

@@ -356,26 +356,3 @@ def test_after_a_new_game_the_first_action_is_a_whole_save():
     store.save(dump(game("@c1")))
     assert store.gen == 2 and store.note(["@d1"])
     assert Store("/g", fs).load() == dump(game("@c1 @d1"))
-
-
-def test_the_journal_folder_is_made_anew_at_rest_once_much_was_written_to_it():
-    fs = FakeFs()
-    store = Store("/g", fs)
-    assert store.load() is None and "/journal" in fs.dirs  # made at power-up
-    store.save(dump(game("@a1")))
-    assert not store.freshen()  # little written to it yet
-    moves = ["@b1", "@c1", "@d1", "@e1", "@a2", "@b2", "@c2", "@d2", "@e2"]
-    for round in range(6):
-        for op in moves:
-            assert store.note([op])
-        store.save(dump(game("@a1")))  # (a whole save: the lines' game or not)
-        assert store.notes == 0 and "/journal/g.jnl" not in fs.files
-        if store.freshen():
-            break
-        moves.reverse()  # (any lines: only their bytes count)
-    assert getattr(fs, "rmdirs", 0) == 1 and "/journal" in fs.dirs
-    assert not store.freshen()
-    # After power-up, how much was written is not known: made anew at the first rest.
-    back = Store("/g", fs)
-    back.load()
-    assert back.freshen() and fs.rmdirs == 2
