@@ -16,20 +16,22 @@ can still look at it. Files are read as bytes and checked to be plain ASCII
 before they become text: MicroPython and CPython disagree on what invalid
 UTF-8 a text read lets through, and a save never holds anything else.
 
-Between two whole saves, each change of the game is one line appended to a
-journal, journal/NAME.jnl beside PATH (journal_of(); note()): "GEN OP CHECK", OP an action ('@b1', 'b1-c3',
-',d4') or 'u' (the last action taken back), GEN the number of the whole
-save it follows (the save's "gen" line; every whole save counts one up),
-CHECK the Adler-32 of "GEN OP". An append is one small write: on littlefs
-one commit of a file kept inline in its folder's metadata (no block to
-erase, save when littlefs compacts that metadata), so a board can write it
-before it shows the action. The journal has a folder of its own: littlefs
-keeps a folder's metadata apart, so the appends never fill (and compact)
-the metadata of the board's root folder, which holds every other file. load() replays the journal's lines of the
-save's generation onto it, up to the first torn or foreign line; a whole
-save empties the journal, and a line of an older generation (the journal
-was not emptied: the power went) is skipped. Without a whole save there is
-no journal: the first action of a game is a whole save.
+Between two whole saves, each change of the game is one line appended to
+a journal, journal/NAME.jnl beside PATH (journal_of(); note()): "GEN OP
+CHECK", OP an action ('@b1', 'b1-c3', ',d4') or 'u' (the last action taken
+back), GEN the number of the whole save it follows (the save's "gen" line;
+every whole save counts one up), CHECK the Adler-32 of "GEN OP". An append
+is one small write: on littlefs one commit of a file kept inline in its
+folder's metadata (no sector to erase, save when littlefs compacts that
+metadata), so a board can write it before it shows the action. The journal
+has a folder of its own (made at power-up): littlefs keeps a folder's
+metadata apart, so the appends never fill (and compact) the metadata of
+the board's root folder, which holds every other file. load() replays the
+journal's lines of the save's generation onto it, up to the first torn or
+foreign line; a whole save empties the journal, and a line of an older
+generation (the journal was not emptied: the power went) is skipped.
+Without a whole save on file there is no journal: an action is then a
+whole save (attila.keeper writes a new game's empty save at rest).
 
 After a cut between the old save's removal and the rename (FAT renames
 that way), the only whole save is PATH.tmp: load() renames it to PATH at
@@ -304,10 +306,12 @@ class Store:
     `aside` is the path a damaged save was moved to (None while none was).
     """
 
-    def __init__(self, path, fs=None, games=None, journal=True):
+    def __init__(self, path, fs=None, games=None, journal=False):
         self.path = path
         self.games = games  # the folder finished games are archived in (None: none)
-        self.journal = journal  # False: every change is a whole save (a host's files)
+        # True: changes between whole saves go to the journal (a board's
+        # flash); False: every change is a whole save (a host's files).
+        self.journal = journal
         self.tmp = path + ".tmp"
         self.jnl = journal_of(path)
         self.fs = fs if fs is not None else _HostFs()

@@ -54,8 +54,7 @@ def sim_store(save):
     is fast), finished games archived in the games/ folder beside it."""
     import os
 
-    return Store(save, games=os.path.join(os.path.dirname(save) or ".", "games"),
-                 journal=False)
+    return Store(save, games=os.path.join(os.path.dirname(save) or ".", "games"))
 
 
 class Rig:

@@ -29,7 +29,7 @@ def play_until_the_cut(fs):
     """Play GAME by hand until the power goes: (the table as it stands then,
     the log the board had shown before the action that was cut, or None
     when the power never went)."""
-    t = Table(RECT, store=Store("/save", fs))
+    t = Table(RECT, store=Store("/save", fs, journal=True))
     shown = ""
     try:
         for item in GAME.split():
@@ -49,7 +49,7 @@ def writes():
 
 def boot(fs, mask):
     fs.power_back()
-    t = Table(RECT, mask=mask, t=100000, store=Store("/save", fs))
+    t = Table(RECT, mask=mask, t=100000, store=Store("/save", fs, journal=True))
     return t
 
 
@@ -102,16 +102,16 @@ def test_a_cut_in_any_write_resumes_what_the_board_showed(n):
 def test_every_action_is_kept_before_it_is_shown():
     """Journal lines between whole saves: each action is on file when act() returns."""
     fs = FakeFs()
-    t = Table(RECT, store=Store("/save", fs), rest=False)
+    t = Table(RECT, store=Store("/save", fs, journal=True), rest=False)
     for k, item in enumerate(GAME.split()[:12]):
         t.act(item)  # no rest: the squares never settle, no whole save
-        back = Controller(RECT, store=Store("/save", fs.copy()))
+        back = Controller(RECT, store=Store("/save", fs.copy(), journal=True))
         assert log(back.game) == log(t.c.game), k
 
 
 def test_resume_shows_the_saved_position_and_the_disagreeing_squares():
     fs = FakeFs()
-    cut = Table(RECT, store=Store("/save", fs))
+    cut = Table(RECT, store=Store("/save", fs, journal=True))
     for item in first(10).split():
         cut.act(item)
     fs.cut_save, fs.cut_byte = fs.saves + 1, 0  # lost: the move c1-e2 of the Romans
@@ -156,7 +156,7 @@ def test_host_file_system(tmp_path):
 def test_unreadable_or_foreign_save_starts_a_new_game():
     fs = FakeFs()
     Store("/save", fs).save(dump(Game(from_rows(["....", "....", "....", "....", "...."]))))
-    c = Controller(RECT, store=Store("/save", fs))
+    c = Controller(RECT, store=Store("/save", fs, journal=True))
     assert c.mode == CLEAR
     assert c.status().endswith(
         "[saved game refused (save: it is for the layout ..../..../..../..../...., "

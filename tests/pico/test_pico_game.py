@@ -21,7 +21,12 @@ twin.py). What "frame for frame" means here:
 
 import os
 
+from attila.notation import log
+from attila.rules import OVER
+from attila.store import restore, unpack
 from attila_sim import actions, script
+
+from pico.flashimage import read_files
 
 from twin import Mirror, Twin
 
@@ -64,3 +69,11 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
         assert board.pico.resets == []
         assert static > 20 and animated >= 3, (static, animated)
         assert len(board.pico.frames) > 40
+        rig.do([("wait", 800)])  # the squares settle: the finished game is archived
+        board.pico.run_to_idle()
+    with open(board.pico.flash_path, "rb") as f:
+        files = read_files(f.read())
+    archived = [name for name in files if name.startswith("games/")]
+    assert len(archived) == 1 and archived[0].startswith("games/game-"), archived
+    game = restore(unpack(files[archived[0]]))
+    assert game.phase == OVER and log(game) == log(twin.controller.game)

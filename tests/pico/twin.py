@@ -38,7 +38,7 @@ class Twin:
             if saves and name in saves:
                 with open(full, "wb") as f:
                     f.write(saves[name])
-        store = Store(path)
+        store = Store(path, journal=True)  # as main.py's
         # The setup book the flash holds, as main.py opens it (build.plan puts it there).
         from attila_tools import build
 

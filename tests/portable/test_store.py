@@ -133,7 +133,7 @@ def test_every_byte_of_a_real_save_flipped_is_kept_aside():
                 store = Store(path)
                 assert store.load() is None, (k, b)
                 assert store.aside == path + ".bad", (k, b)
-                assert disk.names() == ["game.txt.bad", "journal"], (k, b)  # (its folder, empty)
+                assert disk.names() == ["game.txt.bad"], (k, b)
                 assert disk.read("game.txt.bad") == bad, (k, b)
     finally:
         disk.clean()
@@ -267,7 +267,7 @@ def test_a_second_cut_after_a_cut_rename_keeps_the_game():
     for k in range(0, 40, 7):
         fs = FakeFs()
         fs.files["/g.tmp"] = fs_text(old)
-        store = Store("/g", fs)
+        store = Store("/g", fs, journal=True)
         assert store.load() == old
         fs.cut_save, fs.cut_byte = 1, k  # the next save loses power after k bytes
         try:
@@ -276,23 +276,23 @@ def test_a_second_cut_after_a_cut_rename_keeps_the_game():
         except PowerCut:
             pass
         fs.power_back()
-        assert Store("/g", fs).load() == old, k
+        assert Store("/g", fs, journal=True).load() == old, k
 
 
 def test_journal_lines_carry_the_game_between_whole_saves():
     fs = FakeFs()
-    store = Store("/g", fs)
+    store = Store("/g", fs, journal=True)
     assert not store.note(["@a1"])  # no whole save yet: the keeper writes one
     store.save(dump(game("@a1 @b1")))
     assert store.note(["@c1"]) and store.note(["@d1", "u", "@e1"])
     assert fs.files["/journal/g.jnl"].splitlines()[0] == "1 @c1 %d" % checksum("1 @c1")
-    back = Store("/g", fs)
+    back = Store("/g", fs, journal=True)
     assert back.load() == dump(game("@a1 @b1 @c1 @e1")) and back.notes == 4
     # Every byte of the next line cut: the game before it, or with it.
     line = "1 @d1 %d\n" % checksum("1 @d1")
     for k in range(len(line) + 1):
         cut = fs.copy()
-        board = Store("/g", cut)
+        board = Store("/g", cut, journal=True)
         board.load()
         if k < len(line):
             cut.cut_save, cut.cut_byte = 1, k
@@ -301,14 +301,14 @@ def test_journal_lines_carry_the_game_between_whole_saves():
         except PowerCut:
             pass
         cut.power_back()
-        got = Store("/g", cut).load()
+        got = Store("/g", cut, journal=True).load()
         want = "@a1 @b1 @c1 @e1" + (" @d1" if k == len(line) else "")
         assert got == dump(game(want)), (k, got)
 
 
 def test_a_whole_save_starts_the_journal_afresh_and_old_lines_are_skipped():
     fs = FakeFs()
-    store = Store("/g", fs)
+    store = Store("/g", fs, journal=True)
     store.save(dump(game("@a1")))
     store.note(["@b1", "@c1"])
     stale = fs.files["/journal/g.jnl"]
@@ -316,43 +316,43 @@ def test_a_whole_save_starts_the_journal_afresh_and_old_lines_are_skipped():
     assert "/journal/g.jnl" not in fs.files and store.gen == 2
     # The power went before the old journal was removed: its lines are of gen 1.
     fs.files["/journal/g.jnl"] = stale
-    back = Store("/g", fs)
+    back = Store("/g", fs, journal=True)
     assert back.load() == dump(game("@a1 @b1 @c1")) and back.gen == 2
     assert back.notes == MAX_NOTES  # stale lines in it: the next keep is a whole save
     assert not back.note(["@d1"])
     # A journal without a whole save is nobody's: removed at power-up.
     fs = FakeFs()
     fs.files["/journal/g.jnl"] = stale
-    assert Store("/g", fs).load() is None and fs.files == {}
+    assert Store("/g", fs, journal=True).load() is None and fs.files == {}
 
 
 def test_a_journal_line_that_does_not_apply_ends_the_journal():
     fs = FakeFs()
-    store = Store("/g", fs)
+    store = Store("/g", fs, journal=True)
     store.save(dump(game("@a1")))
     store.note(["@b1", "@b1", "@c1"])  # the second @b1 is illegal
-    back = Store("/g", fs)
+    back = Store("/g", fs, journal=True)
     assert back.load() == dump(game("@a1 @b1")) and back.notes == MAX_NOTES
 
 
 def test_a_finished_game_is_archived_once():
     fs = FakeFs()
-    store = Store("/g", fs, games="/games")
+    store = Store("/g", fs, games="/games", journal=True)
     text = dump(game(GAME))
     path = store.archive(text)
     assert path == "/games/game-%08x.txt" % checksum(text)
     assert fs.files[path] == fs_text(text) and "/games" in fs.dirs
     assert store.archive(text) == path and len(fs.files) == 1
-    assert Store("/g", fs).archive(text) is None  # no games folder: nothing kept
+    assert Store("/g", fs, journal=True).archive(text) is None  # no games folder: nothing kept
 
 
 def test_after_a_new_game_the_first_action_is_a_whole_save():
     fs = FakeFs()
-    store = Store("/g", fs)
+    store = Store("/g", fs, journal=True)
     store.save(dump(game("@a1")))
     assert store.note(["@b1"])
     store.clear()  # a new game: no save, no journal
     assert fs.files == {} and not store.note(["@c1"])
     store.save(dump(game("@c1")))
     assert store.gen == 2 and store.note(["@d1"])
-    assert Store("/g", fs).load() == dump(game("@c1 @d1"))
+    assert Store("/g", fs, journal=True).load() == dump(game("@c1 @d1"))

@@ -110,7 +110,9 @@ class Pico:
         if why:
             raise PicoError(why)
         cmd = [self.node, CHIP, "--flash", self.flash_path, "--bootrom", flashimage.BOOTROM,
-               "--flash-times", self.flash_times] + (["--flash-data", "1"] if self.flash_data else [])
+               "--flash-times", self.flash_times]
+        if self.flash_data:
+            cmd += ["--flash-data", "1"]
         if self.board is not None:
             self._board_file = self.flash_path + ".board.json"
             with open(self._board_file, "w") as f:

@@ -39,7 +39,7 @@ def _store(path):
         from attila.store import Store
     except ImportError:
         return None
-    return Store(path, games=GAMES)
+    return Store(path, games=GAMES, journal=True)
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None):
