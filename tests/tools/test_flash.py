@@ -351,7 +351,7 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
     from attila import layoutfile
     from attila.notation import log
     from attila.rules import OVER
-    from attila.store import current, journal_of, restore
+    from attila.store import restore
 
     _out, golden, _built = flashed
     layout, _modules, _tiles = layoutfile.load(LAYOUT)
@@ -369,10 +369,7 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
             time.sleep(0.12)  # longer than debounce (30 ms) + a few loops (10 ms)
 
         def saved():
-            files = dev.files()
-            if build.SAVE_FILE not in files:
-                return None
-            text = current(files[build.SAVE_FILE], files.get(journal_of(build.SAVE_FILE), b""))
+            text = saved_game(dev)
             return text if log(game) in text else None
 
         text = wait_for(saved, "the whole game in game.txt and its journal")
@@ -383,6 +380,16 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
         assert len(buf) == 3 * layout.size
         assert any(hw.leds()), "the LEDs are all dark at the end of the game"
         assert b"Traceback" not in dev.serial_log()
+
+
+def saved_game(dev):
+    """The board's save text with its journal carried out ("" while it has none)."""
+    from attila.store import current, journal_of
+
+    files = dev.files()
+    if build.SAVE_FILE not in files:
+        return ""
+    return current(files[build.SAVE_FILE], files.get(journal_of(build.SAVE_FILE), b""))
 
 
 def _save_text(layout_path=LAYOUT, actions="@a1 @e4"):
@@ -514,7 +521,7 @@ def test_games_fetches_the_game_with_its_journal_and_the_finished_games(flashed,
     finished = _save_text(actions="@a1 @e4 @b1 @e3 @c1 @a3")
     dev, _hw = board_from(golden, tmp_path, save=save)
     fs = os.path.join(str(tmp_path / "board"), "fs")
-    os.mkdir(os.path.join(fs, "journal"))
+    os.makedirs(os.path.join(fs, "journal"), exist_ok=True)
     with open(os.path.join(fs, "journal", build.SAVE_FILE + ".jnl"), "w") as f:
         f.write("0 @e3 %d\n0 @c1 %d\n" % (checksum("0 @e3"), checksum("0 @c1")))
     os.mkdir(os.path.join(fs, "games"))
@@ -645,8 +652,8 @@ def test_every_profile_reads_its_switches_on_the_board(flashed, tmp_path, profil
             hw.set_squares(occ)
             time.sleep(0.12)
         want = " ".join(log(game).split()[:7])
-        wait_for(lambda: ("log %s\n" % want).encode() in dev.files().get(build.SAVE_FILE, b""),
-                 "the first moves in game.txt")
+        wait_for(lambda: ("log %s\n" % want) in saved_game(dev),
+                 "the first moves in game.txt and its journal")
         assert b"Traceback" not in dev.serial_log()
 
 
