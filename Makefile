@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 WASM := tools/wasm/node_modules/.installed
 PICO := tools/pico/node_modules/.installed
 
-RETRO := tools/attila_tools/_retro.so
+RETRO := tools/attila_tools/solve/_retro.so
 
 .PHONY: all install sim test test-others test-pico test-micropython test-wasm test-cpython bench solve flash clean
 
@@ -22,8 +22,8 @@ all: install
 
 install: $(STAMP) $(WASM) $(PICO) $(RETRO)
 
-# The retrograde solver's kernel (plain C, loaded with ctypes by attila_tools.retro).
-$(RETRO): tools/attila_tools/retro.c
+# The retrograde solver's kernel (plain C, loaded with ctypes by attila_tools.solve.retro).
+$(RETRO): tools/attila_tools/solve/retro.c
 	gcc -O2 -std=c11 -Wall -Wextra -shared -fPIC -pthread -o $@ $<
 
 $(STAMP): requirements.txt pyproject.toml

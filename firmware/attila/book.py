@@ -1,6 +1,6 @@
 """The setup book: the board's placement at each setup position it can meet.
 
-Made on the host from a solved layout's certificate (attila_tools.bookmaker)
+Made on the host from a solved layout's certificate (attila_tools.solve.bookmaker)
 and read here a record at a time from flash, never loaded whole:
 
     book = attila.book.open("4x5.book", layout)

@@ -58,7 +58,7 @@ _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
 # which stays a cap that the node budget reaches first. Beginner and easy
 # always finish their depth (at most 140 and 499 nodes on 4x5); normal's
 # depth 3 can take 9,000, so it stops at its budget (about 1.2 s).
-_NODES = (400, 1200, 2400, 3600)
+NODES = (400, 1200, 2400, 3600)  # by level: the node budget of a decision
 _EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
 _DECIDED = const(9000)  # |score| above this: a forced result
 _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks
@@ -189,7 +189,7 @@ class Planner:
             count = srch.turns(starts, ends)
         if not count:
             return
-        cap = self.node_budget if self.node_budget is not None else _NODES[level]
+        cap = self.node_budget if self.node_budget is not None else NODES[level]
         self._limit = max(8, (cap + 7) & ~7)  # the node budget is read every 8 nodes
         self._noise = _NOISE[level]
         self._top = _DEPTH[level]

@@ -22,43 +22,13 @@ import sys
 
 from attila.errors import AttilaError
 
-DEFAULT_LAYOUT = "boards/4x5.json"
-
-
-def _repo_root():
-    # sim/attila_sim/app.py -> the repository root (an editable install).
-    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def find_layout(path):
-    """The layout path as given, or relative to the repository's root."""
-    if os.path.exists(path) or os.path.isabs(path):
-        return path
-    other = os.path.join(_repo_root(), path)
-    return other if os.path.exists(other) else path
-
-
-def layout_like(layout):
-    """(layout, modules, tiles) of the file in boards/ with this layout's
-    squares; failing that, the squares as one DIY module."""
-    from attila import layoutfile
-
-    folder = os.path.join(_repo_root(), "boards")
-    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
-        if name.endswith(".json"):
-            try:
-                found = layoutfile.load(os.path.join(folder, name))
-            except AttilaError:
-                continue
-            if found[0] == layout:
-                return found
-    return layoutfile.parse({"name": "saved", "custom": True, "rows": layout.rows()}, "save")
+from attila_tools.gamefiles import DEFAULT_LAYOUT, find_layout, layout_like, load_replay, saved_layout
 
 
 def setup_book(layout_path, layout):
     """The layout's setup book from boards/solved, open, or None (not solved)."""
     from attila import book
-    from attila_tools.build import book_for
+    from attila_tools.board.build import book_for
 
     path = book_for(layout_path, layout)[0]
     return book.open(path, layout) if path else None
@@ -187,7 +157,7 @@ def main(argv=None):
     """Run the simulator; returns the exit code."""
     args = parser().parse_args(argv)
     from attila import layoutfile
-    from attila_sim.rig import Rig, load_replay, saved_layout
+    from attila_sim.rig import Rig
     from attila_sim.table import TableError
     from attila_tools.files import check_output, fail
 

@@ -1,4 +1,4 @@
-"""The replay's analysis, for the simulator's panel (attila_tools.analysis).
+"""The replay's analysis, for the simulator's panel (attila_tools.analyse.analysis).
 
 While a game is replayed, the panel says for the last step done the value
 of the side that acted before and after it (perfect play from there), the
@@ -16,9 +16,10 @@ import threading
 from attila.errors import AttilaError
 from attila.rules import SIDE_NAMES
 
-from attila_tools import analysis, retro
-from attila_tools.analyse_cmd import reach
-from attila_tools.retro_cmd import _gb
+from attila_tools.analyse import analysis
+from attila_tools.solve import retro
+from attila_tools.analyse.analyse_cmd import reach
+from attila_tools.files import size_text
 
 SOLVE_BYTES = 200 * 1000 * 1000  # tables up to this size (18 squares) are solved on the spot
 
@@ -51,7 +52,7 @@ class ReplayReview:
         if not os.path.exists(retro.cache_path(layout)) and nbytes > SOLVE_BYTES:
             return ("Analysis off: the tables of %s are not solved yet (%s, about a minute: "
                     "attila analyse GAME solves and keeps them)"
-                    % (layout.name or "this layout", _gb(nbytes)))
+                    % (layout.name or "this layout", size_text(nbytes)))
         return None
 
     def _work(self, layout, first, items):

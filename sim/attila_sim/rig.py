@@ -15,12 +15,10 @@ from attila.board import Board
 from attila.controller import MODE_NAMES, Controller
 from attila.errors import AttilaError
 from attila.leds import Leds
-from attila.rules import HUNS, ROMANS, SCORCH, SETUP, Game
+from attila.rules import ROMANS, SCORCH, SETUP
 from attila.sensing import Debouncer
-from attila.store import MemoryStore, Store, restore, unpack
+from attila.store import MemoryStore, Store
 from attila.wiring import Wiring
-
-from attila_tools.files import read_bytes, text_of
 
 from attila_sim import actions
 from attila_sim.hardware import VirtualButtons, VirtualStrip, VirtualSwitches
@@ -357,67 +355,3 @@ class Rig:
     def replay_all(self):
         while self.replaying():
             self.replay_step()
-
-
-def _read(path):
-    """(bytes, save text or None) of a replay file; the save's checksum is checked.
-
-    Read only: a file handed to --replay is never moved, even a damaged save.
-    """
-    data = read_bytes(path)
-    if not data.startswith(b"attila-save"):
-        return data, None
-    try:
-        return data, unpack(data)
-    except AttilaError as e:
-        raise AttilaError("%s: the saved game is incomplete or damaged (%s)"
-                          % (path, str(e).replace("save: ", "")))
-
-
-def saved_layout(path):
-    """The layout a save file was made on, or None when the file is a game log."""
-    body = _read(path)[1]
-    if body is None:
-        return None
-    try:
-        return restore(body).layout
-    except AttilaError as e:
-        raise AttilaError("%s: %s" % (path, e))
-
-
-def load_replay(path, layout, tiles=None):
-    """(first side, items, tiles) of a saved game (attila-save) or a game log.
-
-    A log is placements and turns separated by spaces or lines ('#' starts a
-    comment): @a1 @e4 ... b1-c3,d4. The log must be legal from the empty
-    board with Romans first, or Huns first when a line says 'first H'.
-    A save brings its own first side and tile supply.
-    """
-    data, body = _read(path)
-    first = ROMANS
-    if body is not None:
-        # Through the firmware's own checks and restore: checksum, layout, log.
-        try:
-            game = restore(body, layout)
-        except AttilaError as e:
-            raise AttilaError("%s: %s" % (path, e))
-        return game.first, notation.log(game).split(), game.supply
-    words = []
-    for line in text_of(data, path).splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line.startswith("first "):
-            side = line[6:].strip()
-            if side not in ("R", "H"):
-                raise AttilaError("%s: first must be R or H, not %r" % (path, side))
-            first = HUNS if side == "H" else ROMANS
-            continue
-        words += line.split()
-    if not words:
-        raise AttilaError("%s: no game in it (expected a saved game or a log like "
-                          "@a1 @e4 ... b1-c3,d4)" % path)
-    log = " ".join(words)
-    try:
-        notation.replay(Game(layout, first, tiles), log)
-    except AttilaError as e:
-        raise AttilaError("%s: %s" % (path, e))
-    return first, log.split(), tiles

@@ -4,7 +4,7 @@ Won positions of the 4x5 board with 12 to 14 free squares (the stages where
 the strong level most often throws a win away: tools/bench/bench_strength.py),
 from the bench's seeded games, each with one to five winning turns among
 60 to 112. The winning turns are those of the retrograde tables
-(attila_tools.retro: every turn after which the other side is lost), written
+(attila_tools.solve.retro: every turn after which the other side is lost), written
 here so that the test needs no 1.6 GB table. The node budget is fixed at
 30,000, about the board's on an RP2040 (the same search makes the same
 choice at the same nodes on every machine); the last position is one the

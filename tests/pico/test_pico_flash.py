@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import sys
 
-from attila_tools.build import sources
+from attila_tools.board.build import sources
 from conftest import LAYOUT, ROOT, profile
 from pico.board import firmware_files
 from pico.flashimage import read_files

@@ -133,5 +133,5 @@ def test_the_longest_decision_of_each_level_in_main_loop_keeps_the_watchdog_fed(
         assert r.ms <= prof.budget_ms, r
     # Normal and strong stop on their node budget, not on budget_ms (a cap):
     # the same search on a faster machine.
-    assert [r.nodes for r in rows[2:]] == [opponent._NODES[opponent.NORMAL],
-                                          opponent._NODES[opponent.STRONG]]
+    assert [r.nodes for r in rows[2:]] == [opponent.NODES[opponent.NORMAL],
+                                          opponent.NODES[opponent.STRONG]]

@@ -40,7 +40,7 @@ class Twin:
                     f.write(saves[name])
         store = Store(path, journal=True)  # as main.py's
         # The setup book the flash holds, as main.py opens it (build.plan puts it there).
-        from attila_tools import build
+        from attila_tools.board import build
 
         book = build.book_for(b.layout_path)[0]
         self.book = boards.open_book(book, b.layout)[0] if book else None

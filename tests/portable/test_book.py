@@ -2,7 +2,7 @@
 
 book_4x5.txt is the 4x5 certificate's book section as text (attila book
 boards/solved/4x5.cert.json.gz --answers tests/portable/book_4x5.txt; the
-host test tests/retro/test_book.py checks that it matches the certificate).
+host test tests/tools/solve/test_retro_book.py checks that it matches the certificate).
 """
 
 import check

@@ -9,8 +9,9 @@ import simkit
 
 from attila import layoutfile
 from attila_sim import app, review
-from attila_sim.rig import Rig, load_replay
-from attila_tools import retro
+from attila_sim.rig import Rig
+from attila_tools.gamefiles import load_replay
+from attila_tools.solve import retro
 
 SMALL = '{"name": "small", "custom": true, "rows": ["....", "....", "....", "--.."]}\n'
 GAME = ("first H\n@b3 @c2 @b2 @d1 @a2 @c1\n"

@@ -167,7 +167,7 @@ def test_replay_steps_in_a_script(tmp_path):
     game = tmp_path / "game.log"
     game.write_text("# a test game\n@a1 @e4 @b1\n@e3 @c4 @a3\nb1-d2,b1\n")
     layout, modules, tiles = simkit.load()
-    from attila_sim.rig import load_replay
+    from attila_tools.gamefiles import load_replay
 
     first, items, tiles = load_replay(str(game), layout, tiles)
     r = Rig(layout, modules, tiles, first=first)

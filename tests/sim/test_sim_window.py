@@ -67,7 +67,7 @@ def test_lifting_a_piece_empties_its_square_and_lights_its_moves(tmp_path):
     assert "put the knight on d2 or c3" in rig.status()
     # The held knight follows the pointer.
     spot = (window.size[0] // 2, window.size[1] - 40)
-    from attila_sim.window import BACKGROUND
+    from attila_sim.look import BACKGROUND
 
     assert pixel(window, spot) == BACKGROUND
     mouse.post("motion", spot)
@@ -167,7 +167,7 @@ def test_modules_are_outlined():
     r1 = window.square_rect(rig.layout.index("a2"))
     edge = pixel(window, (r1.centerx, r1.top + 3))
     inner = pixel(window, (r1.centerx, r1.bottom - 1))
-    from attila_sim.window import PLATE, PLATE_EDGE
+    from attila_sim.look import PLATE, PLATE_EDGE
 
     assert edge == PLATE_EDGE
     assert inner == PLATE
@@ -236,7 +236,7 @@ def scorch_window():
 
 
 def test_a_white_square_keeps_its_name_readable_and_its_glow_smooth():
-    from attila_sim.window import DIM_TEXT, SQUARE_BASE
+    from attila_sim.look import DIM_TEXT, SQUARE_BASE
 
     rig, window, mouse = scorch_window()
     window.draw()
@@ -272,7 +272,7 @@ def test_the_side_panel_never_writes_into_its_footer(monkeypatch):
 
 
 def window_background():
-    from attila_sim.window import BACKGROUND
+    from attila_sim.look import BACKGROUND
 
     return BACKGROUND
 

@@ -337,7 +337,7 @@ class _WatchdogBoard:
 
 def test_games_and_layout_port_speak_for_themselves(monkeypatch, capsys):
     # They used to say "attila flash: the firmware on the board runs a watchdog".
-    from attila_tools import flash, games
+    from attila_tools.board import flash, games
 
     monkeypatch.setattr(games, "Board", _WatchdogBoard)
     monkeypatch.setattr(flash, "Board", _WatchdogBoard)

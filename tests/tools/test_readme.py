@@ -69,7 +69,8 @@ def test_the_game_section_states_the_rules():
 def test_next_all_prints_one_frame_as_the_readme_says(tmp_path):
     from attila import layoutfile
     from attila_sim import script
-    from attila_sim.rig import Rig, load_replay
+    from attila_sim.rig import Rig
+    from attila_tools.gamefiles import load_replay
 
     assert "`next all`\nplays it to the end and prints the last frame only" in README
     log = tmp_path / "game.log"

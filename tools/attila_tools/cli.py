@@ -20,12 +20,12 @@ from attila.errors import AttilaError
 # Each module has main(argv) -> exit code; it is imported only when called.
 PLUGINS = {
     "sim": ("attila_sim.app", "play on the desktop simulator"),
-    "flash": ("attila_tools.flash", "build and copy the firmware to a board"),
-    "games": ("attila_tools.games", "play or replay games"),
-    "analyse": ("attila_tools.analyse_cmd", "judge every action of a game with perfect play"),
-    "solve": ("attila_tools.solve", "solve a position (--from-setup: a whole layout)"),
-    "verify": ("attila_tools.verify", "check a certificate of a solved layout"),
-    "book": ("attila_tools.bookmaker", "make the board's setup book from a certificate"),
+    "flash": ("attila_tools.board.flash", "build and copy the firmware to a board"),
+    "games": ("attila_tools.board.games", "play or replay games"),
+    "analyse": ("attila_tools.analyse.analyse_cmd", "judge every action of a game with perfect play"),
+    "solve": ("attila_tools.solve.solve_cmd", "solve a position (--from-setup: a whole layout)"),
+    "verify": ("attila_tools.solve.verify", "check a certificate of a solved layout"),
+    "book": ("attila_tools.solve.bookmaker", "make the board's setup book from a certificate"),
 }
 
 PHASES = ("setup", "play", "play", "over")  # by rules phase: SETUP, MOVE, SCORCH, OVER
@@ -66,7 +66,7 @@ def _tiles_option(parser):
 
 def build_parser():
     """The argument parser of `attila` (plugins listed, but parsed by themselves)."""
-    from attila_tools import layout_cmd
+    from attila_tools.board import layout_cmd
 
     parser = _Parser(
         prog="attila",
@@ -104,7 +104,7 @@ def moves_report(game):
     from attila.perft import turns
     from attila.rules import MOVE, OVER, SETUP, SIDES
 
-    from attila_tools.draw import bits
+    from attila_tools.squares import bits
 
     names = game.layout.names
     placements = []
@@ -153,7 +153,7 @@ def _perft(args):
 
 
 def _show(args):
-    from attila_tools.draw import position_lines, use_colour
+    from attila_tools.draw.terminal import position_lines, use_colour
 
     game = _position(args.position, args.tiles)
     print("\n".join(position_lines(game, use_colour(sys.stdout, args.colour))))
@@ -161,7 +161,7 @@ def _show(args):
 
 
 def _layout(args):
-    from attila_tools import layout_cmd
+    from attila_tools.board import layout_cmd
 
     return layout_cmd.run(args)
 

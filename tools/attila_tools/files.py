@@ -67,6 +67,19 @@ def check_output(path, kind):
                             "(give another name)" % (path, kind.upper()))
 
 
+def shown(path):
+    """A path as a command shows it: relative to here when it lies below."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def size_text(nbytes):
+    """A size in bytes as a person reads it: MB, GB, or a power of ten."""
+    if nbytes >= 1e13:
+        return "about 10^%d bytes" % (len(str(int(nbytes))) - 1)
+    return "%.2f GB" % (nbytes / 1e9) if nbytes >= 1e8 else "%.1f MB" % (nbytes / 1e6)
+
+
 def fail(prog, error):
     """Print an error as one line on stderr; the exit status 2."""
     import sys

@@ -58,7 +58,7 @@ def compile_core(mpy_cross, out):
     """mpy-cross every firmware/attila module and corebench into `out`; a module
     with native code stays source, as `attila flash` leaves it for a board whose
     arch it cannot tell (mpy-cross needs -march for it)."""
-    from attila_tools.build import native
+    from attila_tools.board.build import native
 
     os.makedirs(os.path.join(out, "attila"))
     pairs = [(os.path.join(HERE, "corebench.py"), os.path.join(out, "corebench.mpy"))]

@@ -5,8 +5,8 @@ process (`attila solve --from-setup`, certificate and book into a scratch
 folder) and prints its wall time, user CPU time and peak memory, then
 checks that the certificate and the book are byte for byte those stored in
 boards/solved/. The tables stay cached in build/retro/ (1.6 GB on disk), and
-`attila analyse` of the README's 4x5 game (tests/tools/game-4x5.log) must
-print tests/tools/game-4x5.analysis line for line: `make test` checks the
+`attila analyse` of the README's 4x5 game (tests/tools/analyse/game-4x5.log) must
+print tests/tools/analyse/game-4x5.analysis line for line: `make test` checks the
 command on small layouts only, as it does not solve 4x5.
 ATTILA_BENCH_QUICK=1 skips it (it takes a few minutes).
 """
@@ -48,15 +48,15 @@ def main():
                     print("retro 4x5: %s differs from boards/solved/%s" % (name, name))
                     same = False
         print("retro 4x5: certificate and book as stored: %s" % ("yes" if same else "NO"))
-    game = os.path.join("tests", "tools", "game-4x5.log")
+    game = os.path.join("tests", "tools", "analyse", "game-4x5.log")
     t = time.perf_counter()
     proc = subprocess.run([attila, "analyse", game], cwd=ROOT, capture_output=True, text=True)
     wall = time.perf_counter() - t
-    with open(os.path.join(ROOT, "tests", "tools", "game-4x5.analysis")) as f:
+    with open(os.path.join(ROOT, "tests", "tools", "analyse", "game-4x5.analysis")) as f:
         analysed = proc.returncode == 0 and proc.stdout == f.read()
     if not analysed:
         sys.stdout.write(proc.stdout + proc.stderr)
-    print("retro 4x5: attila analyse %s (%.1f s) prints tests/tools/game-4x5.analysis: %s"
+    print("retro 4x5: attila analyse %s (%.1f s) prints tests/tools/analyse/game-4x5.analysis: %s"
           % (game, wall, "yes" if analysed else "NO"))
     return 0 if same and analysed else 1
 

@@ -8,12 +8,12 @@ time in two, a turn that keeps its exact value (a winning turn when it has
 one). For each stage (free squares left, 14 down to 1) and each side to act,
 N positions (seeded: the same every run) are taken from such games, and the
 strong level chooses its turn in each with the board's node budget
-(opponent._NODES[STRONG] read at run time, or --nodes; the time budget never
+(opponent.NODES[STRONG] read at run time, or --nodes; the time budget never
 runs out, so every machine makes the same choices). Its choices come from
 MicroPython unix (the viper kernel, tools/bench/strength_choose.py), or
 with --cpython from the portable kernel here (same choices, 30x slower).
 
-The exact values come from the retrograde tables (attila_tools.retro,
+The exact values come from the retrograde tables (attila_tools.solve.retro,
 build/retro/, solved first if missing: about a minute and 1.6 GB):
 - won positions: how often the chosen turn keeps the win (the position
   after it is lost for the opponent);
@@ -40,8 +40,8 @@ from attila import opponent  # noqa: E402
 from attila.layoutfile import load  # noqa: E402
 from attila.notation import format_position, parse_position, parse_turn  # noqa: E402
 from attila.rules import MOVE, SETUP, Game  # noqa: E402
-from attila_tools.retro import Tables  # noqa: E402
-from attila_tools.draw import bits  # noqa: E402
+from attila_tools.solve.retro import Tables  # noqa: E402
+from attila_tools.squares import bits  # noqa: E402
 
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 STAGES = range(14, 0, -1)
@@ -183,7 +183,7 @@ def main(argv=None):
     t2 = time.time()
     picked = choices(texts, args.nodes, args.cpython)
     t3 = time.time()
-    budget = args.nodes if args.nodes is not None else opponent._NODES[opponent.STRONG]
+    budget = args.nodes if args.nodes is not None else opponent.NODES[opponent.STRONG]
     print("strong level on 4x5 at %d nodes a decision; %d positions a stage and side "
           "(seed %d)" % (budget, args.per, args.seed))
     print("| free | to act | won | kept the win | lost | fewest winning replies left "

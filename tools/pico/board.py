@@ -10,7 +10,7 @@
 The firmware's own attila.profile and attila.wiring, run on the host, say
 which pin does what and which sensor of the chain sits under which square,
 so a wrong pin or bit order on the board shows up as the wrong square. The
-flash gets what `make flash` builds (attila_tools.build.plan: .mpy files,
+flash gets what `make flash` builds (attila_tools.board.build.plan: .mpy files,
 main.py, layout.json, profile.json) as a ready littlefs image.
 
 Only the RP2040 can be emulated (rp2040js): a Pico 2 (RP2350), an ESP32 or
@@ -74,7 +74,7 @@ def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=
     flash` does when it has read the chip's, or kept source with
     native=False (as for a board that does not name its arch).
     """
-    from attila_tools import build
+    from attila_tools.board import build
 
     files = {}
     arch = build.native_arch(MPY) if native else None

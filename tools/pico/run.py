@@ -59,7 +59,7 @@ def collect(paths, mpy=False):
 
 def compile_mpy(src):
     """The .mpy of a source; native code for the chip's arch (armv6m), as `make flash` does."""
-    from attila_tools.build import mpy_cross, native, native_arch
+    from attila_tools.board.build import mpy_cross, native, native_arch
 
     from pico.board import MPY
 

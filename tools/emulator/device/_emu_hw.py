@@ -17,7 +17,7 @@
 # Without a config every input pin reads its pull (up: 1, down/none: 0).
 import json
 import _emu_js
-from _emu_time import _ticks_ms
+from _emu_time import port_ticks_ms
 
 levels = {}  # pin id -> level driven (outputs) or None
 pulls = {}  # pin id -> "up" / "down" / None
@@ -44,7 +44,7 @@ def _load(name):
 def refresh(force=False):
     """Re-read config.json and inputs.json when they changed (at most every 5 ms)."""
     global _checked, _config, _inputs, _cfg_mtime, _in_mtime
-    now = _ticks_ms()
+    now = port_ticks_ms()
     if not force and _checked is not None and 0 <= now - _checked < 5:
         return
     _checked = now

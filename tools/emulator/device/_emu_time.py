@@ -4,6 +4,7 @@ import _emu_js
 from time import gmtime, localtime, mktime, ticks_add, ticks_cpu, ticks_diff, time, time_ns  # noqa: F401
 from time import ticks_ms as _ticks_ms, ticks_us as _ticks_us
 
+port_ticks_ms = _ticks_ms  # the port's clock, read without polling the host (_emu_hw)
 
 
 def _raise(p):

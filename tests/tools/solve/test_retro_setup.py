@@ -1,0 +1,213 @@
+"""Setup on top of the tables, the certificate and `attila verify`."""
+
+import gzip
+import io
+import json
+import os
+
+import pytest
+from retrokit import layout, rng_of
+
+from attila.rules import Game
+from attila_tools.solve import retro, retro_cert, verify
+from attila_tools.solve.retro_setup import SetupValues
+from attila_tools.solve.solver import Solver
+
+# 12 squares: the search solver settles a setup position with 2 knights placed in seconds.
+BOARD = ["....", "....", "...."]
+
+
+@pytest.fixture(scope="module")
+def values():
+    return SetupValues(retro.solve(layout(BOARD)))
+
+
+def _game(lay, first, second):
+    game = Game(lay)
+    fs = [i for i in range(lay.size) if first >> i & 1]
+    ss = [i for i in range(lay.size) if second >> i & 1]
+    while fs or ss:
+        game.place((fs if game.side == game.first else ss).pop(0))
+    return game
+
+
+def test_setup_values_agree_with_the_search_solver(values):
+    lay = values.layout
+    rng = rng_of(11)
+    seen = set()
+    checked = 0
+    while checked < 12:
+        game = Game(lay)
+        for _ in range(rng.choice((2, 3, 4, 5))):
+            legal = [i for i in range(lay.size) if game.placements() >> i & 1]
+            game.place(rng.choice(legal))
+        first, second = game.knights[game.first], game.knights[game.first ^ 1]
+        want = Solver(lay).solve(game.knights[game.side], game.knights[game.side ^ 1],
+                                 game.free(), 0, resist=False)[0]
+        assert values.wins(first, second) == want
+        seen.add(want)
+        checked += 1
+    assert seen == {True, False}
+
+
+def test_completed_setups_are_those_where_every_knight_can_move(values):
+    lay = values.layout
+    legal, won = values.counts()
+    brute = 0
+    from attila_tools.solve.retro_index import placements
+    for mover, other in placements(values.tables.index):
+        free = lay.all & ~(mover | other)
+        if all(lay.knight[i] & free for i in range(lay.size) if (mover | other) >> i & 1):
+            brute += 1
+    assert legal == brute
+    assert 0 < won < legal
+
+
+def test_the_4x5_count_of_completed_setups():
+    # The figure of the issue: 702,120 legal completed setups on the 4x5 board.
+    from attila_tools.solve.retro_index import Index, placements
+
+    lay = layout(["....."] * 4)
+    count = 0
+    full = lay.all
+    knight = lay.knight
+    for mover, other in placements(Index(lay)):
+        k = mover | other
+        free = full & ~k
+        if all(knight[i] & free for i in range(20) if k >> i & 1):
+            count += 1
+    assert count == 702120
+
+
+def test_certificate_of_a_small_layout_verifies_in_full(values, tmp_path):
+    cert = retro_cert.build(values)
+    path = str(tmp_path / "small.cert.json.gz")
+    retro_cert.write(cert, path)
+    out = io.StringIO()
+    assert _verify([path, "--quiet"], out) == 0, out.getvalue()
+    leaves = len(cert["strategy"])
+    assert "complete and legal" in out.getvalue()
+    assert "%d of %d completed setups re-solved by the search solver: all agree" % (
+        leaves, leaves) in out.getvalue()
+    assert cert["first_placer_wins"] == values.wins(0, 0)
+
+
+def test_certificate_files_are_the_same_for_the_same_content(values, tmp_path):
+    cert = retro_cert.build(values)
+    a, b = str(tmp_path / "a.gz"), str(tmp_path / "b.gz")
+    retro_cert.write(cert, a)
+    retro_cert.write(cert, b)
+    assert open(a, "rb").read() == open(b, "rb").read()
+    assert retro_cert.read(a) == cert
+
+
+def _verify(argv, out):
+    import sys
+
+    saved = sys.stdout
+    sys.stdout = out
+    try:
+        return verify.main(argv)
+    finally:
+        sys.stdout = saved
+
+
+def _broken(values, tmp_path, change):
+    cert = json.loads(json.dumps(retro_cert.build(values)))
+    change(cert)
+    path = str(tmp_path / "broken.cert.json.gz")
+    retro_cert.write(cert, path)
+    out = io.StringIO()
+    code = _verify([path, "--sample", "3", "--quiet"], out)
+    return code, out.getvalue()
+
+
+def test_a_missing_reply_is_found(values, tmp_path):
+    def drop(cert):
+        first = cert["strategy"][0].split()
+        # Drop every line through the loser's first listed reply at its first turn.
+        turn = 0 if not cert["first_placer_wins"] else 1
+        cert["strategy"] = [l for l in cert["strategy"]
+                            if l.split()[:turn + 1] != first[:turn + 1]]
+    code, text = _broken(values, tmp_path, drop)
+    assert code == 1
+    assert "REFUTED" in text and "missing @" in text, text
+
+
+def test_a_wrong_value_is_found(values, tmp_path):
+    def flip(cert):
+        words = cert["strategy"][5].split()
+        words[-1] = "win" if words[-1] == "loss" else "loss"
+        cert["strategy"][5] = " ".join(words)
+    code, text = _broken(values, tmp_path, flip)
+    assert code == 1 and "the winner does not win there" in text, text
+
+
+def test_a_second_choice_of_the_winner_is_found(values, tmp_path):
+    def twice(cert):
+        turn = 0 if cert["first_placer_wins"] else 1
+        words = cert["strategy"][0].split()
+        lay = retro_cert.layout_of(cert)
+        game = Game(lay)
+        for w in words[:turn]:
+            game.place(lay.index(w[1:]))
+        other = [lay.names[i] for i in range(lay.size)
+                 if game.placements() >> i & 1 and "@" + lay.names[i] != words[turn]][0]
+        cert["strategy"].append(" ".join(words[:turn] + ["@" + other] + words[turn + 1:]))
+    code, text = _broken(values, tmp_path, twice)
+    assert code == 1 and "the winner has 2 placements in the tree, not one" in text, text
+
+
+def test_an_illegal_placement_is_found(values, tmp_path):
+    def illegal(cert):
+        words = cert["strategy"][0].split()
+        words[1] = words[0]  # the same square twice
+        cert["strategy"][0] = " ".join(words)
+    code, text = _broken(values, tmp_path, illegal)
+    assert code == 1 and "REFUTED" in text, text
+
+
+def test_a_wrong_leaf_value_in_both_claims_is_found_by_the_search_solver(values, tmp_path):
+    # Claim the other side wins everywhere: the tree's structure is then the
+    # other side's, so the structure check names it first.
+    def claim(cert):
+        cert["first_placer_wins"] = not cert["first_placer_wins"]
+    code, text = _broken(values, tmp_path, claim)
+    assert code == 1 and "REFUTED" in text, text
+
+
+def test_unreadable_certificates_get_one_line(tmp_path, capsys):
+    path = tmp_path / "x.gz"
+    path.write_bytes(b"not gzip")
+    assert verify.main([str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a certificate (gzip JSON)" in err
+    with gzip.open(str(path), "wb") as f:
+        f.write(b'{"format": "other"}')
+    assert verify.main([str(path)]) == 2
+    assert "format must be 'attila-certificate/1'" in capsys.readouterr().err
+    assert verify.main([str(tmp_path / "missing.gz")]) == 2
+    assert "cannot read the certificate" in capsys.readouterr().err
+
+
+STORED = os.path.join(retro.ROOT, "boards", "solved")
+
+
+def test_the_stored_4x5_certificate_verifies_on_a_sample():
+    path = os.path.join(STORED, "4x5.cert.json.gz")
+    out = io.StringIO()
+    assert _verify([path, "--sample", "1", "--seed", "3"], out) == 0, out.getvalue()
+    text = out.getvalue()
+    assert "the second placer wins all 5,116 completed setups it reaches" in text, text
+    assert "1 of 5,116 completed setups re-solved by the search solver: all agree" in text
+
+
+def test_every_stored_certificate_is_complete_and_legal():
+    names = sorted(f for f in os.listdir(STORED) if f.endswith(".cert.json.gz"))
+    assert "4x5.cert.json.gz" in names
+    for name in names:
+        cert = retro_cert.read(os.path.join(STORED, name))
+        lay = retro_cert.layout_of(cert)
+        leaves, chosen = verify.check_tree(cert, lay)
+        verify.check_book(cert, lay, chosen)
+        assert leaves

@@ -1,0 +1,151 @@
+"""Imports go one way, and no module reaches for another's private names.
+
+    firmware/attila          the portable core: imports neither the tools nor the simulator
+    tools/attila_tools       the tools: the core only (never attila_sim); inside, by package:
+        files, gamefiles, squares   the files a command is given, square sets
+        draw/ solve/                on those
+        analyse/ (on solve/), board/ (on draw/)
+        cli                         on all of them
+    sim/attila_sim           the simulator: the core and the tools
+    tools/bench, tools/pico  harnesses on top: anything below
+
+The one exception: `attila sim` is handed to the simulator by name
+(attila_tools.cli.PLUGINS, imported only when called). Read from the source
+(the AST), so a lazy import inside a function counts as much as one at the top.
+"""
+
+import ast
+import os
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TOOLS = os.path.join(ROOT, "tools", "attila_tools")
+SIM = os.path.join(ROOT, "sim", "attila_sim")
+CORE = os.path.join(ROOT, "firmware", "attila")
+HAND_OFF = os.path.join(TOOLS, "cli.py")  # the only place that names attila_sim
+
+
+def sources(*folders):
+    """Every .py file below the folders (paths relative to the repository)."""
+    out = []
+    for folder in folders:
+        for top, dirs, files in os.walk(os.path.join(ROOT, folder)):
+            dirs[:] = sorted(d for d in dirs if d not in ("node_modules", "__pycache__"))
+            out += [os.path.join(top, f) for f in sorted(files) if f.endswith(".py")]
+    return out
+
+
+def tree(path):
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read(), path)
+
+
+def imported(path):
+    """(line, module) of every import in the file, lazy ones included."""
+    out = []
+    for node in ast.walk(tree(path)):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            out.append((node.lineno, node.module))
+    return out
+
+
+def where(path, line):
+    return "%s:%d" % (os.path.relpath(path, ROOT), line)
+
+
+def _top(module):
+    return module.split(".")[0]
+
+
+def test_the_tools_never_import_the_simulator():
+    found = [where(p, n) + " imports " + m for p in sources("tools/attila_tools")
+             for n, m in imported(p) if _top(m) == "attila_sim"]
+    assert found == []
+
+
+def test_only_the_cli_names_the_simulator_and_only_to_hand_it_attila_sim():
+    named = []
+    for path in sources("tools/attila_tools"):
+        for node in ast.walk(tree(path)):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and node.value.startswith("attila_sim")):
+                named.append((path, node.value))
+    assert named == [(HAND_OFF, "attila_sim.app")]
+    from attila_tools import cli
+
+    assert cli.PLUGINS["sim"][0] == "attila_sim.app"
+
+
+# Inside attila_tools: what each part may import of the others (itself included).
+BELOW = {"files", "gamefiles", "squares"}
+MAY_USE = {
+    "files": BELOW, "gamefiles": BELOW, "squares": BELOW,
+    "draw": BELOW | {"draw"},
+    "solve": BELOW | {"solve"},
+    "analyse": BELOW | {"analyse", "solve"},
+    "board": BELOW | {"board", "draw"},
+}
+
+
+def _part(module):
+    """The part of attila_tools a module belongs to: its package, or its own name."""
+    return module.split(".")[1] if module.count(".") else ""
+
+
+def test_the_tools_parts_import_only_those_below_them():
+    found = []
+    for path in sources("tools/attila_tools"):
+        rel = os.path.relpath(path, TOOLS)
+        part = rel.split(os.sep)[0].replace(".py", "")
+        if part in ("__init__", "cli"):
+            continue  # the package's docstring; the command, which uses every part
+        assert part in MAY_USE, "%s: a part of attila_tools this test does not know" % rel
+        for line, module in imported(path):
+            if _top(module) != "attila_tools":
+                continue
+            used = _part(module)
+            if used not in MAY_USE[part]:
+                found.append("%s imports %s (%s may use %s)"
+                             % (where(path, line), module, part, ", ".join(sorted(MAY_USE[part]))))
+    assert found == []
+
+
+def test_the_core_imports_neither_the_tools_nor_the_simulator():
+    found = [where(p, n) + " imports " + m for p in sources("firmware/attila")
+             for n, m in imported(p) if _top(m) in ("attila_tools", "attila_sim")]
+    assert found == []
+
+
+@pytest.mark.parametrize("folder", ["tools", "sim", "firmware"])
+def test_no_private_name_is_taken_from_another_module(folder):
+    """`from m import _x` and `m._x` (m imported) are both refused; a module's
+    own private names, and dunders, are its business."""
+    found = []
+    for path in sources(folder):
+        modules = set()
+        for node in ast.walk(tree(path)):
+            if isinstance(node, ast.ImportFrom):
+                for a in node.names:
+                    if a.name.startswith("_") and not a.name.startswith("__"):
+                        found.append("%s: from %s import %s"
+                                     % (where(path, node.lineno), node.module, a.name))
+                    modules.add(a.asname or a.name)
+            elif isinstance(node, ast.Import):
+                modules.update((a.asname or a.name).split(".")[0] for a in node.names)
+        for node in ast.walk(tree(path)):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in modules and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                found.append("%s: %s.%s" % (where(path, node.lineno), node.value.id, node.attr))
+    assert found == []
+
+
+def test_the_rules_above_see_every_package():
+    # A folder moved or renamed would make the tests above check nothing.
+    for folder in (TOOLS, SIM, CORE):
+        assert os.path.isfile(os.path.join(folder, "__init__.py")), folder
+    assert len(sources("tools/attila_tools")) >= 20
+    assert len(sources("sim/attila_sim")) >= 10

@@ -1,0 +1,464 @@
+"""`attila flash`: build the firmware and copy it, with a layout and a profile, to a board.
+
+    attila flash [--port PORT] [--layout FILE] [--profile FILE]
+                 [--keep-game | --clear-game] [--source] [--dry-run] [--no-reset]
+
+1. checks the layout and the profile on this computer (the board would only
+   say "error" with its LEDs),
+2. compiles the firmware with mpy-cross to build/flash/ (main.py stays .py),
+3. finds the board (the one MicroPython board plugged in, or --port),
+   interrupts what runs on it and checks its MicroPython can load the .mpy
+   files; compiles the modules with native code (attila/kernelv.py) for the
+   board's own arch (sys.implementation._mpy: armv6m on an RP2040), or keeps
+   them source where the board does not say it (it compiles them at boot),
+4. copies only what changed (sha256 on the board against the local file) as
+   main.py, hardware.mpy, attila/*.mpy, layout.json, layout.book (the
+   layout's setup book, boards/solved/<layout>.book, when it is solved),
+   profile.json; removes stale firmware files (an old attila/x.py would
+   shadow x.mpy; the book of another layout),
+5. reads every hash back to verify what landed,
+6. keeps the saved game (game.txt) unless --clear-game,
+7. soft-resets the board: main.py starts, and its first line is shown.
+
+Switching layouts is the same command with another --layout: only
+layout.json and its book are copied. Exit status 0 when the board runs the new firmware,
+1 when the board is missing/refuses/fails to verify, 2 on bad files/arguments.
+"""
+
+import argparse
+import hashlib
+import os
+import sys
+import time
+
+from attila.store import journal_of
+
+from attila_tools.board import build
+from attila_tools.board.device import (Board, DeviceError, PortError, check_compatible, check_port,
+                                 find_port)
+
+# The saved game, the half-written save of a cut, and the journal of actions since.
+SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", journal_of(build.SAVE_FILE))
+MAINTENANCE = "maintenance"
+
+
+class UsageError(Exception):
+    """Bad files or arguments (exit 2)."""
+
+
+def say(msg=""):
+    print(msg, flush=True)
+
+
+def parser():
+    p = argparse.ArgumentParser(
+        prog="attila flash", description="Build the firmware and copy it to a MicroPython board."
+    )
+    p.add_argument("--port", help="serial port of the board (default: the one MicroPython board plugged in)")
+    p.add_argument("--layout", help="layout file (default boards/4x5.json)")
+    p.add_argument("--profile", help="hardware profile (default boards/profiles/pico.json)")
+    game = p.add_mutually_exclusive_group()
+    game.add_argument("--keep-game", dest="clear_game", action="store_false",
+                      help="keep the saved game on the board (default)")
+    game.add_argument("--clear-game", dest="clear_game", action="store_true",
+                      help="remove the saved game: the board starts a new one")
+    p.add_argument("--source", action="store_true",
+                   help="copy the .py sources instead of compiled .mpy files")
+    p.add_argument("--dry-run", action="store_true",
+                   help="show what would be copied and removed; change nothing")
+    p.add_argument("--no-reset", action="store_true", help="leave the board in the REPL")
+    p.add_argument("--wait", type=float, default=8.0, metavar="S",
+                   help="seconds to wait for the firmware to start after the reset (default 8)")
+    p.set_defaults(clear_game=False)
+    return p
+
+
+def check_files(layout_path, profile_path):
+    """Load the layout and the profile as the board will; (layout, profile)."""
+    from attila import layoutfile
+    from attila import profile as profiles
+    from attila.errors import AttilaError
+
+    for what, path in (("layout", layout_path), ("profile", profile_path)):
+        if os.path.isdir(path):
+            raise UsageError("%s file %s is a folder" % (what, path))
+        if not os.path.exists(path):
+            raise UsageError("%s file %s does not exist" % (what, path))
+    try:
+        layout, modules, _tiles = layoutfile.load(layout_path)
+        prof = profiles.load(profile_path)
+        wiring = prof.wiring(layout, modules)
+    except AttilaError as e:
+        raise UsageError(str(e))
+    try:
+        prof.check_sensors(wiring)
+    except AttilaError as e:
+        raise UsageError("%s (layout %s)" % (e, layout_path))
+    if prof.port != "micropython":
+        raise UsageError(
+            "%s is a %s profile; `attila flash` installs the MicroPython port "
+            "(copy firmware/ports/circuitpython to the CIRCUITPY drive instead)"
+            % (profile_path, prof.port)
+        )
+    return layout, prof
+
+
+def sha256_file(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def stale_files(on_board, files):
+    """Firmware files on the board that the new firmware does not have.
+
+    Everything under attila/ that is not in the plan, at the top level a
+    module's .py/.mpy twin (MicroPython imports x.py before x.mpy), and a
+    setup book when the new layout has none (it would be another layout's).
+    """
+    planned = set(files)
+    stale = []
+    for path in on_board:
+        if path.endswith("/") or path in planned:
+            continue
+        if path.startswith("attila/") or path == build.BOOK_FILE:
+            stale.append(path)
+        elif "/" not in path and path not in build.ENTRIES:
+            stem, ext = os.path.splitext(path)
+            twin = stem + (".mpy" if ext == ".py" else ".py")
+            if ext in (".py", ".mpy") and twin in planned:
+                stale.append(path)
+    return sorted(stale)
+
+
+def set_aside(board, layout):
+    """Move a saved game that does not fit `layout` to games/ on the board.
+
+    The firmware would ignore it and start afresh over it; moved, it can
+    still be fetched (`attila games`). Returns its new path, or None when the
+    save fits the layout (or cannot be read at all).
+    """
+    from attila.errors import AttilaError
+    from attila.store import restore
+
+    from attila_tools.board.games import read_game
+
+    data = read_game(board, build.SAVE_FILE)  # with the journal's actions
+    if data is None:
+        return None
+    text = data.decode("utf-8", "replace")
+    try:
+        restore(text, layout)
+        return None
+    except AttilaError:
+        pass
+    except ValueError:
+        return None
+    name = "games/saved-%s.txt" % time.strftime("%Y%m%d-%H%M%S")
+    board.write(name, data)
+    if board.hashes([name]).get(name) != hashlib.sha256(data).hexdigest():
+        raise DeviceError("could not set the old saved game aside as %s" % name)
+    board.remove(build.SAVE_FILE)
+    board.remove(journal_of(build.SAVE_FILE))
+    return name
+
+
+def _size(path):
+    n = os.path.getsize(path)
+    return "%d bytes" % n if n < 10000 else "%.1f kB" % (n / 1000.0)
+
+
+def run(args):
+    layout_path = args.layout or build.DEFAULT_LAYOUT
+    profile_path = args.profile or build.default_profile()
+    if not profile_path:
+        raise UsageError("no hardware profile: give --profile FILE (see boards/profiles/)")
+    layout, prof = check_files(layout_path, profile_path)
+    if args.port:
+        check_port(args.port)  # before the build: a typo is told at once
+    try:
+        files = build.plan(layout_path, profile_path, source=args.source)
+    except build.BuildError as e:
+        raise UsageError(str(e))
+    mpy = build.mpy_version(files)
+    say("attila flash: %s on %s (%s), %d files%s" % (
+        os.path.relpath(layout_path), os.path.relpath(profile_path), prof.sensor_kind,
+        len(files), "" if args.source else ", compiled to .mpy v%d in %s" % (
+            mpy[0], os.path.relpath(build.BUILD))))
+    book, why = build.book_for(layout_path)
+    if book:
+        say("attila flash: setup book %s (%s): the board places from it"
+            % (os.path.relpath(book), _size(book)))
+    else:
+        say("attila flash: no setup book: %s; the board searches its placements" % why)
+
+    port = find_port(args.port)
+    with Board(port) as board:
+        info = board.info()
+        version = ".".join(str(v) for v in info.get("version", ())[:3])
+        say("attila flash: board on %s: %s %s (%s)" % (
+            port, info.get("name"), version, info.get("machine") or info.get("platform")))
+        if args.source and info.get("name") == "micropython":
+            problem = None  # sources run on any recent MicroPython
+        else:
+            problem = check_compatible(info, mpy or (6, 0, 0))
+        if problem:
+            raise DeviceError(problem)
+        if not args.source:
+            files = _native(layout_path, profile_path, info)
+        local = {dest: sha256_file(src) for dest, src in files.items()}
+
+        created = calm(board)
+        try:
+            return _flash(args, board, port, files, local, layout, created)
+        finally:
+            if created:
+                uncalm(board)  # never leave the board stopped by our marker
+
+
+def _native(layout_path, profile_path, info):
+    """The plan again, its native modules compiled for the board's arch (or kept source)."""
+    arch = build.native_arch(info.get("mpy"))
+    notes = []
+    try:
+        files = build.plan(layout_path, profile_path, arch=arch, notes=notes)
+    except build.BuildError as e:
+        raise UsageError(str(e))
+    modules = [dest[:-3] for dest, src in build.sources() if build.native(src)]
+    compiled = [m + ".mpy" for m in modules if m + ".mpy" in files]
+    kept = [m + ".py" for m in modules if m + ".py" in files]
+    if compiled:
+        say("attila flash: native code compiled for the board's %s: %s" % (arch, ", ".join(compiled)))
+    for note in notes:
+        say("attila flash: %s" % note)
+    if arch is None and kept:
+        say("attila flash: %s copied as source: the board names no native arch that "
+            "mpy-cross can target, so it compiles %s at every boot"
+            % (", ".join(kept), "it" if len(kept) == 1 else "them"))
+    return files
+
+
+def calm(board, prog="attila flash"):
+    """Stop a firmware that runs a watchdog from resetting the board mid-copy.
+
+    A watchdog (profile "watchdog_ms") keeps running once started, also after
+    mpremote's Ctrl-C, and would reset the board a few seconds into the copy.
+    So: put a `maintenance` file on the board and reset it; main.py then
+    stops before it starts the watchdog. True when the file was put there
+    (the caller removes it before the final reset).
+    """
+    state = board.eval(_WATCHDOG)
+    watchdog_ms, has_main, in_maintenance = state
+    if not watchdog_ms or not has_main or in_maintenance:
+        return False
+    say("%s: the firmware on the board runs a watchdog (%d ms); restarting it in "
+        "maintenance mode first" % (prog, watchdog_ms))
+    board.exec("open(%r, 'w').close()" % MAINTENANCE)
+    board.marker = True
+    board.hard_reset()
+    board.reconnect()
+    return True
+
+
+def uncalm(board):
+    """Remove the maintenance marker calm() put there (if it is still there)."""
+    if getattr(board, "marker", False) and board.in_raw_repl():
+        try:
+            board.remove(MAINTENANCE)
+            board.marker = False
+        except DeviceError:
+            pass
+
+
+_WATCHDOG = """
+import os
+def _e(p):
+    try:
+        os.stat(p)
+        return True
+    except OSError:
+        return False
+_w = 0
+try:
+    import json
+    with open('profile.json') as _f:
+        _w = json.load(_f).get('watchdog_ms', 0)
+except Exception:
+    pass
+print(repr((_w if isinstance(_w, int) else 0, _e('main.py'), _e('maintenance'))))
+"""
+
+
+def _flash(args, board, port, files, local, layout, created):
+    on_board = [p for p in board.files() if not (created and p == MAINTENANCE)]
+    remote = board.hashes(list(files))
+    changed = [p for p in files if remote.get(p) != local[p]]
+    stale = stale_files(on_board, files)
+    saved = [p for p in SAVES if p in on_board]
+    say("attila flash: %d to copy, %d up to date, %d stale to remove" % (
+        len(changed), len(files) - len(changed), len(stale)))
+    for p in changed:
+        say("  %s %-22s %s" % ("copy  " if remote.get(p) is None else "update", p, _size(files[p])))
+    for p in stale:
+        say("  remove %s" % p)
+    if args.dry_run:
+        if saved:
+            say("attila flash: the saved game would be %s" % (
+                "removed" if args.clear_game else "kept"))
+        say("attila flash: dry run, nothing changed")
+        if created:
+            uncalm(board)
+            board.reset(wait=2.0)
+        return 0
+
+    for p in changed:
+        with open(files[p], "rb") as f:
+            board.write(p, f.read())
+    for p in stale:
+        board.remove(p)
+    if args.clear_game:
+        for p in SAVES:
+            board.remove(p)
+    elif build.SAVE_FILE in saved:
+        kept = set_aside(board, layout)
+        if kept:
+            saved = []
+            say("attila flash: the saved game is for another layout; it is kept on the board "
+                "as %s (fetch it with `attila games`)" % kept)
+
+    after = board.hashes(list(files))
+    bad = [p for p in files if after.get(p) != local[p]]
+    if bad:
+        raise DeviceError(
+            "verification failed: %s differ%s on the board after copying. "
+            "Check the USB cable and the board's free space (`mpremote df`), then retry."
+            % (", ".join(bad), "s" if len(bad) == 1 else ""))
+    left = [p for p in board.files() if p in stale]
+    if left:
+        raise DeviceError("could not remove %s from the board" % ", ".join(left))
+    say("attila flash: verified %d files (sha256)" % len(files))
+    if saved and args.clear_game:
+        say("attila flash: saved game removed; the board starts a new game")
+    elif saved:
+        say("attila flash: saved game kept (%s); --clear-game starts afresh" % build.SAVE_FILE)
+    if MAINTENANCE in on_board:
+        say("attila flash: note: the board has a '%s' file, so main.py stops at once "
+            "(remove it: mpremote connect %s rm :%s)" % (MAINTENANCE, port, MAINTENANCE))
+
+    if args.no_reset:
+        say("attila flash: not reset (--no-reset); press the board's reset or unplug it")
+        return 0
+    if created:
+        uncalm(board)
+    out = board.reset(wait=args.wait)
+    lines = [l for l in out.splitlines() if l.strip() and not l.startswith(">>>")]
+    if "Traceback" in out:
+        raise DeviceError("the firmware stopped with an error after the reset:\n%s" % "\n".join(
+            "  " + l for l in lines))
+    ready = [l for l in lines if l.startswith("attila:")]
+    if ready:
+        say("attila flash: reset; the board says: %s" % ready[0])
+    else:
+        say("attila flash: reset; the board printed nothing yet%s" % (
+            (": " + " / ".join(lines[:3])) if lines else ""))
+    return 0
+
+
+def switch_layout(port, layout_path, wait=8.0):
+    """Copy just a layout, and its setup book, to a flashed board (`attila layout FILE --port PORT`).
+
+    The layout is checked against the profile already on the board; a saved
+    game for the old layout is set aside (games/ on the board), not lost.
+    """
+    from attila import layoutfile
+
+    layout, modules, _tiles = layoutfile.load(layout_path)  # LayoutError: exit 2
+    if port:
+        check_port(port)
+    with open(layout_path, "rb") as f:
+        data = f.read()
+    with Board(find_port(port)) as board:
+        created = calm(board, "attila layout")
+        try:
+            _switch(board, layout_path, layout, modules, data, created)
+        finally:
+            if created:
+                uncalm(board)
+        out = board.reset(wait=wait)
+        ready = [l for l in out.splitlines() if l.startswith("attila:")]
+        if "Traceback" in out:
+            raise DeviceError("the firmware stopped with an error after the reset:\n" + out)
+        say("attila layout: reset; the board says: %s" % (ready[0] if ready else out.strip()[:200]))
+    return 0
+
+
+def _switch(board, layout_path, layout, modules, data, created):
+    from attila import profile as profiles
+    from attila.errors import AttilaError
+
+    text = board.read(build.PROFILE_FILE)
+    if text is None or board.hashes([build.ENTRY]).get(build.ENTRY) is None:
+        raise DeviceError("the board has no firmware yet; flash it first: "
+                          "attila flash --layout %s --profile FILE" % layout_path)
+    problem = None
+    try:
+        prof = profiles.loads(text.decode("utf-8", "replace"), "profile.json on the board")
+        prof.check_sensors(prof.wiring(layout, modules))
+    except AttilaError as e:
+        problem = "%s does not fit the board: %s" % (layout_path, e)
+    if problem:
+        if created:
+            uncalm(board)
+        board.reset(wait=2.0)  # back to the game it was playing
+        raise DeviceError(problem + "; the board keeps its layout")
+    digest = hashlib.sha256(data).hexdigest()
+    if board.hashes([build.LAYOUT_FILE]).get(build.LAYOUT_FILE) == digest:
+        say("attila layout: the board already has %s" % layout_path)
+    else:
+        board.write(build.LAYOUT_FILE, data)
+        if board.hashes([build.LAYOUT_FILE]).get(build.LAYOUT_FILE) != digest:
+            raise DeviceError("verification failed: layout.json differs on the board")
+        say("attila layout: copied %s to the board as %s (verified)"
+            % (layout_path, build.LAYOUT_FILE))
+    _book(board, layout_path)
+    kept = set_aside(board, layout)
+    if kept:
+        say("attila layout: the saved game is for another layout; kept on the board as %s" % kept)
+
+
+def _book(board, layout_path):
+    """The layout's setup book to the board as layout.book (verified), or the
+    old layout's book removed when this layout has none."""
+    book, why = build.book_for(layout_path)
+    if book is None:
+        if board.hashes([build.BOOK_FILE]).get(build.BOOK_FILE) is not None:
+            board.remove(build.BOOK_FILE)
+            say("attila layout: removed the old layout's %s (no setup book: %s)"
+                % (build.BOOK_FILE, why))
+        return
+    digest = sha256_file(book)
+    if board.hashes([build.BOOK_FILE]).get(build.BOOK_FILE) == digest:
+        return
+    with open(book, "rb") as f:
+        board.write(build.BOOK_FILE, f.read())
+    if board.hashes([build.BOOK_FILE]).get(build.BOOK_FILE) != digest:
+        raise DeviceError("verification failed: %s differs on the board" % build.BOOK_FILE)
+    say("attila layout: copied its setup book %s as %s (verified)"
+        % (os.path.relpath(book), build.BOOK_FILE))
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        return run(args)
+    except (UsageError, PortError) as e:
+        print("attila flash: %s" % e, file=sys.stderr)
+        return 2
+    except DeviceError as e:
+        print("attila flash: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

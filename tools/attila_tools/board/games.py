@@ -1,0 +1,214 @@
+"""`attila games`: fetch the saved game and the game logs from a board.
+
+    attila games [--port PORT] [--out DIR]      copy them to DIR (default ./games)
+    attila games --list [--port PORT]           only show what the board holds
+    attila games show FILE                      print a fetched game, move by move
+
+The board keeps the game in progress in game.txt and its journal
+journal/game.txt.jnl (attila.store: they survive a power cut; the game fetched is
+the two put together), and every finished game as games/game-*.txt on its
+flash. Each file fetched is named after the board
+file and the time it was fetched, so nothing is overwritten. Replay one in
+the simulator with the command printed for it
+(`attila sim --replay FILE --layout boards/<its layout>.json`).
+"""
+
+import argparse
+import os
+import sys
+import time
+
+from attila.errors import AttilaError
+
+from attila_tools.board.device import Board, DeviceError, PortError, check_port, find_port
+
+SAVE = "game.txt"
+LOG_DIR = "games/"
+
+
+def _game(data):
+    """The Game in a save file's bytes (checksum checked); AttilaError says why not."""
+    from attila.store import VERSION, restore, unpack
+
+    if not data.startswith(VERSION.encode()):
+        raise AttilaError("its first line is not %r" % VERSION)
+    return restore(unpack(data))
+
+
+def _describe(data):
+    """One line about a save file's bytes ("12 actions, Romans to play: ...")."""
+    from attila.notation import log
+    from attila.rules import OVER, SIDE_NAMES
+
+    try:
+        game = _game(data)
+    except AttilaError as e:
+        return "not a readable game (%s)" % e
+    moves = log(game)
+    n = len(moves.split()) if moves else 0
+    if game.phase == OVER:
+        state = "%s won" % SIDE_NAMES[game.winner]
+    else:
+        state = "%s to play" % SIDE_NAMES[game.side]
+    return "%d actions, %s: %s" % (n, state, moves or "(no action yet)")
+
+
+def layout_of(data):
+    """The boards/*.json file whose layout the saved game is on (relative path), or None."""
+    from attila_tools.board.build import layouts
+
+    try:
+        rows = _game(data).layout.rows()
+    except AttilaError:
+        return None
+    for path, layout, _modules, _d in layouts():
+        if layout.rows() == rows:
+            return os.path.relpath(path)
+    return None
+
+
+def replay_hint(target, data):
+    """The command that replays a fetched game in the simulator."""
+    where = layout_of(data)
+    if where:
+        return "attila sim --replay %s --layout %s" % (target, where)
+    return "attila sim --replay %s --layout LAYOUT (the board's layout.json)" % target
+
+
+def read_game(board, path):
+    """The bytes of a game file on the board; the save with its journal
+    carried out for game.txt."""
+    data = board.read(path)
+    if path != SAVE or data is None:
+        return data
+    from attila.store import journal_of
+
+    journal = board.read(journal_of(SAVE))
+    if not journal:
+        return data
+    from attila.store import checksum, current
+
+    try:
+        text = current(data, journal)
+    except AttilaError:
+        return data
+    return (text + "end %d\n" % checksum(text)).encode()
+
+
+def board_games(board):
+    """Paths of the game files on the board."""
+    paths = board.files()
+    found = [p for p in paths if p == SAVE]
+    found += sorted(p for p in paths if p.startswith(LOG_DIR) and not p.endswith("/"))
+    return found
+
+
+def fetch(args):
+    from attila_tools.board.flash import calm, uncalm
+
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        raise PortError("%s: not a folder (--out names the folder the games go into)"
+                        % args.out)
+    if args.port:
+        check_port(args.port)
+    port = find_port(args.port)
+    with Board(port) as board:
+        if calm(board, "attila games"):  # a watchdog would reset the board mid-copy
+            uncalm(board)  # main.py may start again at the end
+        _fetch(args, board, port)
+        if not args.no_reset:
+            board.reset(wait=2.0)  # the firmware runs again, game untouched
+    return 0
+
+
+def _fetch(args, board, port):
+    found = board_games(board)
+    if not found:
+        print("attila games: no saved game and no game logs on the board (%s)" % port)
+        return
+    if args.list:
+        for p in found:
+            print("%s: %s" % (p, _describe(read_game(board, p) or b"")))
+        return
+    os.makedirs(args.out, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for p in found:
+        data = read_game(board, p)
+        if data is None:
+            continue
+        name = p.replace("/", "-")
+        stem, ext = os.path.splitext(name)
+        target = _free(os.path.join(args.out, "%s-%s" % (stem, stamp)), ext or ".txt")
+        with open(target, "xb") as f:
+            f.write(data)
+        print("%s -> %s: %s" % (p, target, _describe(data)))
+        print("  replay: %s" % replay_hint(target, data))
+
+
+def _free(stem, ext):
+    """stem + ext, or stem-2 + ext ... : a name no file has yet."""
+    target = stem + ext
+    k = 1
+    while os.path.lexists(target):
+        k += 1
+        target = "%s-%d%s" % (stem, k, ext)
+    return target
+
+
+def show(path):
+    from attila.notation import format_position, log, play
+    from attila.rules import Game
+
+    from attila_tools.files import fail, read_bytes
+
+    try:
+        data = read_bytes(path)
+        try:
+            game = _game(data)
+        except AttilaError as e:
+            raise AttilaError("%s: not a game (%s)" % (path, str(e).replace("save: ", "")))
+    except AttilaError as e:
+        return fail("attila games", e)
+    replay = Game(game.layout, game.first, game.supply)
+
+    print("%s: %s" % (path, _describe(data)))
+    for k, action in enumerate(log(game).split()):
+        play(replay, action)
+        print("%3d. %-12s %s" % (k + 1, action, format_position(replay)))
+    return 0
+
+
+def parser():
+    p = argparse.ArgumentParser(
+        prog="attila games", description="Fetch the saved game and game logs from a board."
+    )
+    p.add_argument("--port", help="serial port of the board (default: the one plugged in)")
+    p.add_argument("--out", default="games", help="directory for the files (default ./games)")
+    p.add_argument("--list", action="store_true", help="show what the board holds; copy nothing")
+    p.add_argument("--no-reset", action="store_true",
+                   help="leave the board in the REPL afterwards (default: restart the firmware)")
+    return p
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["show"]:
+        if len(argv) != 2:
+            print("attila games show: give one FILE", file=sys.stderr)
+            return 2
+        return show(argv[1])
+    args = parser().parse_args(argv)
+    try:
+        return fetch(args)
+    except PortError as e:
+        print("attila games: %s" % e, file=sys.stderr)
+        return 2
+    except DeviceError as e:
+        print("attila games: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Drawing positions and layouts: coloured terminal text and SVG/PNG pictures."""

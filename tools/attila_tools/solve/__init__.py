@@ -1,0 +1,1 @@
+"""Solving Attila: the search solver, the retrograde tables (C kernel), certificates, setup books, verify."""

@@ -1,0 +1,76 @@
+"""`attila solve POSITION`: who wins with perfect play, and the best action.
+
+Prints one JSON object:
+    {"result": "win"|"loss", "best": "b1-c3,d4"|"@b1"|null, "nodes": N, "seconds": S}
+result is for the side to move; best is a winning action, or the one that
+holds out longest when the position is lost (null when the game is over).
+Bad input: exit status 2 and one line on stderr.
+
+    attila solve --from-setup LAYOUT...   whole layouts, setup included (retro_cmd)
+"""
+
+import argparse
+import json
+import sys
+
+from attila.errors import AttilaError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise ValueError("attila solve: %s (see attila solve --help)" % message)
+
+    def _parse_optional(self, arg_string):
+        # Position rows may start with '-' (no square); options never hold '/' or '.'.
+        if "/" in arg_string or "." in arg_string.split("=")[0]:
+            return None
+        return super()._parse_optional(arg_string)
+
+
+def build_parser():
+    p = _Parser(
+        prog="attila solve",
+        description="Solve a position with perfect play by both sides (setup too).",
+        epilog="Example: attila solve 'R.x.H/.x.../H.x.R/..HR. R'",
+    )
+    p.add_argument("position", nargs="+", metavar="POSITION",
+                   help="rows from the top rank down and the side to move")
+    p.add_argument("--tiles", type=int, metavar="N",
+                   help="scorched-earth tiles in the supply (default: one per free square after setup)")
+    p.add_argument("--no-resist", action="store_true",
+                   help="when lost, do not look for the longest-resisting action (faster)")
+    return p
+
+
+def main(argv=None):
+    """Entry point; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if any(a == "--from-setup" or a.startswith("--from-setup=") for a in argv):
+        from attila_tools.solve import retro_cmd
+
+        return retro_cmd.main(argv)
+    try:
+        args = build_parser().parse_args(argv)
+        from attila.notation import parse_position
+
+        game = parse_position(" ".join(args.position), args.tiles)
+    except AttilaError as e:  # a bad position
+        print("attila solve: %s" % e, file=sys.stderr)
+        return 2
+    except ValueError as e:  # the parser's own, already "attila solve: ..."
+        print(str(e), file=sys.stderr)
+        return 2
+    from attila_tools.solve.solver import solve_game
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
+    try:
+        report = solve_game(game, resist=not args.no_resist)
+    finally:
+        sys.setrecursionlimit(limit)
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
