@@ -35,7 +35,7 @@ MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 # the portable kernel, whose own slice (1 node) is sized for a chip without
 # viper: with it the simulator's board would search a few hundred nodes where
 # a Pico searches its level's full node budget, and play a weaker game.
-PICO_SLICE = 32
+PICO_SLICE = 96
 
 
 def opponent_for(level=None, budget_ms=2000, book=None):
@@ -335,6 +335,10 @@ class Rig:
 
     def replaying(self):
         return self._replayed < len(self._replay)
+
+    def replay_progress(self):
+        """(steps done, steps in all) of the replay."""
+        return self._replayed, len(self._replay)
 
     def replay_step(self):
         """Carry out the next item of the replay; returns a line saying what.
