@@ -77,7 +77,7 @@ class Keeper:
             if not game.history:
                 return None, ""
             if game.phase == OVER:
-                self._archive(game)  # (the power went before settle() kept it)
+                self.archive(game)  # (the power went before settle() kept it)
             return game, ""
         try:
             aside = store.reject()
@@ -131,10 +131,11 @@ class Keeper:
             except OSError as e:
                 return "cannot save the game (%s)" % e
         if game.phase == OVER and not later and not error:
-            error = self._archive(game)
+            error = self.archive(game)
         return error
 
-    def _archive(self, game):
+    def archive(self, game):
+        """Keep a finished game apart (the store's archive); what went wrong, or ""."""
         archive = getattr(self.store, "archive", None)
         text = dump(game)
         if archive is None or text == self._archived:

@@ -164,3 +164,20 @@ def test_unreadable_or_foreign_save_starts_a_new_game():
     )
     c.sense(0, 0)
     assert c.mode == PLAY
+
+
+def test_a_finished_game_cleared_at_once_is_archived_all_the_same():
+    fs = FakeFs()
+    t = Table(RECT, store=Store("/save", fs, games="/games", journal=True))
+    items = GAME.split()
+    for item in items[:-1]:
+        t.act(item)
+    t.rests = False
+    t.act(items[-1])  # the game ends ...
+    assert t.c.mode == OVER
+    t.menu()  # ... and a new game is asked for before the squares settle
+    t.mask = 0
+    t.sense()
+    assert t.c.mode == PLAY and not t.c.game.history
+    kept = [p for p in fs.files if p.startswith("/games/")]
+    assert len(kept) == 1 and log(replay(Game(RECT), GAME)) in fs.files[kept[0]]
