@@ -5,9 +5,12 @@ and the time, it follows an attila.rules.Game and paints `frame` (RGB per
 square, full scale). What a reading means is attila.reading's (the base
 class); the LED frames are attila.frames', the board's own action and hints
 attila.plan's, the save attila.keeper's, the words of status()
-attila.words'. Once the squares have been still for CALM_MS after a change,
-the game is saved and the board's action (or a hint) is searched, a slice
-per tick.
+attila.words'. Every change of the game as the table shows it is kept
+(attila.keeper: a journal line) before the board shows it: in the input
+call that made it, or in the tick; a power cut after that loses nothing.
+Once the squares have been still for CALM_MS after a change, the keeper
+settles (a whole save now and then, a finished game archived) and the
+board's action (or a hint) is searched, a slice per tick.
 
 Buttons: UNDO takes back the last action (again: further back); in RESUME it
 discards the saved game. MENU shows a hint; after the game, in RESUME it
@@ -83,6 +86,7 @@ class Controller(Reading):
         self._rested = False  # the last tick painted instead of thinking
         self._found = False  # the search ended in the last tick: show it now
         self._still = 0  # time of the last change of the squares or the game
+        self._unkept = False  # the game changed since the keeper last kept it
         self._menu1 = self._menu2 = 0  # times of the last two MENU presses ...
         self._menus = 0  # ... of which this many are recent (within NEW_GAME_MS)
         self._down = -1  # button held down since _down_t, until release()
@@ -127,6 +131,8 @@ class Controller(Reading):
                 # The LEDs showed no piece to put here: it may be any piece.
                 self.stray |= arrived
             self._strays()
+        if self._unkept:
+            self._keep()
         self._show(now_ms)
 
     def press(self, button, now_ms):
@@ -173,6 +179,8 @@ class Controller(Reading):
                 self._menus = 2 if self._menus else 1
                 self.hint(now_ms)
         self._strays()
+        if self._unkept:
+            self._keep()
         self._show(now_ms)
 
     def release(self, button, now_ms):
@@ -219,6 +227,8 @@ class Controller(Reading):
             elif ticks_diff(now_ms, self._sign_t) >= self._sign_ms:
                 self._sign = 0
                 self._dirty = True
+        if self._unkept:
+            self._keep()  # before the frame that shows the change goes out
         slot = now_ms // QUANTUM
         # A tick that paints the frame thinks no slice: both in one loop step
         # would not fit the RP2040's 10 ms loop (docs/pages/inside/opponent.md, time on the board).
@@ -323,6 +333,7 @@ class Controller(Reading):
             self.plan.drop()
             self._hint = False
         self._unsettled = True
+        self._unkept = self._keeper is not None
         self._still = self.now
 
     def _wants_plan(self):
@@ -371,21 +382,33 @@ class Controller(Reading):
         if self.own() and self.plan.ready():
             self._cue(CUE_TURN)
 
+    def _later(self):
+        """The take-backs still to do by hand, as actions redone (oldest first)."""
+        later = []  # type: list  # (a comprehension's closure would allocate on every call)
+        for step in self._steps:
+            later.insert(0, step[3])
+        return later
+
+    def _keep(self):
+        """Keep the game as the table shows it, now (before it is shown)."""
+        self._unkept = False
+        self._saved(self._keeper.keep(self.game, self._later()))
+
     def _save(self):
-        """Save the game as the table shows it: the take-backs still to do redone."""
+        """The squares settled: the keeper's whole save, archive of a finished game."""
         keeper = self._keeper
         if keeper is not None:
-            later = []  # type: list  # (a comprehension's closure would allocate on every call)
-            for step in self._steps:
-                later.insert(0, step[3])
-            error = keeper.save(self.game, later)
-            if error:
-                self.trouble(error)
-                self._save_failed = True
-            elif self._save_failed:
-                self.error = ""  # saving works again
-                self._save_failed = False
-                self.said += 1
+            self._saved(keeper.settle(self.game, self._later()))
+
+    def _saved(self, error):
+        """After a write of the keeper: its trouble, or saving works again."""
+        if error:
+            self.trouble(error)
+            self._save_failed = True
+        elif self._save_failed:
+            self.error = ""  # saving works again
+            self._save_failed = False
+            self.said += 1
 
     def _clear(self):
         """Start a new game: first the board must be emptied (UNDO: back to
@@ -406,6 +429,9 @@ class Controller(Reading):
         self._clear()
 
     def _new_game(self):
+        if self._keeper is not None and self.game.phase == ENDED:
+            # Cleared before the squares settled: the finished game is kept now.
+            self._saved(self._keeper.archive(self.game))
         self.game = Game(self.layout, self.first, self.tiles)
         self.mode = PLAY
         self._steps = []

@@ -1,29 +1,43 @@
-"""The game kept across power cuts: loaded at power-up, saved as the table shows it.
+"""The game kept across power cuts: loaded at power-up, kept as the table shows it.
 
 A thin layer over a store (attila.store.Store or MemoryStore: load() -> text
-or None, aside, reject(), save(text) and clear()). It restores the saved game
-for the board's layout, and writes a save only when its text changed (flash
-wears). A save is the game as the pieces on the table show it: after UNDO
-the actions whose pieces are not back yet are still in it, so a power cut
-in the middle of a take-back finds a save at most one action away from the
+or None, aside, reject(), save(text), clear(); a Store also note(ops), its
+journal, and archive(text)). It restores the saved game for the board's
+layout. keep() is called whenever the game as the table shows it changed,
+before the board shows the change: it appends the change to the store's
+journal (a few bytes), or writes a whole save where the store has no
+journal (or its journal is full), or forgets the game when a new one
+starts; so a power cut at any moment after the board showed an action finds
+it kept. settle() runs once the squares are still: it writes the whole save
+when the journal has grown (its lines are replayed at power-up) and keeps a
+finished game apart (archive). Nothing is written when the text did not
+change (flash wears).
+
+A save is the game as the pieces on the table show it: after UNDO the
+actions whose pieces are not back yet are still in it, so a power cut in
+the middle of a take-back finds a save at most one action away from the
 table (otherwise a tile could pass for the knight that returns to its
 square: the sensors cannot tell them apart).
 """
 
+from attila.compat import const
 from attila.errors import AttilaError
-from attila.store import dump, restore
+from attila.rules import OVER
+from attila.store import UNDONE, dump, redo, restore
+
+# Journal lines after which settle() writes a whole save (the journal holds
+# at most attila.store.MAX_NOTES: then keep() writes one itself).
+SETTLE_NOTES = const(6)
 
 
-def redo(game, text):
-    """Carry out one action again from its notation ('@b1', 'b1-c3', ',d4')."""
-    index = game.layout.index
-    if text[0] == "@":
-        game.place(index(text[1:]))
-    elif text[0] == ",":
-        game.scorch(index(text[1:]))
-    else:
-        a, _, b = text.partition("-")
-        game.move(index(a), index(b))
+def _table(game, later):
+    """The actions of `game` as the table shows it (notation, oldest first)."""
+    out = []  # type: list
+    for entry in game.history:
+        out.append(game.describe(entry))
+    for text in later:
+        out.append(text)
+    return out
 
 
 class Keeper:
@@ -32,6 +46,8 @@ class Keeper:
     def __init__(self, store):
         self.store = store
         self._saved = None  # the text last saved ("": none), when known
+        self._kept = None  # the actions as last kept (a list), when known
+        self._archived = None  # the text of the last finished game archived
 
     def load(self, layout):
         """(the saved Game or None, what went wrong or "").
@@ -39,7 +55,8 @@ class Keeper:
         A save the store found damaged it has put aside (store.aside: the new
         path); one that restore() refuses (another layout, numbers out of
         range) goes aside through store.reject(). Either way a new game
-        starts, and the words say where the old save went.
+        starts, and the words say where the old save went. A saved game with
+        no action is no game to resume.
         """
         store = self.store
         try:
@@ -49,20 +66,90 @@ class Keeper:
         if store.aside:
             return None, "damaged save kept aside as %s" % store.aside
         if not text:
+            self._kept = []
             return None, ""
         try:
-            return restore(text, layout), ""
+            game = restore(text, layout)
         except Exception as e:  # any refusal: the board must start all the same
             why = str(e) if isinstance(e, AttilaError) else "%s: %s" % (type(e).__name__, e)
+        else:
+            self._kept = _table(game, ())
+            if not game.history:
+                return None, ""
+            if game.phase == OVER:
+                self.archive(game)  # (the power went before settle() kept it)
+            return game, ""
         try:
             aside = store.reject()
         except OSError as e:
             return None, "saved game refused (%s), and it cannot be put aside (%s)" % (why, e)
         return None, "saved game refused (%s): kept aside as %s" % (why, aside)
 
+    def keep(self, game, later=()):
+        """Keep `game` with the actions `later` (notation, oldest first) redone,
+        now; what went wrong, or ""."""
+        table = _table(game, later)
+        kept = self._kept
+        if table == kept:
+            return ""
+        if not table:
+            self._kept = None
+            error = self.clear()
+            if not error:
+                self._kept = table
+            return error
+        note = getattr(self.store, "note", None)
+        if note is not None and kept is not None:
+            same = 0
+            top = min(len(kept), len(table))
+            while same < top and kept[same] == table[same]:
+                same += 1
+            ops = [UNDONE] * (len(kept) - same) + table[same:]
+            try:
+                if note(ops):
+                    self._kept = table
+                    self._saved = None
+                    return ""
+            except OSError as e:
+                self._kept = None
+                return "cannot save the game (%s)" % e
+        return self.save(game, later)
+
+    def settle(self, game, later=()):
+        """The squares are still: write the whole save when the journal has
+        grown, and archive a finished game; what went wrong, or ""."""
+        error = ""
+        store = self.store
+        if getattr(store, "notes", 0) >= SETTLE_NOTES or self._kept is None:
+            error = self.save(game, later)
+        elif not game.history and not later and getattr(store, "journal", False) \
+                and not store.based:
+            # A new game on an empty board: its empty save now, so that its
+            # first action is a journal line, not a whole save.
+            try:
+                store.save(dump(game))
+            except OSError as e:
+                return "cannot save the game (%s)" % e
+        if game.phase == OVER and not later and not error:
+            error = self.archive(game)
+        return error
+
+    def archive(self, game):
+        """Keep a finished game apart (the store's archive); what went wrong, or ""."""
+        archive = getattr(self.store, "archive", None)
+        text = dump(game)
+        if archive is None or text == self._archived:
+            return ""
+        try:
+            archive(text)
+        except OSError as e:
+            return "cannot keep the finished game (%s)" % e
+        self._archived = text
+        return ""
+
     def save(self, game, later=()):
-        """Save `game` with the actions `later` (notation, oldest first) redone;
-        what went wrong, or ""."""
+        """Save `game` with the actions `later` (notation, oldest first) redone,
+        as one whole save; what went wrong, or ""."""
         n = 0
         try:
             for text in later:
@@ -72,7 +159,7 @@ class Keeper:
         finally:
             for _ in range(n):
                 game.undo()
-        if text == self._saved:
+        if text == self._saved and self._kept is not None:
             return ""
         try:
             if text:
@@ -80,15 +167,19 @@ class Keeper:
             else:
                 self.store.clear()
         except OSError as e:
-            self._saved = None
+            self._saved = self._kept = None
             return "cannot save the game (%s)" % e
         self._saved = text
+        self._kept = _table(game, later)
         return ""
 
     def clear(self):
-        """Forget the saved game (a failure is only a stale save: no error)."""
+        """Forget the saved game; what went wrong, or ""."""
         try:
             self.store.clear()
             self._saved = ""
-        except OSError:
-            self._saved = None
+            self._kept = []
+        except OSError as e:
+            self._saved = self._kept = None
+            return "cannot forget the saved game (%s)" % e
+        return ""

@@ -1,4 +1,4 @@
-"""Saving the game so that a power cut at any moment loses at most one action.
+"""Saving the game so that a power cut at any moment loses no accepted action.
 
 A save is a few lines of text: a version, the layout rows, the first player,
 the tile supply and the game log (attila.notation.log), ended by a checksum
@@ -16,6 +16,27 @@ can still look at it. Files are read as bytes and checked to be plain ASCII
 before they become text: MicroPython and CPython disagree on what invalid
 UTF-8 a text read lets through, and a save never holds anything else.
 
+Between two whole saves, each change of the game is one line appended to
+a journal, journal/NAME.jnl beside PATH (journal_of(); note()): "GEN OP
+CHECK", OP an action ('@b1', 'b1-c3', ',d4') or 'u' (the last action taken
+back), GEN the number of the whole save it follows (the save's "gen" line;
+every whole save counts one up), CHECK the Adler-32 of "GEN OP". An append
+is one small write: on littlefs one commit of a file kept inline in its
+folder's metadata (no sector to erase, save when littlefs compacts that
+metadata), so a board can write it before it shows the action. The journal
+has a folder of its own (made at power-up): littlefs keeps a folder's
+metadata apart, so the appends never fill (and compact) the metadata of
+the board's root folder, which holds every other file. load() replays the
+journal's lines of the save's generation onto it, up to the first torn or
+foreign line; a whole save empties the journal, and a line of an older
+generation (the journal was not emptied: the power went) is skipped.
+Without a whole save on file there is no journal: an action is then a
+whole save (attila.keeper writes a new game's empty save at rest).
+
+After a cut between the old save's removal and the rename (FAT renames
+that way), the only whole save is PATH.tmp: load() renames it to PATH at
+once, so the next save's PATH.tmp cannot overwrite the only copy.
+
 The file functions are injectable (`fs`: open/rename/remove) so tests can cut
 the power at every byte.
 """
@@ -31,6 +52,10 @@ VERSION = "attila-save 1"
 # under 2 KB; anything longer is not ours, and is never read whole.
 MAX_BYTES = const(4096)
 _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
+# Journal lines between two whole saves at most (each under 32 bytes: the
+# journal stays small enough for littlefs to keep inline).
+MAX_NOTES = const(16)
+UNDONE = "u"  # a journal OP: the last action taken back
 
 # What probe() finds at a path.
 MISSING = "missing"
@@ -131,6 +156,88 @@ def restore(text, layout=None):
     return game
 
 
+def generation(text):
+    """(the "gen" number of a save text (0 when it has none), the text without
+    that line)."""
+    at = text.find("\ngen ")
+    if at < 0:
+        return 0, text
+    end = text.find("\n", at + 5)
+    digits = text[at + 5:end]
+    gen = int(digits) if digits.isdigit() and len(digits) < 10 else 0
+    return gen, text[:at] + text[end:]
+
+
+def redo(game, op):
+    """Carry out one journal OP again: an action ('@b1', 'b1-c3', ',d4') or UNDONE."""
+    if op == UNDONE:
+        if game.undo() < 0:
+            raise AttilaError("save: journal: nothing to take back")
+        return
+    index = game.layout.index
+    if op[0] == "@":
+        game.place(index(op[1:]))
+    elif op[0] == ",":
+        game.scorch(index(op[1:]))
+    else:
+        a, _, b = op.partition("-")
+        game.move(index(a), index(b))
+
+
+def journal_ops(data, gen):
+    """(the OPs of generation `gen` in a journal's bytes, in order, up to the
+    first line that is torn, damaged or not ours; True when that was every line)."""
+    ops = []  # type: list
+    lines = data.split(b"\n")
+    whole = not lines[-1]  # (a last line without its newline is torn)
+    for raw in lines[:-1]:
+        if not raw or len(raw) > 40 or max(raw) > 126 or min(raw) < 32:
+            return ops, False
+        head, _, check = raw.decode().rpartition(" ")
+        if not check.isdigit() or len(check) > 10 or int(check) != checksum(head):
+            return ops, False
+        g, _, op = head.partition(" ")
+        if g == str(gen):
+            ops.append(op)
+        else:
+            whole = False  # a line of an older save: the journal was not emptied
+    return ops, whole
+
+
+def fold(text, ops):
+    """The save text of `text` with the journal's `ops` carried out (as many as
+    apply: a line that does not is the end of the journal); (text, ops used)."""
+    if not ops:
+        return text, 0
+    try:
+        game = restore(text)
+    except Exception:
+        return text, 0  # refused by the Keeper later, journal and all
+    n = 0
+    for op in ops:
+        try:
+            redo(game, op)
+        except Exception:
+            break
+        n += 1
+    if not n:
+        return text, 0
+    return dump(game), n
+
+
+def journal_of(path):
+    """The journal of the save at `path`: journal/NAME.jnl in its folder."""
+    head, _, name = path.rpartition("/")
+    return (head + "/" if head or path.startswith("/") else "") + "journal/" + name + ".jnl"
+
+
+def current(save, journal=b""):
+    """The save text of a save file's bytes with its journal's bytes carried
+    out (host use: a board's files fetched); AttilaError if not a whole save."""
+    gen, text = generation(unpack(save))
+    return fold(text, journal_ops(journal, gen)[0])[0]
+
+
 def _read(fs, path):
     """The bytes of a file (at most MAX_BYTES + 1 of them); OSError if there is none."""
     f = fs.open(path, "rb")
@@ -173,6 +280,7 @@ class _HostFs:
         # CPython's os.rename refuses to replace on Windows; os.replace does.
         self.rename = getattr(os, "replace", os.rename)
         self.remove = os.remove
+        self.mkdir = os.mkdir
 
     def open(self, path, mode):
         return open(path, mode)
@@ -192,17 +300,26 @@ class _HostFs:
 
 
 class Store:
-    """A save file at `path`: load() -> text or None, save(text), clear(), reject().
+    """A save file at `path`: load() -> text or None, save(text), note(ops),
+    clear(), reject(), archive(text).
 
     `aside` is the path a damaged save was moved to (None while none was).
     """
 
-    def __init__(self, path, fs=None):
+    def __init__(self, path, fs=None, games=None, journal=False):
         self.path = path
+        self.games = games  # the folder finished games are archived in (None: none)
+        # True: changes between whole saves go to the journal (a board's
+        # flash); False: every change is a whole save (a host's files).
+        self.journal = journal
         self.tmp = path + ".tmp"
+        self.jnl = journal_of(path)
         self.fs = fs if fs is not None else _HostFs()
         self.aside = None
         self._loaded = None  # the file load() returned the text of
+        self.gen = 0  # generation of the whole save on file (0: none known)
+        self.based = False  # a whole save is on file (journal lines follow it)
+        self.notes = 0  # journal lines since it (MAX_NOTES: a whole save is due)
 
     def _load(self, path):
         """(text or None, damaged?) of one file."""
@@ -235,35 +352,100 @@ class Store:
         raise OSError("no free name to keep %s aside" % path)
 
     def load(self):
-        """The last complete save, or None.
+        """The last complete save with its journal carried out, or None.
 
         A damaged save is moved aside (see `aside`), never deleted; only a
         file system that cannot rename makes this raise (OSError).
         """
         self._loaded = None
+        self.gen = self.notes = 0
+        self.based = False
         text, damaged = self._load(self.path)
         if damaged:
             self._put_aside(self.path)
         if text is not None:
             self._loaded = self.path
+        else:
+            # Only reachable when the rename itself was cut on a file system
+            # that removes before it renames: the complete new file is here
+            # (a torn one is half a save being written, and is written over).
+            # It becomes the save now: the next save writes PATH.tmp anew.
+            text, _ = self._load(self.tmp)
+            if text is not None:
+                self.fs.rename(self.tmp, self.path)
+                self._loaded = self.path
+        if text is None:
+            self._drop_journal()  # lines of no save: never to be read
+            self._journal_folder()
+            return None
+        self.gen, text = generation(text)
+        self.based = True
+        self._journal_folder()
+        try:
+            data = _read(self.fs, self.jnl)
+        except OSError:
             return text
-        # Only reachable when the rename itself was cut on a file system
-        # that removes before it renames: the complete new file is here. A
-        # torn one is half a save being written, and is written over.
-        text, _ = self._load(self.tmp)
-        if text is not None:
-            self._loaded = self.tmp
+        ops, whole = journal_ops(data, self.gen)
+        text, self.notes = fold(text, ops)
+        if self.notes < len(ops) or not whole:
+            # Lines that were not carried out stay in the journal: a line
+            # appended after them would never be read. A whole save next.
+            self.notes = MAX_NOTES
         return text
+
+    def _journal_folder(self):
+        """Make the journal's folder at power-up, if it is not there: making
+        it takes littlefs a new metadata pair (two sector erases), too slow
+        for the step that keeps an action."""
+        folder = self.jnl[:self.jnl.rfind("/")]
+        if self.journal and folder and not self._exists(folder):
+            try:
+                self.fs.mkdir(folder)
+            except OSError:
+                pass  # (note() tries again)
+
+    def _drop_journal(self):
+        try:
+            self.fs.remove(self.jnl)
+        except OSError:
+            pass
+
+    def note(self, ops):
+        """Append journal lines for `ops` (oldest first); False when a whole save
+        must be written instead (no save yet, or the journal is full)."""
+        if not (self.journal and self.based and self.gen) or self.notes + len(ops) > MAX_NOTES:
+            return False
+        lines = ""
+        for op in ops:
+            head = "%d %s" % (self.gen, op)
+            lines += "%s %d\n" % (head, checksum(head))
+        try:
+            f = self.fs.open(self.jnl, "a")
+        except OSError:  # no journal folder yet
+            self.fs.mkdir(self.jnl[:self.jnl.rfind("/")])
+            f = self.fs.open(self.jnl, "a")
+        try:
+            f.write(lines)
+            sync = getattr(self.fs, "sync", None)
+            if sync is not None:
+                sync(f)
+        finally:
+            f.close()
+        self.notes += len(ops)
+        return True
 
     def reject(self):
         """Move the save load() returned aside (restore() refused it); its new path."""
         path = self._loaded or self.path
         self._loaded = None
+        self.based = False
+        self._drop_journal()  # (its lines were carried out in the text refused)
         return self._put_aside(path)
 
-    def save(self, text):
-        """Replace the save with `text`, atomically."""
-        f = self.fs.open(self.tmp, "w")
+    def _write(self, path, text):
+        """`text` and its checksum line to `path`.tmp, renamed to `path`."""
+        tmp = path + ".tmp"
+        f = self.fs.open(tmp, "w")
         try:
             f.write(text)
             f.write("end %d\n" % checksum(text))
@@ -272,17 +454,41 @@ class Store:
                 sync(f)
         finally:
             f.close()
-        self.fs.rename(self.tmp, self.path)
+        self.fs.rename(tmp, path)
+
+    def save(self, text):
+        """Replace the save with `text`, atomically; the journal starts afresh."""
+        gen = self.gen + 1
+        self._write(self.path, text + "gen %d\n" % gen)
         self._loaded = self.path
+        self.gen = gen
+        self.notes = 0
+        self.based = True
+        self._drop_journal()  # (if the power goes first, its lines are of gen - 1)
+
+    def archive(self, text):
+        """Keep the save text of a finished game in the `games` folder, as
+        game-CHECKSUM.txt (the same game is kept once); its path, or None."""
+        if self.games is None:
+            return None
+        path = "%s/game-%08x.txt" % (self.games, checksum(text))
+        if self._exists(path):
+            return path
+        if not self._exists(self.games):
+            self.fs.mkdir(self.games)
+        self._write(path, text)
+        return path
 
     def clear(self):
-        """Forget the saved game."""
-        for path in (self.path, self.tmp):
+        """Forget the saved game (its journal after it: no save, no journal)."""
+        for path in (self.path, self.tmp, self.jnl):
             try:
                 self.fs.remove(path)
             except OSError:
                 pass
         self._loaded = None
+        self.notes = 0  # (gen is kept: the next save's lines are of a new one)
+        self.based = False
 
 
 class MemoryStore:

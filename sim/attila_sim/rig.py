@@ -47,6 +47,14 @@ def opponent_for(level=None, budget_ms=2000, book=None):
                             slice_nodes=PICO_SLICE, book=book)
 
 
+def sim_store(save):
+    """The simulator's --save: a whole save at every change (a computer's disk
+    is fast), finished games archived in the games/ folder beside it."""
+    import os
+
+    return Store(save, games=os.path.join(os.path.dirname(save) or ".", "games"))
+
+
 class Rig:
     """One simulated board: layout, pieces, virtual hardware, Board, Controller.
 
@@ -60,7 +68,7 @@ class Rig:
         self.modules = modules
         self.speed = speed
         if store is None:
-            store = Store(save) if save else MemoryStore()
+            store = sim_store(save) if save else MemoryStore()
         self.store = store
         self.book = book
         self.controller = Controller(layout, store, first, tiles, computer,

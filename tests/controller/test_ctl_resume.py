@@ -26,19 +26,30 @@ def first(n):
 
 
 def play_until_the_cut(fs):
-    """Play GAME by hand until the power goes; the table as it stands then."""
-    t = Table(RECT, store=Store("/save", fs))
+    """Play GAME by hand until the power goes: (the table as it stands then,
+    the log the board had shown before the action that was cut, or None
+    when the power never went)."""
+    t = Table(RECT, store=Store("/save", fs, journal=True))
+    shown = ""
     try:
         for item in GAME.split():
             t.act(item)
+            shown = log(t.c.game)
     except PowerCut:
-        return t
-    raise AssertionError("no power cut")
+        return t, shown
+    return t, None
+
+
+def writes():
+    """How many files a whole game writes or appends to (saves, journal lines)."""
+    fs = FakeFs()
+    play_until_the_cut(fs)
+    return fs.saves
 
 
 def boot(fs, mask):
     fs.power_back()
-    t = Table(RECT, mask=mask, t=100000, store=Store("/save", fs))
+    t = Table(RECT, mask=mask, t=100000, store=Store("/save", fs, journal=True))
     return t
 
 
@@ -58,52 +69,57 @@ def do(t, action):
         t.carry(a, b)
 
 
-@pytest.mark.parametrize("n", range(1, ACTIONS + 1))
-def test_cut_before_the_rename_of_every_action(n):
-    fs = FakeFs(cut_save=n)
-    cut = play_until_the_cut(fs)
-    t = boot(fs, cut.mask)
-    assert t.c.mode == RESUME
-    if n == 1:
-        # No save yet, but the new one was written whole: it counts.
-        assert log(t.c.game) == first(1)
-    else:
-        assert log(t.c.game) == first(n - 1)
-    t.menu()
-    t.robot()
-    assert t.c.mode in (PLAY, OVER)
-    assert t.mask == t.c.game.occupied()
-    # The game goes on from there to the same end.
-    for action in actions()[len(t.c.game.history):]:
-        do(t, action)
-    assert t.c.mode == OVER and log(t.c.game) == GAME
+WRITES = writes()
 
 
-def test_cut_at_every_byte_of_one_save():
-    n = 10  # the save after "a1-c2,a1 b1-d2"
-    text = dump(replay(Game(RECT), first(n)))
-    size = len(text) + len("end %d\n" % checksum(text))
-    for k in range(size):
-        fs = FakeFs(cut_save=n, cut_byte=k)
-        cut = play_until_the_cut(fs)
-        assert len(fs.files["/save.tmp"]) == k
+@pytest.mark.parametrize("n", range(1, WRITES + 1))
+def test_a_cut_in_any_write_resumes_what_the_board_showed(n):
+    for cut_byte in (0, 5, -1):  # nothing of it written, a torn line, all but the rename
+        fs = FakeFs(cut_save=n, cut_byte=cut_byte)
+        cut, shown = play_until_the_cut(fs)
+        if shown is None:
+            continue  # (an append has no rename to cut before)
         t = boot(fs, cut.mask)
-        assert t.c.mode == RESUME and log(t.c.game) == first(n - 1), k
-    # The save after it is whole: the next boot resumes it.
-    fs = FakeFs(cut_save=n + 1, cut_byte=0)
-    cut = play_until_the_cut(fs)
-    t = boot(fs, cut.mask)
-    assert log(t.c.game) == first(n) and t.c.mode == RESUME
-    # ... and the board shows the move c1-e2 the save after it lost: 2 squares.
-    assert t.c.status() == (
-        "Saved game found (10 actions, Romans to move). MENU: resume, UNDO: discard. "
-        "2 squares differ from it"
-    )
+        # What the board had shown, or (half a turn shown) the action it was
+        # keeping when the power went.
+        back = t.c.game.history
+        assert back == cut.c.game.history[:len(back)], (n, cut_byte, log(t.c.game))
+        assert len(back) >= len(replay(Game(RECT), shown).history), (n, cut_byte, shown)
+        if not shown and not t.c.game.history:
+            assert t.c.mode == CLEAR
+            continue
+        assert t.c.mode == RESUME
+        t.menu()
+        t.robot()
+        assert t.c.mode in (PLAY, OVER)
+        assert t.mask == t.c.game.occupied()
+        # The game goes on from there to the same end.
+        for action in actions()[len(t.c.game.history):]:
+            do(t, action)
+        assert t.c.mode == OVER and log(t.c.game) == GAME
+
+
+def test_every_action_is_kept_before_it_is_shown():
+    """Journal lines between whole saves: each action is on file when act() returns."""
+    fs = FakeFs()
+    t = Table(RECT, store=Store("/save", fs, journal=True), rest=False)
+    for k, item in enumerate(GAME.split()[:12]):
+        t.act(item)  # no rest: the squares never settle, no whole save
+        back = Controller(RECT, store=Store("/save", fs.copy(), journal=True))
+        assert log(back.game) == log(t.c.game), k
 
 
 def test_resume_shows_the_saved_position_and_the_disagreeing_squares():
-    fs = FakeFs(cut_save=11)  # lost: the move c1-e2 of the Romans
-    cut = play_until_the_cut(fs)
+    fs = FakeFs()
+    cut = Table(RECT, store=Store("/save", fs, journal=True))
+    for item in first(10).split():
+        cut.act(item)
+    fs.cut_save, fs.cut_byte = fs.saves + 1, 0  # lost: the move c1-e2 of the Romans
+    try:
+        cut.act("c1-e2,c1")
+        assert False, "no power cut"
+    except PowerCut:
+        pass
     assert first(10) == "@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1"
     t = boot(fs, cut.mask)
     assert t.c.mode == RESUME
@@ -140,7 +156,7 @@ def test_host_file_system(tmp_path):
 def test_unreadable_or_foreign_save_starts_a_new_game():
     fs = FakeFs()
     Store("/save", fs).save(dump(Game(from_rows(["....", "....", "....", "....", "...."]))))
-    c = Controller(RECT, store=Store("/save", fs))
+    c = Controller(RECT, store=Store("/save", fs, journal=True))
     assert c.mode == CLEAR
     assert c.status().endswith(
         "[saved game refused (save: it is for the layout ..../..../..../..../...., "
@@ -148,3 +164,20 @@ def test_unreadable_or_foreign_save_starts_a_new_game():
     )
     c.sense(0, 0)
     assert c.mode == PLAY
+
+
+def test_a_finished_game_cleared_at_once_is_archived_all_the_same():
+    fs = FakeFs()
+    t = Table(RECT, store=Store("/save", fs, games="/games", journal=True))
+    items = GAME.split()
+    for item in items[:-1]:
+        t.act(item)
+    t.rests = False
+    t.act(items[-1])  # the game ends ...
+    assert t.c.mode == OVER
+    t.menu()  # ... and a new game is asked for before the squares settle
+    t.mask = 0
+    t.sense()
+    assert t.c.mode == PLAY and not t.c.game.history
+    kept = [p for p in fs.files if p.startswith("/games/")]
+    assert len(kept) == 1 and log(replay(Game(RECT), GAME)) in fs.files[kept[0]]

@@ -38,10 +38,12 @@ def mpy_dir(tmp_path_factory):
 
 @pytest.fixture
 def flashed(tmp_path, mpy_dir):
-    """flashed(profile_name, layout=LAYOUT, extra=None) -> a PicoBoard (not started)."""
+    """flashed(profile_name, layout=LAYOUT, extra=None, flash_times="typical",
+    flash_data=False) -> a PicoBoard (not started)."""
 
-    def make(name="pico.json", layout=LAYOUT, extra=None, folder="board"):
+    def make(name="pico.json", layout=LAYOUT, extra=None, folder="board", flash_times="typical",
+             flash_data=False):
         return PicoBoard.flashed(str(tmp_path / folder), layout, profile(name), extra=extra,
-                                 out_dir=mpy_dir)
+                                 out_dir=mpy_dir, flash_times=flash_times, flash_data=flash_data)
 
     return make

@@ -26,9 +26,13 @@ twin.py). What "frame for frame" means here:
 
 import os
 
+from attila.notation import log
+from attila.rules import OVER
+from attila.store import restore, unpack
 from attila_sim import actions, script
 
 import led_language
+from pico.flashimage import read_files
 from twin import Mirror, Twin
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -51,7 +55,7 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
             rig.do(steps)
             sim = script.record(rig, number, text)
             board.pico.run_to_idle()  # the last step is over,
-            board.pico.run_us(100)  # and its LED frame latched
+            board.pico.run_us(300)  # and its LED frame latched (280 us of low)
             twin.catch_up(board.pico.scans)
             pico_frames = [f.data for f in board.pico.frames]
             assert not board.pico.led_errors()
@@ -73,6 +77,14 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
         assert board.pico.resets == []
         assert static > 20 and animated >= 3, (static, animated)
         assert len(board.pico.frames) > 40
+        rig.do([("wait", 800)])  # the squares settle: the finished game is archived
+        board.pico.run_to_idle()
+    with open(board.pico.flash_path, "rb") as f:
+        files = read_files(f.read())
+    archived = [name for name in files if name.startswith("games/")]
+    assert len(archived) == 1 and archived[0].startswith("games/game-"), archived
+    game = restore(unpack(files[archived[0]]))
+    assert game.phase == OVER and log(game).endswith(" c3-e4,c3 d3-b4,d3"), log(game)
 
 
 def _check_language(board, number, text, expected, before):

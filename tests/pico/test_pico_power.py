@@ -1,8 +1,9 @@
 """Power cuts during a save, on real littlefs and the real os.rename of the chip.
 
-A game is set up through the reed switches; the third placement is saved
-(game.txt.tmp written, then renamed over game.txt). The flash erases and
-programs of that save are taken from the chip; the power is then cut, in
+A game is set up through the reed switches; the third placement is kept
+(a line appended to the journal, journal/game.txt.jnl, after the first
+placement's whole save game.txt). The flash erases and programs of that
+write are taken from the chip; the power is then cut, in
 new runs of the same emulated history, before the save, in the middle of
 each flash operation (that sector or page left part written) and after
 each one: every state the flash can be left in. Each time the chip boots
@@ -71,10 +72,11 @@ def test_power_cut_at_every_flash_state_of_a_save_offers_the_last_completed_acti
             reboot_us = trial.pico.us
             with open(flash, "rb") as f:
                 files = read_files(f.read())
-            saves = {n: files[n] for n in ("game.txt", "game.txt.tmp") if n in files}
+            saves = {n: files[n] for n in ("game.txt", "game.txt.tmp", "journal/game.txt.jnl")
+                     if n in files}
             trial.pico.run_ms(700)  # boot (0.4 s), then the debounce sees the pieces
             trial.pico.run_to_idle()
-            trial.pico.run_us(100)
+            trial.pico.run_us(300)  # the last LED frame latched (280 us of low)
             twin = Twin(trial, [(0, trial.squares, 0)], str(tmp_path / ("t%d" % k)), saves)
             twin.catch_up([s for s in trial.pico.scans if s[0] >= reboot_us])
             frames = [f.data for f in trial.pico.frames if f.t0 >= reboot_us]

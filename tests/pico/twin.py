@@ -30,14 +30,15 @@ class Twin:
         # The save files as the chip had them at boot ({name: bytes}).
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, "game.txt")
-        for name in ("game.txt", "game.txt.tmp"):
+        os.makedirs(os.path.join(folder, "journal"), exist_ok=True)
+        for name in ("game.txt", "game.txt.tmp", "journal/game.txt.jnl"):
             full = os.path.join(folder, name)
             if os.path.exists(full):
                 os.remove(full)
             if saves and name in saves:
                 with open(full, "wb") as f:
                     f.write(saves[name])
-        store = Store(path)
+        store = Store(path, journal=True)  # as main.py's
         # The setup book the flash holds, as main.py opens it (build.plan puts it there).
         from attila_tools.board import build
 

@@ -1,8 +1,8 @@
 """A file system in a dict whose power can be cut in the middle of a save.
 
 Shared by the portable store tests and the controller's resume tests. The
-power goes during write-open number `cut_save` (1-based): after `cut_byte`
-bytes of it, or (cut_byte < 0) just before its rename. A file holds text
+power goes during write-open number `cut_save` (1-based; an append counts
+too): after `cut_byte` bytes of it, or (cut_byte < 0) just before its rename. A file holds text
 (what Store writes) or bytes (a test's damaged file); "rb" reads give bytes.
 """
 
@@ -50,6 +50,7 @@ class FakeFs:
 
     def __init__(self, cut_save=0, cut_byte=-1):
         self.files = {}
+        self.dirs = set()  # folders made (a file in any folder needs none)
         self.budget = -1
         self.cut_save = cut_save
         self.cut_byte = cut_byte
@@ -63,8 +64,14 @@ class FakeFs:
         self.saves += 1
         if self.saves == self.cut_save and self.cut_byte >= 0:
             self.budget = self.cut_byte
-        self.files[path] = ""
+        if mode != "a" or path not in self.files:
+            self.files[path] = ""
         return _Writer(self, path)
+
+    def mkdir(self, path):
+        if path in self.files or path in self.dirs:
+            raise OSError(17, "exists")
+        self.dirs.add(path)
 
     def rename(self, old, new):
         if self.cut_save and self.saves == self.cut_save and self.cut_byte < 0:
@@ -72,12 +79,19 @@ class FakeFs:
         self.files[new] = self.files.pop(old)
 
     def exists(self, path):
-        return path in self.files
+        return path in self.files or path in self.dirs
 
     def remove(self, path):
         if path not in self.files:
             raise OSError(2, "no such file")
         del self.files[path]
+
+    def copy(self):
+        """A new FakeFs holding the same files (the flash as it is now)."""
+        other = FakeFs()
+        other.files = dict(self.files)
+        other.dirs = set(self.dirs)
+        return other
 
     def power_back(self):
         self.budget = -1
@@ -119,7 +133,13 @@ class Scratch:
 
     def empty(self):
         for name in self.os.listdir(self.dir):
-            self.os.remove(self.path(name))
+            path = self.path(name)
+            try:
+                self.os.remove(path)
+            except OSError:  # a folder (the store's journal/)
+                for inner in self.os.listdir(path):
+                    self.os.remove(path + "/" + inner)
+                self.os.rmdir(path)
 
     def clean(self):
         self.empty()

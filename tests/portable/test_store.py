@@ -6,7 +6,7 @@ from attila.errors import AttilaError
 from attila.geometry import from_rows
 from attila.notation import log, replay
 from attila.rules import HUNS, Game
-from attila.store import (DAMAGED, FOREIGN, MISSING, SAVE, MemoryStore, Store, checksum,
+from attila.store import (DAMAGED, FOREIGN, MAX_NOTES, MISSING, SAVE, MemoryStore, Store, checksum,
                           dump, probe, restore, unpack)
 from fakefs import FakeFs, PowerCut, Scratch
 
@@ -47,7 +47,7 @@ def test_save_and_load():
     store = Store("/game.txt", fs)
     assert store.load() is None
     store.save("hello\n")
-    assert fs.files == {"/game.txt": "hello\nend %d\n" % checksum("hello\n")}
+    assert fs.files == {"/game.txt": "hello\ngen 1\nend %d\n" % checksum("hello\ngen 1\n")}
     assert Store("/game.txt", fs).load() == "hello\n"
     store.clear()
     assert fs.files == {} and store.load() is None
@@ -161,12 +161,12 @@ def test_reject_puts_a_refused_save_aside():
     assert "layout" in check.raises(AttilaError, restore, text, RECT)
     assert store.reject() == "/g.bad" and store.aside == "/g.bad"
     assert list(fs.files) == ["/g.bad"] and store.load() is None
-    # A save found only as the .tmp of a cut rename: that file goes aside.
+    # A save found only as the .tmp of a cut rename became the save: it goes aside.
     fs = FakeFs()
     fs.files["/g.tmp"] = fs_text(other)
     store = Store("/g", fs)
     assert store.load() == other
-    assert store.reject() == "/g.tmp.bad" and list(fs.files) == ["/g.tmp.bad"]
+    assert store.reject() == "/g.bad" and list(fs.files) == ["/g.bad"]
     memory = MemoryStore(other)
     assert memory.reject() == memory.aside and memory.load() is None
     assert memory.rejected == other
@@ -257,3 +257,102 @@ def test_a_board_with_a_damaged_save_starts_a_new_game():
         # Nothing of it is lost: kept aside, or (a good checksum) left for
         # the controller to put aside with reject().
         assert data in fs.files.values()
+
+
+def test_a_second_cut_after_a_cut_rename_keeps_the_game():
+    # FAT renames over a file by removing it first: a cut between the two
+    # leaves the whole save only as .tmp. The next save must not write over it.
+    old = dump(game(GAME))
+    new = dump(game(GAME + ",c1"))
+    for k in range(0, 40, 7):
+        fs = FakeFs()
+        fs.files["/g.tmp"] = fs_text(old)
+        store = Store("/g", fs, journal=True)
+        assert store.load() == old
+        fs.cut_save, fs.cut_byte = 1, k  # the next save loses power after k bytes
+        try:
+            store.save(new)
+            assert False, "the power cut did not happen"
+        except PowerCut:
+            pass
+        fs.power_back()
+        assert Store("/g", fs, journal=True).load() == old, k
+
+
+def test_journal_lines_carry_the_game_between_whole_saves():
+    fs = FakeFs()
+    store = Store("/g", fs, journal=True)
+    assert not store.note(["@a1"])  # no whole save yet: the keeper writes one
+    store.save(dump(game("@a1 @b1")))
+    assert store.note(["@c1"]) and store.note(["@d1", "u", "@e1"])
+    assert fs.files["/journal/g.jnl"].splitlines()[0] == "1 @c1 %d" % checksum("1 @c1")
+    back = Store("/g", fs, journal=True)
+    assert back.load() == dump(game("@a1 @b1 @c1 @e1")) and back.notes == 4
+    # Every byte of the next line cut: the game before it, or with it.
+    line = "1 @d1 %d\n" % checksum("1 @d1")
+    for k in range(len(line) + 1):
+        cut = fs.copy()
+        board = Store("/g", cut, journal=True)
+        board.load()
+        if k < len(line):
+            cut.cut_save, cut.cut_byte = 1, k
+        try:
+            assert board.note(["@d1"]) and k == len(line)
+        except PowerCut:
+            pass
+        cut.power_back()
+        got = Store("/g", cut, journal=True).load()
+        want = "@a1 @b1 @c1 @e1" + (" @d1" if k == len(line) else "")
+        assert got == dump(game(want)), (k, got)
+
+
+def test_a_whole_save_starts_the_journal_afresh_and_old_lines_are_skipped():
+    fs = FakeFs()
+    store = Store("/g", fs, journal=True)
+    store.save(dump(game("@a1")))
+    store.note(["@b1", "@c1"])
+    stale = fs.files["/journal/g.jnl"]
+    store.save(dump(game("@a1 @b1 @c1")))
+    assert "/journal/g.jnl" not in fs.files and store.gen == 2
+    # The power went before the old journal was removed: its lines are of gen 1.
+    fs.files["/journal/g.jnl"] = stale
+    back = Store("/g", fs, journal=True)
+    assert back.load() == dump(game("@a1 @b1 @c1")) and back.gen == 2
+    assert back.notes == MAX_NOTES  # stale lines in it: the next keep is a whole save
+    assert not back.note(["@d1"])
+    # A journal without a whole save is nobody's: removed at power-up.
+    fs = FakeFs()
+    fs.files["/journal/g.jnl"] = stale
+    assert Store("/g", fs, journal=True).load() is None and fs.files == {}
+
+
+def test_a_journal_line_that_does_not_apply_ends_the_journal():
+    fs = FakeFs()
+    store = Store("/g", fs, journal=True)
+    store.save(dump(game("@a1")))
+    store.note(["@b1", "@b1", "@c1"])  # the second @b1 is illegal
+    back = Store("/g", fs, journal=True)
+    assert back.load() == dump(game("@a1 @b1")) and back.notes == MAX_NOTES
+
+
+def test_a_finished_game_is_archived_once():
+    fs = FakeFs()
+    store = Store("/g", fs, games="/games", journal=True)
+    text = dump(game(GAME))
+    path = store.archive(text)
+    assert path == "/games/game-%08x.txt" % checksum(text)
+    assert fs.files[path] == fs_text(text) and "/games" in fs.dirs
+    assert store.archive(text) == path and len(fs.files) == 1
+    assert Store("/g", fs, journal=True).archive(text) is None  # no games folder: nothing kept
+
+
+def test_after_a_new_game_the_first_action_is_a_whole_save():
+    fs = FakeFs()
+    store = Store("/g", fs, journal=True)
+    store.save(dump(game("@a1")))
+    assert store.note(["@b1"])
+    store.clear()  # a new game: no save, no journal
+    assert fs.files == {} and not store.note(["@c1"])
+    store.save(dump(game("@c1")))
+    assert store.gen == 2 and store.note(["@d1"])
+    assert Store("/g", fs, journal=True).load() == dump(game("@c1 @d1"))

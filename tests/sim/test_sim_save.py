@@ -143,3 +143,26 @@ def test_a_good_save_resumes_and_a_new_file_is_made(tmp_path, capsys):
     assert (code, err) == (0, "")
     assert b"log @a1 @e4 @b1\n" in path.read_bytes()
     assert files(tmp_path) == ["g.txt"]
+
+
+GAME_4X5 = ("@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1 c1-e2,c1 d1-b2,d1 e1-d3,e1 "
+            "a2-c3,a2 c2-a3,c2 b2-a4,b2 e2-d4,e2 d2-b3,d2 a3-c4,a3 c3-e4,c3 d3-b4,d3")
+
+
+def test_a_finished_game_is_archived_in_games_beside_the_save(tmp_path, capsys):
+    from attila.notation import log
+    from attila.rules import OVER
+    from attila.store import restore, unpack
+
+    path = tmp_path / "g.txt"
+    script = "\n".join(GAME_4X5.split()) + "\nwait 1000\n"
+    code, _, err = run(tmp_path, capsys, path, script=script)
+    assert (code, err) == (0, "")
+    kept = sorted((tmp_path / "games").iterdir())
+    assert len(kept) == 1 and kept[0].name.startswith("game-")
+    game = restore(unpack(kept[0].read_bytes()))
+    assert game.phase == OVER and log(game) == GAME_4X5
+    # The next game does not overwrite it.
+    code, _, err = run(tmp_path, capsys, path, script="menu\nmenu\nclear\n@a1\n")
+    assert (code, err) == (0, "") and sorted((tmp_path / "games").iterdir()) == kept
+    assert b"log @a1\n" in path.read_bytes()

@@ -121,7 +121,8 @@ def drive_folder(folder, layout_path, profile_path, source=False, extra=None):
 class PicoBoard:
     """An emulated Pico with a board's LEDs, reed switches and buttons on its pins."""
 
-    def __init__(self, flash_path, layout_path, profile_path):
+    def __init__(self, flash_path, layout_path, profile_path, flash_times="typical",
+                 flash_data=False):
         self.prof = profiles.load(profile_path)
         check_emulable(self.prof)
         self.layout, self.modules, self.tiles = layoutfile.load(layout_path)
@@ -129,13 +130,14 @@ class PicoBoard:
         self.prof.check_sensors(self.wiring)
         self.layout_path = layout_path
         self.profile_path = profile_path
-        self.pico = Pico(flash_path, config(self.prof, self.wiring))
+        self.pico = Pico(flash_path, config(self.prof, self.wiring), flash_times=flash_times,
+                         flash_data=flash_data)
         self.squares = 0
         self.held = 0
 
     @classmethod
     def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None,
-                native=True):
+                native=True, flash_times="typical", flash_data=False):
         """A board whose flash (folder/flash.bin) holds the firmware as `make flash` builds it
         (a CircuitPython profile: as `attila flash --drive` puts it on folder/CIRCUITPY)."""
         os.makedirs(folder, exist_ok=True)
@@ -147,7 +149,7 @@ class PicoBoard:
         else:
             new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir,
                                            native))
-        return cls(path, layout_path, profile_path)
+        return cls(path, layout_path, profile_path, flash_times, flash_data)
 
     @property
     def circuitpython(self):

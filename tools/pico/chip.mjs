@@ -3,6 +3,7 @@
 //
 //   node tools/pico/chip.mjs --flash FLASH.bin --bootrom BOOTROM.bin
 //                            [--board BOARD.json] [--pty-fd N]
+//                            [--flash-times typical|max] [--flash-data 1]
 //
 // FLASH.bin is the chip's 2 MiB flash (MicroPython and its littlefs file
 // system; tools/pico/flashimage.py makes one). Every erase and program the
@@ -16,7 +17,12 @@
 // flash_range_erase and flash_range_program start with a BKPT here, served
 // on the host (erase fills with 0xff, program ANDs the bytes in) and timed
 // as a W25Q16JV does it (typical figures: 45 ms a 4 KB sector, 150 ms a
-// 64 KB block, 0.4 ms a 256-byte page), then the function returns.
+// 64 KB block, 0.4 ms a 256-byte page; with --flash-times max the data
+// sheet's maxima: 400 ms, 2 s, 3 ms), then the function returns.
+//
+// Strict where silicon is: any error rp2040js logs (an unaligned 32-bit
+// access, which a Cortex-M0+ faults on; a PIO instruction it cannot do)
+// becomes an event of kind "rp2040js", which fails the host's run.
 //
 // The watchdog: when machine.WDT expires (or machine.reset() triggers it)
 // the run stops, reports a reset, and the chip boots again on the same
@@ -59,10 +65,11 @@ const BK_ERASE = 0x31;
 const BK_PROGRAM = 0x32;
 const SECTOR = 4096;
 const PAGE = 256;
-// W25Q16JV typical times (ns).
-const T_SECTOR_ERASE = 45e6;
-const T_BLOCK_ERASE = 150e6;
-const T_PAGE_PROGRAM = 0.4e6;
+// W25Q16JV times (ns), data sheet rev. H, table 9.7: tSE, tBE2 (64 KB), tPP.
+const FLASH_TIMES = {
+  typical: { sector: 45e6, block: 150e6, page: 0.4e6 },
+  max: { sector: 400e6, block: 2000e6, page: 3e6 },
+};
 const WDT_MAGIC = 0x6ab73121; // pico-sdk: watchdog_enable() was called
 
 function die(msg) {
@@ -80,6 +87,12 @@ const args = {};
   }
   if (!args.flash || !args.bootrom) die("--flash and --bootrom are required");
 }
+const flashTimes = FLASH_TIMES[args["flash-times"] || "typical"];
+if (!flashTimes) die("--flash-times must be typical or max, not " + args["flash-times"]);
+const T_SECTOR_ERASE = flashTimes.sector;
+const T_BLOCK_ERASE = flashTimes.block;
+const T_PAGE_PROGRAM = flashTimes.page;
+const flashData = args["flash-data"] === "1"; // each program op carries its bytes (hex)
 const flashFd = fs.openSync(args.flash, "r+");
 const flash = new Uint8Array(FLASH_SIZE);
 if (fs.readSync(flashFd, flash, 0, FLASH_SIZE, 0) !== FLASH_SIZE) die(args.flash + ": not 2 MiB");
@@ -96,7 +109,10 @@ console.warn = (...a) => {
 
 const quiet = {
   debug() {}, info() {}, warn() {},
-  error(component, message) { process.stderr.write("rp2040js " + component + ": " + message + "\n"); },
+  error(component, message) {
+    process.stderr.write("rp2040js " + component + ": " + message + "\n");
+    if (chip) report("rp2040js", component + ": " + message);
+  },
 };
 
 // The bootrom with BKPTs at the start of the two flash writers.
@@ -248,6 +264,7 @@ function onBreak(code) {
     estimate();
     programRange(addr, data, fraction);
     op = { t: start, op: "program", addr, len: count, ns: dt };
+    if (flashData) op.data = Buffer.from(data).toString("hex");
   } else {
     report("bkpt", "BKPT " + code + " at 0x" + ((core.PC - 2) >>> 0).toString(16));
     stopRun = true;

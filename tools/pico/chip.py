@@ -35,6 +35,11 @@ class PicoError(RuntimeError):
     """The emulated chip cannot start, or did not do what was asked in time."""
 
 
+class EmulatorError(PicoError):
+    """rp2040js logged an error (an unaligned access, a PIO instruction it cannot
+    do): silicon would fault or misbehave there, so the run fails."""
+
+
 class ScriptError(PicoError):
     """Code run on the chip raised: .output is what it printed, .traceback the error."""
 
@@ -77,8 +82,12 @@ class Frame:
 class Pico:
     """One emulated Pico on a flash file (see module doc)."""
 
-    def __init__(self, flash_path, board=None, node=None):
+    def __init__(self, flash_path, board=None, node=None, flash_times="typical",
+                 flash_data=False):
         self.flash_path = os.path.abspath(flash_path)
+        # "typical" or "max": the W25Q16JV's erase/program times (chip.mjs)
+        self.flash_times = flash_times
+        self.flash_data = flash_data  # program ops carry their bytes ("data", hex)
         self.board = board  # a dict for wires.mjs (tools/pico/board.py), or None
         self.node = node or shutil.which("node")
         self.proc = None
@@ -104,7 +113,10 @@ class Pico:
         why = available()
         if why:
             raise PicoError(why)
-        cmd = [self.node, CHIP, "--flash", self.flash_path, "--bootrom", flashimage.BOOTROM]
+        cmd = [self.node, CHIP, "--flash", self.flash_path, "--bootrom", flashimage.BOOTROM,
+               "--flash-times", self.flash_times]
+        if self.flash_data:
+            cmd += ["--flash-data", "1"]
         if self.board is not None:
             self._board_file = self.flash_path + ".board.json"
             with open(self._board_file, "w") as f:
@@ -179,10 +191,15 @@ class Pico:
         self.awake += [(a[0] / 1000.0, a[1] / 1000.0) for a in reply.get("awake", [])]
         self.feeds += [(f[0] / 1000.0, f[1] / 1000.0, [(r[0] / 1000.0, r[1]) for r in f[2]],
                         bool(f[3])) for f in reply.get("feeds", [])]
+        errors = []
         for e in reply["events"]:
             self.events.append(e)
             if e["kind"] == "reset":
                 self.resets.append((e["t"] / 1000.0, e["text"]))
+            elif e["kind"] == "rp2040js":
+                errors.append("at %.1f us: %s" % (e["t"] / 1000.0, e["text"]))
+        if errors:
+            raise EmulatorError("rp2040js: " + "; ".join(errors))
 
     @property
     def us(self):
@@ -351,6 +368,29 @@ class Pico:
     def led_errors(self):
         """Every WS2812 timing error seen so far."""
         return [f.error for f in self.frames if f.error]
+
+
+def flash_at(start, ops, ns):
+    """The flash as it stood at emulated time `ns`: the bytes `start` (the flash
+    before the first of `ops`) with every op begun before `ns` done (the
+    flash ops of a run made with flash_data=True, oldest first). An op under
+    way at `ns` is done in part, as chip.mjs does when the power is cut
+    inside it: its first bytes in proportion to the time it has had."""
+    flash = bytearray(start)
+    for op in ops:
+        if op["t"] >= ns:
+            break
+        fraction = min(1.0, (ns - op["t"]) / op["ns"])
+        addr = op["addr"]
+        if op["op"] == "erase":
+            n = op["len"] if fraction >= 1 else int(op["len"] * fraction)
+            flash[addr:addr + n] = b"\xff" * n
+        else:
+            data = bytes.fromhex(op["data"])
+            n = len(data) if fraction >= 1 else int(len(data) * fraction)
+            for i in range(n):
+                flash[addr + i] &= data[i]
+    return bytes(flash)
 
 
 def new_flash(path, files, uf2_path=flashimage.UF2):

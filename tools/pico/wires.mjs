@@ -20,12 +20,13 @@ import { GPIOPinState } from "rp2040js";
 const { High, Low, InputPullUp, InputPullDown, InputBusKeeper } = GPIOPinState;
 
 // WS2812B (datasheet: T0H 0.4 us, T1H 0.8 us, each +-150 ns; a bit's low
-// time up to ~5 us is still read as part of the frame, a low of 50 us or more
-// latches it). A low between the two is neither: some LEDs latch, others
-// do not, so it is an error.
+// time up to ~5 us is still read as part of the frame; the WS2812B-V5 (and
+// the WS2813/SK6812 parts sold as WS2812B) latch only after a low of 280 us,
+// older parts after 50 us). A low between the two is neither: some LEDs
+// latch, others do not, so it is an error.
 export const WS2812 = {
   t0hMin: 250, t0hMax: 550, t1hMin: 650, t1hMax: 950,
-  lowMin: 200, lowMax: 5000, resetMin: 50000,
+  lowMin: 200, lowMax: 5000, resetMin: 280000,
 };
 
 // 74HC165 (NXP 74HC_HCT165 data sheet, rev. 3, table 7: VCC = 2.0 V,

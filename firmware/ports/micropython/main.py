@@ -9,7 +9,10 @@ MENU starts the self-test; UNDO and MENU, or a file named `maintenance` on
 the board, stop main.py before the watchdog starts, leaving the REPL free
 for mpremote. The status line is printed whenever it changes, through
 attila.console: a byte at a time while the USB serial takes it, so a host that
-holds the port open without reading never stalls the loop. The layout's setup
+holds the port open without reading never stalls the loop. The game is kept
+in game.txt and journal/game.txt.jnl (attila.store: every accepted action is
+on the flash before the board shows it), finished games in games/ (`attila
+games` fetches them). The layout's setup
 book (/layout.book, copied by `attila flash`) is opened if it is there; without
 it (or damaged) the board searches its placements and says so once.
 """
@@ -26,6 +29,7 @@ from attila.ticks import ticks_diff
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
+GAMES = "games"  # finished games are kept there (attila games fetches them)
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 
 
@@ -38,7 +42,7 @@ def _store(path):
         from attila.store import Store
     except ImportError:
         return None
-    return Store(path)
+    return Store(path, games=GAMES, journal=True)
 
 
 def _taken(path):

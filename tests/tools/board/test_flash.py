@@ -248,10 +248,10 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
             time.sleep(0.12)  # longer than debounce (30 ms) + a few loops (10 ms)
 
         def saved():
-            text = dev.files().get(build.SAVE_FILE, b"").decode()
+            text = saved_game(dev)
             return text if log(game) in text else None
 
-        text = wait_for(saved, "the whole game in game.txt")
+        text = wait_for(saved, "the whole game in game.txt and its journal")
         back = restore(text)
         assert log(back) == log(game) and back.phase == OVER
         writes, buf = hw.strip()
@@ -259,6 +259,16 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
         assert len(buf) == 3 * layout.size
         assert any(hw.leds()), "the LEDs are all dark at the end of the game"
         assert b"Traceback" not in dev.serial_log()
+
+
+def saved_game(dev):
+    """The board's save text with its journal carried out ("" while it has none)."""
+    from attila.store import current, journal_of
+
+    files = dev.files()
+    if build.SAVE_FILE not in files:
+        return ""
+    return current(files[build.SAVE_FILE], files.get(journal_of(build.SAVE_FILE), b""))
 
 
 def _save_text(layout_path=LAYOUT, actions="@a1 @e4"):
@@ -381,6 +391,34 @@ def test_games_fetches_the_saved_game(flashed, tmp_path):
     assert proc.returncode == 0 and "@b1" in proc.stdout
 
 
+@needs_emulator
+def test_games_fetches_the_game_with_its_journal_and_the_finished_games(flashed, tmp_path):
+    from attila.store import checksum
+
+    _out, golden, _built = flashed
+    save = _save_text(actions="@a1 @e4 @b1")  # (no gen line: generation 0)
+    finished = _save_text(actions="@a1 @e4 @b1 @e3 @c1 @a3")
+    dev, _hw = board_from(golden, tmp_path, save=save)
+    fs = os.path.join(str(tmp_path / "board"), "fs")
+    os.makedirs(os.path.join(fs, "journal"), exist_ok=True)
+    with open(os.path.join(fs, "journal", build.SAVE_FILE + ".jnl"), "w") as f:
+        f.write("0 @e3 %d\n0 @c1 %d\n" % (checksum("0 @e3"), checksum("0 @c1")))
+    os.mkdir(os.path.join(fs, "games"))
+    with open(os.path.join(fs, "games", "game-0000abcd.txt"), "w") as f:
+        f.write(finished)
+    out_dir = tmp_path / "fetched"
+    with dev:
+        wait_for(lambda: boot_line(dev), "the firmware to start")
+        proc = subprocess.run(attila_cmd() + ["games", "--port", dev.port, "--out", str(out_dir),
+                                              "--no-reset"],
+                              capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "5 actions, Huns to play: @a1 @e4 @b1 @e3 @c1" in proc.stdout
+    assert "games/game-0000abcd.txt -> " in proc.stdout
+    assert "6 actions" in proc.stdout
+    assert len(list(out_dir.iterdir())) == 2
+
+
 def mpremote(port, *args):
     return subprocess.run([sys.executable, "-m", "mpremote", "connect", port] + list(args),
                           capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
@@ -493,8 +531,8 @@ def test_every_profile_reads_its_switches_on_the_board(flashed, tmp_path, profil
             hw.set_squares(occ)
             time.sleep(0.12)
         want = " ".join(log(game).split()[:7])
-        wait_for(lambda: ("log %s\n" % want).encode() in dev.files().get(build.SAVE_FILE, b""),
-                 "the first moves in game.txt")
+        wait_for(lambda: ("log %s\n" % want) in saved_game(dev),
+                 "the first moves in game.txt and its journal")
         assert b"Traceback" not in dev.serial_log()
 
 

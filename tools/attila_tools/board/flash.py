@@ -35,11 +35,14 @@ import os
 import sys
 import time
 
+from attila.store import journal_of
+
 from attila_tools.board import build
 from attila_tools.board.device import (Board, DeviceError, PortError, check_chip,
                                        check_compatible, check_port, find_port)
 
-SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp")
+# The saved game, the half-written save of a cut, and the journal of actions since.
+SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", journal_of(build.SAVE_FILE))
 MAINTENANCE = "maintenance"
 
 
@@ -149,7 +152,9 @@ def set_aside(board, layout):
     from attila.errors import AttilaError
     from attila.store import restore
 
-    data = board.read(build.SAVE_FILE)
+    from attila_tools.board.games import read_game
+
+    data = read_game(board, build.SAVE_FILE)  # with the journal's actions
     if data is None:
         return None
     text = data.decode("utf-8", "replace")
@@ -165,6 +170,7 @@ def set_aside(board, layout):
     if board.hashes([name]).get(name) != hashlib.sha256(data).hexdigest():
         raise DeviceError("could not set the old saved game aside as %s" % name)
     board.remove(build.SAVE_FILE)
+    board.remove(journal_of(build.SAVE_FILE))
     return name
 
 

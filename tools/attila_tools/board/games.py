@@ -4,9 +4,10 @@
     attila games --list [--port PORT]           only show what the board holds
     attila games show FILE                      print a fetched game, move by move
 
-The board keeps the game in progress in game.txt (attila.store: it survives
-a power cut), and finished games, when the firmware keeps them, as *.txt
-files under games/ on its flash. Each file fetched is named after the board
+The board keeps the game in progress in game.txt and its journal
+journal/game.txt.jnl (attila.store: they survive a power cut; the game fetched is
+the two put together), and every finished game as games/game-*.txt on its
+flash. Each file fetched is named after the board
 file and the time it was fetched, so nothing is overwritten. Replay one in
 the simulator with the command printed for it
 (`attila sim --replay FILE --layout boards/<its layout>.json`).
@@ -75,6 +76,26 @@ def replay_hint(target, data):
     return "attila sim --replay %s --layout LAYOUT (the board's layout.json)" % target
 
 
+def read_game(board, path):
+    """The bytes of a game file on the board; the save with its journal
+    carried out for game.txt."""
+    data = board.read(path)
+    if path != SAVE or data is None:
+        return data
+    from attila.store import journal_of
+
+    journal = board.read(journal_of(SAVE))
+    if not journal:
+        return data
+    from attila.store import checksum, current
+
+    try:
+        text = current(data, journal)
+    except AttilaError:
+        return data
+    return (text + "end %d\n" % checksum(text)).encode()
+
+
 def board_games(board):
     """Paths of the game files on the board."""
     paths = board.files()
@@ -109,12 +130,12 @@ def _fetch(args, board, port):
         return
     if args.list:
         for p in found:
-            print("%s: %s" % (p, _describe(board.read(p) or b"")))
+            print("%s: %s" % (p, _describe(read_game(board, p) or b"")))
         return
     os.makedirs(args.out, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for p in found:
-        data = board.read(p)
+        data = read_game(board, p)
         if data is None:
             continue
         name = p.replace("/", "-")
