@@ -1,0 +1,236 @@
+"""`attila card` and the board's reader of its file (attila.card), on small layouts.
+
+The card's answers are checked against the retrograde tables they come
+from, position by position; damaged, foreign and cut-short cards each get
+their one-line CardError.
+"""
+
+import itertools
+import json
+import os
+
+import pytest
+import retrokit
+
+from attila.card import BLOCK, FILE, Card, CardError
+from attila.notation import parse_position
+from attila.rules import Game
+from attila_tools import cli
+from attila_tools.solve import retro
+from attila_tools.solve.card_cmd import write_card
+from attila_tools.solve.retro_index import placements
+from attila_tools.squares import bits
+
+# 12 squares (m = 6: one word a row) and 14 (m = 8: rows of 256 bits, blocks
+# holding parts of two rows).
+SMALL = {"name": "small", "custom": True, "rows": ["....", "....", "...."]}
+WIDER = {"name": "wider", "custom": True, "rows": ["....", "....", "....", "--.."]}
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setattr(retro, "CACHE", str(tmp_path / "retro"))
+    return tmp_path
+
+
+def _layout_file(folder, data):
+    path = folder / (data["name"] + ".json")
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+_SOLVED = {}
+
+
+def _tables(data):
+    """The retrograde tables of a layout (solved once per test run)."""
+    key = data["name"]
+    if key not in _SOLVED:
+        from attila.geometry import from_rows
+
+        lay = from_rows(data["rows"])
+        lay.name = data["name"]
+        _SOLVED[key] = retro.solve(lay, threads=1)
+    return _SOLVED[key]
+
+
+def _card_file(tmp_path, data):
+    tables = _tables(data)
+    path = str(tmp_path / (data["name"] + ".tbl"))
+    write_card(tables, path)
+    return tables, path
+
+
+@pytest.mark.parametrize("data", [SMALL, WIDER], ids=["12 squares", "14 squares"])
+def test_the_card_answers_as_the_tables(tmp_path, data):
+    tables, path = _card_file(tmp_path, data)
+    ix = tables.index
+    rng = retrokit.rng_of(17)
+    with open(path, "rb") as f:
+        card = Card(f, tables.layout)
+        assert card.title == data["name"]
+        for _ in range(3000):
+            mover, other, scorched = retrokit.random_position(ix, rng)
+            assert card.won(mover, other, scorched) == tables.won(mover, other, scorched)
+    assert os.path.getsize(path) == (1 + card.blocks) * BLOCK
+
+
+def test_the_card_reads_from_a_block_device_at_an_offset(tmp_path):
+    tables, path = _card_file(tmp_path, WIDER)
+
+    class Disk:
+        """A block device whose file starts at block 7 (as on a FAT card)."""
+
+        def __init__(self, data):
+            self.data = bytes(7 * BLOCK) + data
+
+        def readblocks(self, n, buf):
+            buf[:] = self.data[n * BLOCK:(n + 1) * BLOCK]
+
+    with open(path, "rb") as f:
+        disk = Disk(f.read())
+    card = Card(disk, tables.layout, start=7)
+    rng = retrokit.rng_of(3)
+    for _ in range(500):
+        p = retrokit.random_position(tables.index, rng)
+        assert card.won(*p) == tables.won(*p)
+
+
+def test_a_winning_turn_wins_and_a_lost_position_has_none(tmp_path):
+    tables, path = _card_file(tmp_path, WIDER)
+    lay = tables.layout
+    rng = retrokit.rng_of(5)
+    won = lost = 0
+    with open(path, "rb") as f:
+        card = Card(f, lay)
+        for _ in range(300):
+            mover, other, scorched = retrokit.random_position(tables.index, rng, free_at_least=1)
+            game = Game(lay)
+            game.knights = [mover, other]
+            game.scorched = scorched
+            game._settle(1)  # MOVE (or OVER when the side to move is stuck)
+            if game.phase != 1:
+                continue
+            turn = card.winning_turn(game)
+            if tables.won(mover, other, scorched):
+                won += 1
+                a, b, c = turn >> 12 & 63, turn >> 6 & 63, turn & 63
+                assert turn >> 18 == 1
+                game.move(a, b)
+                # In the scorch step, the card finishes the turn it started.
+                assert card.winning_turn(game) & 0x3FFFF == turn & 0x3FFFF or \
+                    not tables.won(other, game.knights[0], scorched | 1 << (card.winning_turn(game) & 63))
+                game.scorch(c)
+                assert not tables.won(game.knights[game.side], game.knights[game.side ^ 1],
+                                      game.scorched)
+            else:
+                lost += 1
+                assert turn == -1
+    assert won > 50 and lost > 50
+
+
+def test_setup_and_other_supplies_are_not_for_the_card(tmp_path):
+    tables, path = _card_file(tmp_path, SMALL)
+    with open(path, "rb") as f:
+        card = Card(f, tables.layout)
+        assert card.winning_turn(Game(tables.layout)) == -1  # setup: the book's
+        game = parse_position("..../..../.... R")
+        game = Game(tables.layout, tiles=3)
+        game.knights = [0b111, 0b111 << 9]
+        game._settle(1)
+        assert card.winning_turn(game) == -1
+
+
+def test_damaged_foreign_and_short_cards_are_told_apart(tmp_path):
+    tables, path = _card_file(tmp_path, WIDER)
+    lay = tables.layout
+    with open(path, "rb") as f:
+        whole = f.read()
+    bad = bytearray(whole)
+    bad[3 * BLOCK + 100] ^= 0x10  # one bit of block 3
+    damaged = tmp_path / "damaged.tbl"
+    damaged.write_bytes(bytes(bad))
+    with open(str(damaged), "rb") as f:
+        card = Card(f, lay, where="damaged.tbl")
+        with pytest.raises(CardError, match=r"damaged.tbl: block 3 is damaged or out of place"):
+            for mover, other, scorched in _positions(tables):
+                card.won(mover, other, scorched)
+    short = tmp_path / "short.tbl"
+    short.write_bytes(whole[:-BLOCK])
+    with open(str(short), "rb") as f, pytest.raises(CardError, match=r"cut short at block"):
+        Card(f, lay, where="short.tbl")
+    _, other_path = _card_file(tmp_path, SMALL)
+    with open(other_path, "rb") as f, pytest.raises(
+            CardError, match=r"^x.tbl: the tables are for another layout \(small, 12 squares\)$"):
+        Card(f, lay, where="x.tbl")
+    junk = tmp_path / "junk.tbl"
+    junk.write_bytes(bytes(4 * BLOCK))
+    with open(str(junk), "rb") as f, pytest.raises(CardError, match=r"block 0 is damaged"):
+        Card(f, lay, where="junk.tbl")
+    moved = bytearray(whole)  # blocks 2 and 3 swapped: a fragmented copy
+    moved[2 * BLOCK:3 * BLOCK], moved[3 * BLOCK:4 * BLOCK] = whole[3 * BLOCK:4 * BLOCK], \
+        whole[2 * BLOCK:3 * BLOCK]
+    swapped = tmp_path / "swapped.tbl"
+    swapped.write_bytes(bytes(moved))
+    with open(str(swapped), "rb") as f:
+        card = Card(f, lay, where="swapped.tbl")
+        with pytest.raises(CardError, match=r"block [23] is damaged or out of place"):
+            for p in _positions(tables):
+                card.won(*p)
+
+
+def _positions(tables, rows=60):
+    """Positions in the table's order (the card's first blocks), from its first rows."""
+    ix = tables.index
+    for mover, other in itertools.islice(placements(ix), rows):
+        rest = list(bits(ix.all & ~(mover | other)))
+        for e in range(1 << ix.m):
+            yield mover, other, sum(1 << rest[i] for i in range(ix.m) if e >> i & 1)
+
+
+# -- the command ---------------------------------------------------------------
+
+
+def test_attila_card_writes_the_file_of_a_solved_layout(cache, capsys):
+    layout = _layout_file(cache, SMALL)
+    dest = cache / "sd"
+    assert cli.main(["card", layout, str(dest), "--quiet"]) == 2
+    assert capsys.readouterr().err == (
+        "attila card: small is not solved: run attila solve --from-setup %s --keep-tables "
+        "(or attila card --solve)\n" % layout)
+    assert not dest.exists()
+    assert cli.main(["card", layout, str(dest), "--solve", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["small: 12 squares, card file %s (0.2 MB)" % (dest / FILE),
+                   "small: done; copy attila.tbl to the root of a FAT32 microSD card"]
+    tables = _tables(SMALL)
+    with open(str(dest / FILE), "rb") as f:
+        card = Card(f, tables.layout)
+        rng = retrokit.rng_of(1)
+        for _ in range(300):
+            p = retrokit.random_position(tables.index, rng)
+            assert card.won(*p) == tables.won(*p)
+    # Solved now and kept: the next card needs no --solve.
+    assert cli.main(["card", layout, str(cache / "sd2")]) == 0
+    err = capsys.readouterr().err
+    assert "writing [##############################] 100%" in err
+
+
+def test_attila_card_refuses_what_it_cannot_write(cache, capsys):
+    big = _layout_file(cache, {"name": "big", "custom": True, "rows": ["......"] * 4})
+    assert cli.main(["card", big, str(cache / "sd")]) == 2
+    assert capsys.readouterr().err == (
+        "attila card: big: 24 squares: no card, the retrograde solver reaches 7 to 20 squares\n")
+    short = _layout_file(cache, dict(SMALL, name="short", tiles=3))
+    assert cli.main(["card", short, str(cache / "sd")]) == 2
+    assert capsys.readouterr().err == (
+        "attila card: short: a supply of 3 tiles; a card holds the default supply (6)\n")
+    small = _layout_file(cache, SMALL)
+    afile = cache / "afile"
+    afile.write_text("x")
+    assert cli.main(["card", small, str(afile), "--solve"]) == 2
+    assert capsys.readouterr().err == "attila card: %s: not a folder\n" % afile
+    assert cli.main(["card", str(cache / "none.json"), str(cache / "sd")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "none.json" in err
+    assert not (cache / "sd").exists()
