@@ -336,7 +336,12 @@ class Controller(Reading):
                 self._planned()
 
     def _planned(self):
-        """The plan is ready: show it."""
+        """The plan is ready: show it (and why the card was given up, once)."""
+        opponent = self.plan.opponent
+        note = getattr(opponent, "note", "")
+        if note:
+            opponent.note = ""
+            self.trouble(note)
         self._dirty = True
         self.said += 1
         if self.own() and self.plan.ready():

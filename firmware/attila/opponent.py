@@ -21,7 +21,10 @@ and the result is exact, so a forced win at the end is never missed.
 Levels below STRONG search shallower and add noise from a seeded LCG (not
 `random`), so they are beatable and still reproducible. With a setup book
 (attila.book: `book=`), NORMAL and STRONG place from it: the decision is
-made in start(), no search (a position the book lacks is searched). A decision
+made in start(), no search (a position the book lacks is searched). With
+the solved game on a card (attila.card: `card=`) they play a winning turn
+whenever there is one, found in start(); lost, they hold out with the
+search. A card that fails is dropped, with a note (`note`). A decision
 allocates only in start(): the tables, stack and rows of a layout are made
 on its first decision and kept.
 """
@@ -97,7 +100,8 @@ class Planner:
     open attila.book.Book, played in setup at NORMAL and STRONG.
     """
 
-    def __init__(self, level=STRONG, budget_ms=2000, slice_nodes=None, native=True, book=None):
+    def __init__(self, level=STRONG, budget_ms=2000, slice_nodes=None, native=True, book=None,
+                 card=None):
         self.level = level
         self.budget_ms = budget_ms
         self.slice_nodes = None if slice_nodes is None else max(1, slice_nodes)
@@ -110,6 +114,8 @@ class Planner:
         self._layout = None
         self._action = -1  # the decision, packed as in the search's rows; -1 none
         self.book = book
+        self.card = card  # an attila.card.Card: NORMAL and STRONG play its winning turns
+        self.note = ""  # why the card was given up, for the Controller to show once
 
     def __call__(self, game):
         """The action for the side to act, blocking (read from the board's ticks)."""
@@ -144,6 +150,14 @@ class Planner:
             if square >= 0:
                 self._layout = layout
                 self._action = square  # a placement's action is its square
+                _last[0] = 0
+                _last[1] = False
+                return
+        if level >= NORMAL and self.card is not None and game.phase != SETUP:
+            turn = self._from_card(game)  # -1: lost (the search holds out), or no card
+            if turn >= 0:
+                self._layout = layout
+                self._action = turn
                 _last[0] = 0
                 _last[1] = False
                 return
@@ -202,6 +216,15 @@ class Planner:
         self._slice = srch.SLICE if self.slice_nodes is None else self.slice_nodes
         self._iteration()
         self.busy = True
+
+    def _from_card(self, game):
+        """The card's winning turn, or -1; a card that fails is dropped with a note."""
+        try:
+            return self.card.winning_turn(game)
+        except Exception as e:  # CardError, OSError: the search plays on, never a crash
+            self.card = None
+            self.note = "card not used (%s): the board searches" % e
+            return -1
 
     def _iteration(self):
         self._search.clear_cut()
@@ -332,7 +355,8 @@ def _text(layout, action):
 _planner = []  # type: list  # choose()'s Planner, made on first use
 
 
-def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None, book=None):
+def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None, book=None,
+           card=None):
     """The action the computer plays for the side to act, as text (blocking).
 
     level: BEGINNER..STRONG (0..3). budget_ms: time for the decision, read
@@ -340,7 +364,8 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
     ticks). nodes: node budget (default per level). seed: reseeds the LCG
     behind the lower levels' noise. In the scorch step of a turn the answer
     is the whole turn, the move already made included. IllegalAction when
-    the game is over. book: a setup book (attila.book) for NORMAL and STRONG.
+    the game is over. book: a setup book (attila.book) for NORMAL and STRONG;
+    card: the solved game (attila.card.Card) for them too.
     """
     if seed is not None:
         reseed(seed)
@@ -351,13 +376,14 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
     p.budget_ms = budget_ms
     p.node_budget = nodes
     p.book = book
+    p.card = card
     return p.decide(game, clock if clock is not None else ticks_ms)
 
 
-def chooser(level=STRONG, budget_ms=2000, book=None):
+def chooser(level=STRONG, budget_ms=2000, book=None, card=None):
     """The Planner a Controller asks for the board's own turns and for hints
-    (book: the layout's setup book, or None)."""
-    return Planner(level, budget_ms, book=book)
+    (book: the layout's setup book, card: its attila.card.Card, or None)."""
+    return Planner(level, budget_ms, book=book, card=card)
 
 
 def stats():

@@ -234,3 +234,18 @@ def test_attila_card_refuses_what_it_cannot_write(cache, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "none.json" in err
     assert not (cache / "sd").exists()
+
+
+def test_the_portable_tests_card_is_what_attila_card_writes(tmp_path):
+    """tests/portable/card_9.tbl and card_9.txt (read on MicroPython) match the tables."""
+    portable = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "portable")
+    nine = {"name": "nine", "rows": ["....", "...-", "..--"]}
+    tables, path = _card_file(tmp_path, nine)
+    with open(path, "rb") as f, open(os.path.join(portable, "card_9.tbl"), "rb") as g:
+        assert f.read() == g.read()
+    with open(os.path.join(portable, "card_9.txt")) as f:
+        rows = [[int(w) for w in line.split()] for line in f if not line.startswith("#")]
+    assert len(rows) == 400
+    for mover, other, scorched, won in rows:
+        assert tables.won(mover, other, scorched) == won
