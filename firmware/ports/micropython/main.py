@@ -9,7 +9,9 @@ MENU starts the self-test; UNDO and MENU, or a file named `maintenance` on
 the board, stop main.py before the watchdog starts, leaving the REPL free
 for mpremote. The status line is printed whenever it changes. The layout's setup
 book (/layout.book, copied by `attila flash`) is opened if it is there; without
-it (or damaged) the board searches its placements and says so once.
+it (or damaged) the board searches its placements and says so once. A profile
+with an "sdcard" reads the layout's solved game from it (attila.card); a
+missing, damaged or foreign card is said once, with the trouble sign.
 """
 
 import time
@@ -17,7 +19,7 @@ import time
 import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, SELF_TEST, assemble,
-                          controller_for, exists, open_book, power_up)
+                          controller_for, exists, open_book, open_card, power_up)
 from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
@@ -38,11 +40,13 @@ def _store(path):
     return Store(path)
 
 
-def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None):
+def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
+          card=None):
     """The Board of a profile and a layout (controller built unless given;
     `keys`: the button reader if main() already made it)."""
     if controller is None:
-        controller = _controller(prof, layout, tiles, store, book)
+        controller = (_controller(prof, layout, tiles, store, book) if card is None
+                      else _controller(prof, layout, tiles, store, book, card))
     return assemble(prof, layout, modules, hardware, controller, keys, console=print)
 
 
@@ -73,10 +77,15 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
               "not starting" % MAINTENANCE_FILE)
         return None
     book, why = open_book(book_path, layout)  # kept open: read a record at a time
-    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book)
+    card, said = open_card(hardware, prof, layout)
+    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book, card=card)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
     if why:
         print("attila: " + why)
+    if said:
+        print("attila: " + said)
+        if card is None:
+            board.controller.trouble(said)  # the profile names a card: the player must know
     if gesture == SELF_TEST:
         print("attila: MENU held at power-up: self-test")
         board.controller.self_test(clock())
