@@ -47,9 +47,16 @@ def check_emulable(prof):
         raise Unsupported("%s: board %r is not a Raspberry Pi Pico (RP2040)" % (prof.source, prof.board))
 
 
-def config(prof, wiring):
-    """What tools/pico/wires.mjs needs to know about the board's pins."""
+def config(prof, wiring, sd_image=None):
+    """What tools/pico/wires.mjs (and sdcard.mjs) need to know about the board's pins.
+
+    sd_image: the microSD card's image file, when the profile has a slot
+    (None: the slot is empty)."""
     cfg = {"led": {"pin": prof.led_pin}, "buzzer": prof.buzzer}
+    if getattr(prof, "sdcard", False):
+        sck, mosi, miso, cs = prof.sd_pins
+        cfg["sdcard"] = {"spi": prof.sd_spi, "sck": sck, "mosi": mosi, "miso": miso, "cs": cs,
+                         "image": os.path.abspath(sd_image) if sd_image else None}
     kind = prof.sensor_kind
     if kind == "74hc165":
         cfg["sensors"] = {"kind": kind, "load": prof.load, "clock": prof.clock, "data": prof.data,
@@ -90,7 +97,7 @@ def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=
 class PicoBoard:
     """An emulated Pico with a board's LEDs, reed switches and buttons on its pins."""
 
-    def __init__(self, flash_path, layout_path, profile_path):
+    def __init__(self, flash_path, layout_path, profile_path, sd_image=None):
         self.prof = profiles.load(profile_path)
         check_emulable(self.prof)
         self.layout, self.modules, self.tiles = layoutfile.load(layout_path)
@@ -98,18 +105,18 @@ class PicoBoard:
         self.prof.check_sensors(self.wiring)
         self.layout_path = layout_path
         self.profile_path = profile_path
-        self.pico = Pico(flash_path, config(self.prof, self.wiring))
+        self.pico = Pico(flash_path, config(self.prof, self.wiring, sd_image))
         self.squares = 0
         self.held = 0
 
     @classmethod
     def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None,
-                native=True):
+                native=True, sd_image=None):
         """A board whose flash (folder/flash.bin) holds the firmware as `make flash` builds it."""
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, "flash.bin")
         new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir, native))
-        return cls(path, layout_path, profile_path)
+        return cls(path, layout_path, profile_path, sd_image)
 
     def start(self):
         self.pico.start()

@@ -89,6 +89,7 @@ class Pico:
         self.awake = []  # (us, us) the core ran from .. to (between WFIs), while watched
         self.events = []  # {"t", "boot", "kind", "text"}: resets, bad LED timing...
         self.resets = []  # (us, why) "watchdog", "reset", "power", "lockup"
+        self.sd_reads = 0
         self.ns = 0
         self.boot = 0
         self.cycles = 0
@@ -173,6 +174,7 @@ class Pico:
         self.flash_ops += reply["flash"]
         self.scans += [(s[0] / 1000.0, s[1]) for s in reply.get("scans", [])]
         self.awake += [(a[0] / 1000.0, a[1] / 1000.0) for a in reply.get("awake", [])]
+        self.sd_reads = reply.get("sdReads", 0)  # blocks the microSD card has sent
         for e in reply["events"]:
             self.events.append(e)
             if e["kind"] == "reset":
