@@ -260,8 +260,13 @@ def controller_for(prof, layout, tiles=None, store=None, book=None, card=None):
     from attila.controller import Controller
     from attila.opponent import chooser
 
+    coach = None
+    if card is not None and getattr(prof, "coach", False):
+        from attila.coach import Coach
+
+        coach = Coach(card)
     return Controller(layout, store=store, tiles=tiles, computer=prof.computer,
-                      opponent=chooser(prof.level, prof.budget_ms, book, card))
+                      opponent=chooser(prof.level, prof.budget_ms, book, card), coach=coach)
 
 
 def assemble(prof, layout, modules, hardware, controller, buttons=None, order=None,
