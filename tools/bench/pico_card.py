@@ -98,14 +98,15 @@ def card_image(layout, tables):
     if os.path.exists(image):
         return image
     os.makedirs(folder, exist_ok=True)
-    t0 = time.perf_counter()
-    write_card(tables, card, retro.Progress(1, label="attila card"))
-    print("attila card 4x5: %s bytes in %.0f s" % (format(os.path.getsize(card), ","),
-                                                  time.perf_counter() - t0))
+    if not os.path.exists(card):
+        t0 = time.perf_counter()
+        write_card(tables, card, retro.Progress(1, label="attila card"))
+        print("attila card 4x5: %s bytes in %.0f s" % (format(os.path.getsize(card), ","),
+                                                      time.perf_counter() - t0))
     part = image + ".part"
     with open(part, "wb") as f:
         f.truncate(IMAGE_MB << 20)
-    subprocess.run(["mformat", "-i", part, "-F", "-c", "64", "::"], check=True)
+    subprocess.run(["mformat", "-i", part, "-F", "-c", "8", "::"], check=True)  # 4 KB clusters
     subprocess.run(["mcopy", "-i", part, card, "::attila.tbl"], check=True)
     os.replace(part, image)
     os.remove(card)  # the image holds it

@@ -1,0 +1,106 @@
+"""With the 4x5 card, the strong level keeps every win: 150 won positions per stage and side.
+
+    python tools/bench/bench_card.py [COUNT]     (make bench)
+
+The firmware's own decision (attila.opponent.choose at the strong level
+with the card, attila.card reading build/card/4x5-*.img through attila.fat
+as the board reads its microSD card; made once, as pico_card does) at won positions from random games,
+14 to 1 free squares, Romans and Huns to move; each action is checked
+against the retrograde tables (build/retro/): after it, the other side must
+stand lost. Prints a line per stage and the card blocks a decision read.
+"""
+
+import os
+import random
+import shutil
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware"), HERE]
+
+from attila import opponent  # noqa: E402
+from attila.card import Card  # noqa: E402
+from attila.fat import first_block  # noqa: E402
+from attila.layoutfile import load  # noqa: E402
+from attila.notation import replay  # noqa: E402
+from attila.rules import MOVE, OVER, Game  # noqa: E402
+
+from pico_card import LAYOUT, _actions, card_image, tables_of  # noqa: E402
+
+
+class ImageDisk:
+    """A card image as the board's block device."""
+
+    def __init__(self, path):
+        self.f = open(path, "rb")
+
+    def readblocks(self, n, buf):
+        self.f.seek(n * 512)
+        self.f.readinto(buf)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    count = int(argv[0]) if argv else 150
+    from attila_tools.solve import retro
+
+    if shutil.which("mformat") is None:
+        print("bench_card: skipped: mtools (mformat, mcopy) is not installed")
+        return 0
+    layout, _m, _t = load(LAYOUT)
+    tables = tables_of(layout)
+    disk = ImageDisk(card_image(layout, tables))
+    card = Card(disk, layout, first_block(disk, "attila.tbl"))
+    rng = random.Random(2024)
+    want = {(free, side): [] for free in range(14, 0, -1) for side in (0, 1)}
+    games = 0
+    while any(len(v) < count for v in want.values()) and games < 200000:
+        games += 1
+        game = Game(layout, first=rng.randrange(2))
+        while game.phase != OVER:
+            if game.phase == MOVE:
+                me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+                key = (bin(game.free()).count("1"), game.side)
+                if len(want[key]) < count and tables.won(me, opp, game.scorched):
+                    want[key].append((game.knights[0], game.knights[1], game.scorched,
+                                      game.side))
+            legal = _actions(game)
+            if not legal:
+                break
+            rng.choice(legal)(game)
+    print("won positions from %d random games; the strong level with the card" % games)
+    print("free  side    positions  kept   block reads/decision (mean, most)")
+    failed = 0
+    t0 = time.perf_counter()
+    for free in range(14, 0, -1):
+        for side in (0, 1):
+            todo = want[(free, side)]
+            kept = 0
+            reads = []
+            for romans, huns, scorched, mover in todo:
+                game = Game(layout)
+                game.knights = [romans, huns]
+                game.scorched = scorched
+                game.side = mover
+                game.phase = MOVE
+                before = card.reads
+                action = opponent.choose(game, level=opponent.STRONG, card=card, seed=1)
+                reads.append(card.reads - before)
+                replay(game, action)
+                me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+                if game.phase == OVER or not tables.won(me, opp, game.scorched):
+                    kept += 1
+            failed += len(todo) - kept
+            print("%4d  %-6s  %9d  %4d   %.1f, %d" % (
+                free, "Romans" if side == 0 else "Huns", len(todo), kept,
+                sum(reads) / max(1, len(reads)), max(reads or [0])))
+    print("every win kept: %s (%d decisions lost a win; %.0f s)"
+          % ("yes" if not failed else "NO", failed, time.perf_counter() - t0))
+    tables.close()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
