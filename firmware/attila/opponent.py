@@ -6,8 +6,9 @@
     p.result()                                   # "@b1" or "b1-c3,d4"; "" if none
     choose(game, level, budget_ms)               # the same search, blocking
 
-The board's loop hands the Planner a slice of nodes per step, so its LEDs
-and sensors keep going while it thinks; a Planner is also callable,
+The board's loop hands the Planner a slice of nodes per step (sized for
+most of a 10 ms loop on an RP2040), so its LEDs and sensors keep going
+while it thinks; a Planner is also callable,
 p(game) -> text, blocking. Iterative deepening over the root actions with
 alpha-beta negamax below them (attila.search, with the viper kernel where
 the port has the native emitter and the board has at most 30 squares).
@@ -56,18 +57,21 @@ _DEPTH = (1, 2, 3, 64)  # deepest iteration per level, in plies
 _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
 # Node budget per level: the level's search, the same on every machine. Set
 # from the emulated RP2040 (make bench, pico_thinking): in main.py's loop the
-# viper kernel searches about 2,000-2,400 nodes/s (a slice a tick), so the
-# strong level decides in about 1.8 s, within the default budget_ms (2000),
-# which stays a cap that the node budget reaches first. Beginner and easy
-# always finish their depth (at most 140 and 499 nodes on 4x5); normal's
-# depth 3 can take 9,000, so it stops at its budget (about 1.2 s).
-NODES = (400, 1200, 2400, 3600)  # by level: the node budget of a decision
+# viper kernel searches about 6,200-6,400 nodes/s in play (96 nodes a loop
+# step, none in a step that repaints), so the strong level decides in about
+# 1.8 s, within the default budget_ms (2000), which stays a cap that the node
+# budget reaches first. Beginner and easy always finish their depth (at most
+# 140 and 499 nodes on 4x5); normal's depth 3 can take 9,000, so it stops at
+# its budget (about 1.1 s). In setup a level searches 5/8 of its budget at
+# 5/8 of the pace (_setup_share): the same number of loop steps.
+NODES = (400, 1200, 6000, 11000)  # by level: the node budget of a decision
 _EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
 _DECIDED = const(9000)  # |score| above this: a forced result
 _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks
-# The Planner's own work for one root action costs about as much as this
-# many nodes of the viper kernel on an RP2040: it counts in a step's slice.
-_ROOT_NODES = const(4)
+# The Planner's own work for one root action (noise included) costs about as
+# much as this many nodes of the viper kernel on an RP2040: it counts in a
+# step's slice (the pace only: never in the node budget).
+_ROOT_NODES = const(8)
 # Nodes between two readings of the clock in the blocking calls.
 CHOOSE_SLICE = 64
 
@@ -93,9 +97,10 @@ class Planner:
     budget_ms counts the now_ms values handed to start() and step() (the
     board's loop clock); the level's node budget (or `node_budget`) caps it
     too. slice_nodes: nodes per step; None takes the kernel's SLICE, sized
-    so that a step stays well inside a 10 ms loop on an RP2040 (32 for the
+    so that a step stays well inside a 10 ms loop on an RP2040 (96 for the
     viper kernel, 1 for the portable one; a root action counts as a few
-    nodes), and 64 between clock readings in the blocking calls.
+    nodes; 5/8 of it in setup), and 64 between clock readings in the
+    blocking calls.
     native=False keeps to the portable kernel (tests, benches). book: an
     open attila.book.Book, played in setup at NORMAL and STRONG.
     """
@@ -203,7 +208,11 @@ class Planner:
             count = srch.turns(starts, ends)
         if not count:
             return
-        cap = self.node_budget if self.node_budget is not None else NODES[level]
+        cap = self.node_budget
+        if cap is None:
+            cap = NODES[level]
+            if game.phase == SETUP:
+                cap = _setup_share(cap)  # as many loop steps as in play: within budget_ms
         self._limit = max(8, (cap + 7) & ~7)  # the node budget is read every 8 nodes
         self._noise = _NOISE[level]
         self._top = _DEPTH[level]
@@ -213,7 +222,8 @@ class Planner:
         self._layout = layout
         self._t0 = now_ms
         self._depth = horizon if horizon <= 4 and horizon <= self._exact_at else 1
-        self._slice = srch.SLICE if self.slice_nodes is None else self.slice_nodes
+        pace = srch.SLICE if self.slice_nodes is None else self.slice_nodes
+        self._slice = _setup_share(pace) if game.phase == SETUP else pace
         self._iteration()
         self.busy = True
 
@@ -328,6 +338,12 @@ class Planner:
         """Drop the decision under way."""
         self.busy = False
         self._action = -1
+
+
+def _setup_share(nodes):
+    """Setup's share of a slice or a level's budget: a setup node (the placement
+    rule) costs the kernel about 1.6 play nodes on an RP2040."""
+    return max(1, nodes * 5 // 8)
 
 
 def _placements(game, acts):

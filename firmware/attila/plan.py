@@ -7,15 +7,19 @@ plain callable fn(game) -> text ('@b1', 'b1-c3,d4') answered at once. The
 answer is checked against the rules; when it is missing, broken or illegal
 the first legal action stands in, so the board always shows a legal action.
 In the scorch step of a turn the plan is the whole turn, the move already
-made included. A hint in setup comes from the opponent's setup book
-(`opponent.book`, attila.book) whatever its level, when the book has the
-position; the board's own placements are the opponent's to choose.
+made included. A hint is the best action the board knows, whatever the
+opponent's level: in setup from the opponent's setup book (`opponent.book`,
+attila.book) when the book has the position, otherwise the strong level's
+search (a Planner's `level` is set to HINT_LEVEL for that decision only);
+the board's own actions are the opponent's to choose, at its level.
 """
 
 from attila.errors import AttilaError
 from attila.geometry import lowest
 from attila.notation import format_turn, parse_placement, parse_turn
 from attila.rules import MOVE, SCORCH, SETUP
+
+HINT_LEVEL = 3  # attila.opponent.STRONG (not imported: a plain callable needs no search)
 
 
 def first_action(game):
@@ -114,13 +118,19 @@ class Plan:
                 return True
         p = self._planner
         if p is not None:
+            level = getattr(p, "level", None) if hint else None
             try:
+                if level is not None:
+                    p.level = HINT_LEVEL  # read by start() only: this decision's level
                 p.start(game, now_ms)
                 self._game = game
                 self.busy = True
                 return False
             except Exception:  # a broken opponent must not stop the game
                 pass
+            finally:
+                if level is not None:
+                    p.level = level
         elif self.opponent is not None:
             try:
                 text = self.opponent(game)

@@ -35,7 +35,7 @@ MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 # the portable kernel, whose own slice (1 node) is sized for a chip without
 # viper: with it the simulator's board would search a few hundred nodes where
 # a Pico searches its level's full node budget, and play a weaker game.
-PICO_SLICE = 32
+PICO_SLICE = 96
 
 
 def opponent_for(level=None, budget_ms=2000, book=None, card=None):

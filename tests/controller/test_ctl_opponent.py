@@ -192,3 +192,29 @@ def test_a_whole_game_against_the_real_opponent():
     for item in log(g).split():
         again.act(item)
     assert again.c.game.winner == g.winner
+
+
+
+
+def test_a_hint_is_the_strong_levels_action_whatever_the_opponents_level():
+    """Issue 17: a hint made at a beginner opponent's level could throw a win.
+    The hint is the strong level's decision (its node budget, no noise); the
+    opponent's own decisions stay at its level."""
+    from attila import opponent
+    from attila.notation import parse_turn
+    from attila.plan import HINT_LEVEL
+
+    assert HINT_LEVEL == opponent.STRONG
+    planner = opponent.Planner(opponent.BEGINNER, 10 ** 9, slice_nodes=64)
+    t = Table(RECT, opponent=planner)
+    c = t.c
+    for item in SETUP6 + ["a1-c2,a1"]:
+        t.act(item)
+    t.menu()  # the Huns ask
+    t.rest()
+    assert c.plan.ready() and planner.level == opponent.BEGINNER
+    assert planner.nodes == opponent.NODES[opponent.STRONG]
+    strong = opponent.choose(c.game, opponent.STRONG, budget_ms=10 ** 9)
+    assert (c.plan.a, c.plan.b, c.plan.c) == parse_turn(RECT, strong)
+    planner(c.game)  # its own decision: the beginner's one ply
+    assert 0 < planner.nodes < opponent.NODES[opponent.BEGINNER]

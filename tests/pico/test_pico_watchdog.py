@@ -36,7 +36,7 @@ LONGEST = (  # each level's longest decision in make bench's game (pico_thinking
     (opponent.BEGINNER, "after setup", SETUP),
     (opponent.EASY, "after setup", SETUP),
     (opponent.NORMAL, "12 free", SETUP + " a1-c2,a1 b1-d2,b1"),
-    (opponent.STRONG, "8 free", SETUP + " a1-c2,a1 b1-d2,b1 c1-e2,c1 d1-b2,d1 e1-d3,e1 a2-c3,a2"),
+    (opponent.STRONG, "12 free", SETUP + " a1-c2,a1 b1-d2,b1"),
 )
 
 POSITIONS = (

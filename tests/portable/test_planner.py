@@ -53,9 +53,9 @@ def test_the_budget_counts_the_loop_clock():
     steps, per_step, nodes, text = run_on_the_loop_clock()
     assert steps == 200 and per_step[-1] == 0, (steps, per_step[-1])
     assert opponent.stats() == (nodes, True)
-    # A root action searched counts 4 nodes of its step's slice (the Planner's own
+    # A root action searched counts 8 nodes of its step's slice (the Planner's own
     # work): with the strong level's null-window scouts they are many and small.
-    assert nodes == sum(per_step) and max(per_step) <= 16 < 10 * 199 < nodes <= 16 * 199
+    assert nodes == sum(per_step) and max(per_step) <= 16 < 8 * 199 < nodes <= 16 * 199
     # The same loop, the same decision: node for node.
     assert run_on_the_loop_clock() == (steps, per_step, nodes, text)
     assert run_on_the_loop_clock(slice_nodes=8)[2] < nodes

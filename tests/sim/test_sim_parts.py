@@ -136,4 +136,4 @@ def test_the_simulators_slice_is_the_pico_kernels():
     is read from the source."""
     with open(os.path.join(os.path.dirname(attila.__file__), "kernelv.py")) as f:
         slice_nodes = int(re.search(r"^SLICE = (\d+)", f.read(), re.M).group(1))
-    assert PICO_SLICE == slice_nodes == 32
+    assert PICO_SLICE == slice_nodes == 96

@@ -225,9 +225,9 @@ BAD = [
     (("frobnicate",),
      "attila: argument COMMAND: invalid choice: 'frobnicate' (choose from 'moves', "
      "'perft', 'show', 'layout', 'sim', 'flash', 'games', 'analyse', 'solve', 'verify', "
-     "'book', 'card') (see attila --help)"),
+     "'book', 'choose', 'card') (see attila --help)"),
     ((), "attila: give a command: moves, perft, show, layout, sim, flash, games, analyse, "
-     "solve, verify, book, card (see attila --help)"),
+     "solve, verify, book, choose, card (see attila --help)"),
     (("solve", "R.Q.H/.x.../H.x.R/..HR. R"),
      "attila solve: position: c4: 'Q' is not one of R H x . -"),
 ]

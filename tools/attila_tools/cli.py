@@ -26,6 +26,7 @@ PLUGINS = {
     "solve": ("attila_tools.solve.solve_cmd", "solve a position (--from-setup: a whole layout)"),
     "verify": ("attila_tools.solve.verify", "check a certificate of a solved layout"),
     "book": ("attila_tools.solve.bookmaker", "make the board's setup book from a certificate"),
+    "choose": ("attila_tools.board.choose_cmd", "the action the board would play in each position"),
     "card": ("attila_tools.solve.card_cmd", "write a layout's solved game for the board's microSD card"),
 }
 

@@ -20,6 +20,8 @@ and its core. The same figures come out on every run.
 - a sensor event to LED bytes on the pin: a magnet put down while the loop
   sleeps, to the end of the first LED frame that shows it (the debounce
   holds 30 ms of it), and the part of it in the loop step that took it;
+  the same while the board thinks (a knight lifted 300 ms into its strong
+  search: the first frame that differs from the same run without it);
 - one LED frame on the wire: first rising to last falling edge, 20 LEDs;
 - heap: gc.mem_free() after main.py has built the board, after the board's
   opponent has made its first decision (its search's tables are kept from
@@ -29,6 +31,7 @@ and its core. The same figures come out on every run.
   that run steps every 25 ms instead of 10).
 """
 
+import json
 import os
 import statistics
 import sys
@@ -229,6 +232,59 @@ def latency_and_frame():
     ]
 
 
+# The board (the Huns, strong) thinking after the Romans' first turn: its
+# setup from the book, the Romans' placements and turn by hand.
+THINKING = ["@a1", "@c2", "@e4", "@d2", "@d1", "@e3", "a1-b3,a1"]
+
+
+def _frames_while_thinking(lift, offset_us=0):
+    """The chip's LED frames from 300 ms into the Huns' search, a Roman knight
+    lifted offset_us later when `lift`; (frames, the lift's time in us)."""
+    with open(os.path.join(PROFILES, "pico.json")) as f:
+        prof = json.load(f)
+    prof["game"] = {"computer": "H", "level": "strong"}
+    folder = tempfile.mkdtemp(prefix="attila-bench-pico-")
+    path = os.path.join(folder, "pico-huns.json")
+    with open(path, "w") as f:
+        json.dump(prof, f)
+    b = board_for(path)
+    try:
+        b.boot()
+        rig = Mirror(b)
+        for _n, _text, todo in actions.parse_lines(rig.layout, THINKING):
+            rig.do(todo)
+        rig.advance(300)  # the squares settled, the search under way
+        b.pico.run_to_idle()
+        before = len(b.pico.frames)
+        if offset_us:
+            b.pico.run_us(offset_us)
+        t0 = b.pico.us
+        if lift:
+            b.set_squares(b.squares & ~(1 << b.layout.index("b3")))
+        b.run_ms(200)
+        frames = [(f.t0, f.t1, f.data) for f in b.pico.frames[before:]]
+    finally:
+        b.close()
+    return frames, t0
+
+
+def latency_while_thinking(offsets=(0, 2500, 5000, 7500)):
+    """A sensor event while the board thinks, at a few moments of a loop step:
+    the first frame that differs from the same run without the event (the
+    emulation is deterministic); the shortest and longest."""
+    calm, _ = _frames_while_thinking(False)
+    spans = []
+    for offset in offsets:
+        moved, t0 = _frames_while_thinking(True, offset)
+        k = 0
+        while k < min(len(calm), len(moved)) and calm[k] == moved[k]:
+            k += 1
+        spans.append((moved[k][1] - t0) / 1000)
+    return ["sensor event to LED bytes on the pin while the board thinks (strong, a knight"
+            " lifted at %d moments of a loop step): %.1f-%.1f ms (debounce included)"
+            % (len(offsets), min(spans), max(spans))]
+
+
 def heap_over_game():
     with open(GAME) as f:
         lines = f.read().splitlines()
@@ -264,6 +320,8 @@ def main():
         for line in breakdown(name):
             print("%s: %s" % (name, line))
     for line in latency_and_frame():
+        print("pico.json: " + line)
+    for line in latency_while_thinking():
         print("pico.json: " + line)
     for line in heap_over_game():
         print("pico.json: " + line)

@@ -1,0 +1,63 @@
+"""The board thinks in its loop's spare time, and its host twin decides in the same loop.
+
+The emulated Pico plays the Huns at the strong level (the reference profile
+with "game": {"computer": "H", "level": "strong"}): setup from its book, then
+a turn searched a slice of viper-kernel nodes a loop step in main.py's own
+loop. The host twin (tests/pico/twin.py: the same firmware stepped at the
+chip's own loop times with its pins' readings) searches with the portable
+kernel at the simulator's pace (attila_sim.rig.PICO_SLICE, the viper
+kernel's SLICE). Every LED frame on the chip's pin equals the twin's strip
+write, byte for byte and in order: the thinking light while it searches and
+the decision on the very same loop step, node for node. The decision is
+what `attila choose` prints for the position (tests/tools/test_choose.py).
+"""
+
+import json
+import os
+
+from attila import opponent
+from attila_sim import actions
+from attila_sim.rig import PICO_SLICE
+
+from twin import Mirror, Twin
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+# The Romans' setup and first turn (by hand); the Huns' placements are the
+# book's answers, their turn the strong level's (attila choose
+# '....R/.R..H/..HH./x..R. H' -> c2-d4,c3).
+LINES = ["@a1", "@c2", "@e4", "@d2", "@d1", "@e3", "a1-b3,a1", "wait 2500", "c2-d4,c3"]
+DECISION = "c2-d4,c3"
+
+
+def test_the_strong_decision_on_the_same_loop_step_as_its_host_twin(flashed, tmp_path):
+    with open(os.path.join(ROOT, "boards", "profiles", "pico.json")) as f:
+        prof = json.load(f)
+    prof["game"] = {"computer": "H", "level": "strong"}
+    path = str(tmp_path / "pico-huns.json")
+    with open(path, "w") as f:
+        json.dump(prof, f)
+    board = flashed(path)
+    with board:
+        assert board.boot() == "attila: 4x5 on pico, 20 squares"
+        rig = Mirror(board)
+        twin = Twin(board, rig.inputs, folder=str(tmp_path / "twin"))
+        planner = twin.controller.plan.opponent
+        assert planner.level == opponent.STRONG and planner.slice_nodes is None
+        planner.slice_nodes = PICO_SLICE  # the host's portable kernel at a Pico's pace
+        shown = None
+        for number, text, steps in actions.parse_lines(rig.layout, LINES, "script"):
+            rig.do(steps)
+            board.pico.run_to_idle()
+            board.pico.run_us(100)
+            twin.catch_up(board.pico.scans)
+            assert not board.pico.led_errors()
+            assert [f.data for f in board.pico.frames] == twin.writes, \
+                "line %d %s: frames differ" % (number, text)
+            if text.startswith("wait"):
+                c = twin.controller
+                shown = c.plan.ready() and c.own(), planner.nodes
+        assert shown == (True, opponent.NODES[opponent.STRONG])
+        assert planner.result() == DECISION
+        assert twin.controller.game.side == 0 and len(twin.controller.game.history) == 10
+        assert board.pico.resets == []

@@ -1,0 +1,154 @@
+"""`attila choose`: the action the board would play, position by position.
+
+    attila choose [--layout FILE] [--level LEVEL] POSITION
+    attila choose [--layout FILE] [--level LEVEL] -      (one position a line on stdin)
+
+The same decision as the board's own: attila.opponent's Planner at the
+level's node budget (never its time budget, which the node budgets are set
+not to reach on the chip), the layout's setup book (boards/solved/NAME.book)
+in setup at the normal and strong levels, the answer checked against the
+rules as the board's plan checks it. The lower levels' noise starts from the
+LCG's first seed for every position, as on a board just switched on, so each
+line's answer stands alone. One action a line on stdout ('@c2',
+'b1-c3,d4'); a bad position is one line on stderr (its line number with
+`-`) and the rest go on; exit status 2 at the end when any was bad.
+Without --layout a position's squares pick the layout file in boards/ (its
+book, its tiles); with it, every position must be on that layout.
+"""
+
+import argparse
+import os
+import sys
+
+from attila.errors import AttilaError
+
+PROG = "attila choose"
+SEED = 12345  # attila.opponent's LCG at boot
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise AttilaError("%s (see %s --help)" % (message, PROG))
+
+    def _parse_optional(self, arg_string):
+        # Position rows may start with '-' (no square): '--..R/..... R'.
+        if "/" in arg_string:
+            return None
+        return super()._parse_optional(arg_string)
+
+
+def build_parser():
+    from attila.opponent import LEVEL_NAMES
+
+    p = _Parser(prog=PROG, description="Print the action the board would play in each position.")
+    p.add_argument("position", nargs="*", metavar="POSITION",
+                   help="a position ('R.x.H/.x.../H.x.R/..HR. R'), or - to read one a line from stdin")
+    p.add_argument("--layout", metavar="FILE",
+                   help="layout file (default: the file in boards/ with the position's squares)")
+    p.add_argument("--level", choices=LEVEL_NAMES, default="strong",
+                   help="the board's level (default strong)")
+    p.add_argument("--card", metavar="DIR", help="the solved tables of a card: not supported yet")
+    return p
+
+
+class Chooser:
+    """The board's decisions for positions of one or more layouts (books kept open)."""
+
+    def __init__(self, level, layout_path=None):
+        from attila import layoutfile
+
+        self.level = level
+        self.fixed = None  # (layout, tiles, book) of --layout
+        self._known = {}  # rows of a layout -> (layout, tiles, book)
+        if layout_path is not None:
+            from attila_tools.gamefiles import find_layout
+
+            layout, _modules, tiles = layoutfile.load(find_layout(layout_path))
+            self.fixed = (layout, tiles, self._book(layout_path, layout), layout_path)
+
+    def close(self):
+        for entry in [self.fixed] + list(self._known.values()):
+            if entry is not None and entry[2] is not None:
+                entry[2].close()
+
+    def _book(self, path, layout):
+        from attila import book
+        from attila_tools.board.build import book_for
+
+        found = book_for(path, layout)[0]
+        return book.open(found, layout) if found else None
+
+    def _setting(self, layout):
+        """(layout, tiles, book, name) the board of this position's squares has."""
+        if self.fixed is not None:
+            if self.fixed[0] != layout:
+                raise AttilaError("not on the layout of %s" % self.fixed[3])
+            return self.fixed
+        key = tuple(layout.rows())
+        entry = self._known.get(key)
+        if entry is None:
+            from attila_tools.gamefiles import layout_like
+
+            found, _modules, tiles = layout_like(layout)
+            book = self._book(None, found) if found.name != "saved" else None
+            entry = self._known[key] = (found, tiles, book, found.name)
+        return entry
+
+    def choose(self, text):
+        """The board's action in the position `text`; AttilaError says why there is none."""
+        from attila import opponent
+        from attila.notation import parse_position
+        from attila.plan import check, first_action
+
+        game = parse_position(text)
+        _layout, tiles, book, _name = self._setting(game.layout)
+        if tiles is not None and tiles != game.supply:  # the layout file's supply
+            game = parse_position(text, tiles)
+        action = opponent.choose(game, self.level, budget_ms=10 ** 9, seed=SEED, book=book)
+        if check(game, action)[0] < 0:  # as the board's plan: never an illegal action
+            action = first_action(game)
+        return action
+
+
+def _lines(stream):
+    """(where, text) of each non-blank line of a stream."""
+    for n, line in enumerate(stream, 1):
+        if line.strip():
+            yield "line %d" % n, line.strip()
+
+
+def main(argv=None):
+    from attila.opponent import LEVEL_NAMES
+
+    try:
+        args = build_parser().parse_args(argv)
+        if args.card is not None:
+            raise AttilaError("--card %s: the card is not supported yet" % args.card)
+        if not args.position:
+            raise AttilaError("give a POSITION, or - to read them from stdin")
+        chooser = Chooser(LEVEL_NAMES.index(args.level), args.layout)
+    except AttilaError as e:
+        sys.stderr.write("%s: %s\n" % (PROG, e))
+        return 2
+    if args.position == ["-"]:
+        todo = _lines(sys.stdin)
+    else:
+        todo = [("", " ".join(args.position))]
+    bad = 0
+    try:
+        for where, text in todo:
+            try:
+                action = chooser.choose(text)
+            except AttilaError as e:
+                bad += 1
+                sys.stderr.write("%s: %s%s\n" % (PROG, where + ": " if where else "", e))
+                continue
+            sys.stdout.write(action + "\n")
+            sys.stdout.flush()
+    finally:
+        chooser.close()
+    return 2 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
