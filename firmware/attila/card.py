@@ -109,6 +109,7 @@ class Card:
         self._r = bits % BITS
         self._m = n - 2 * KNIGHTS
         self.reads = 0  # blocks read
+        self.fault = ""  # the last failure (CardError's message), "" while all is well
         self._read(0)
         b = self._buf
         if b[0:4] != MAGIC:
@@ -142,12 +143,14 @@ class Card:
                 if self._src.readinto(buf) != BLOCK:
                     raise CardError("%s: cut short at block %d" % (self.where, block))
         except OSError as e:
-            raise CardError("%s: block %d unreadable (%s)" % (self.where, block, e))
+            self.fault = "%s: block %d unreadable (%s)" % (self.where, block, e)
+            raise CardError(self.fault)
         want = self._tag if block else buf[507]  # the head: any layout's, told apart next
         if (buf[504] | buf[505] << 8 | buf[506] << 16) != block & 0xFFFFFF \
                 or buf[507] != want or buf[511] != END \
                 or sum(self._body) != buf[508] | buf[509] << 8 | buf[510] << 16:
-            raise CardError("%s: block %d is damaged or out of place" % (self.where, block))
+            self.fault = "%s: block %d is damaged or out of place" % (self.where, block)
+            raise CardError(self.fault)
         self._at = block
         self.reads += 1
 
@@ -190,7 +193,8 @@ class Card:
                 c = self._scorch(opp, me ^ x ^ y, sc, free ^ x ^ y)
                 if c >= 0:
                     return 1 << 18 | a << 12 | lowest(y) << 6 | c
-        raise CardError("%s: won, yet no turn wins: the tables are damaged" % self.where)
+        self.fault = "%s: won, yet no turn wins: the tables are damaged" % self.where
+        raise CardError(self.fault)
 
     def _scorch(self, opp, me, sc, free):
         """A scorch square after which the other side (to move) is lost; -1 none."""
@@ -200,3 +204,4 @@ class Card:
             if not self.won(opp, me, sc | z):
                 return lowest(z)
         return -1
+

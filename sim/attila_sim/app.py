@@ -28,19 +28,9 @@ from attila_tools.gamefiles import DEFAULT_LAYOUT, find_layout, layout_like, loa
 
 def open_card(folder, layout):
     """The solved game in `folder` (attila.tbl, as `attila card` writes it), open."""
-    from attila.card import FILE, Card, CardError
+    from attila_tools.files import open_card
 
-    path = os.path.join(folder, FILE)
-    try:
-        f = open(path, "rb")
-    except OSError as e:
-        raise CardError("%s: %s (write it with attila card LAYOUT %s)"
-                        % (path, e.strerror or e, folder))
-    try:
-        return Card(f, layout, where=path)
-    except BaseException:
-        f.close()
-        raise
+    return open_card(folder, layout)
 
 
 def setup_book(layout_path, layout):

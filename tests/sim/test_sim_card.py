@@ -116,7 +116,7 @@ def test_coach_without_card_and_a_missing_card_are_refused(world, tmp_path, caps
                      str(lines)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("attila sim: %s/attila.tbl: No such file or directory (write it with "
-                          "attila card LAYOUT %s)" % (tmp_path, tmp_path)), err
+                          "attila card LAYOUT FOLDER)" % tmp_path), err
 
 
 def _load(world):

@@ -27,7 +27,7 @@ from attila.layoutfile import load  # noqa: E402
 from attila.notation import replay  # noqa: E402
 from attila.rules import MOVE, OVER, Game  # noqa: E402
 
-from pico_card import LAYOUT, _actions, card_image, tables_of  # noqa: E402
+from pico_card import LAYOUT, legal_actions, card_image, tables_of  # noqa: E402
 
 
 class ImageDisk:
@@ -66,7 +66,7 @@ def main(argv=None):
                 if len(want[key]) < count and tables.won(me, opp, game.scorched):
                     want[key].append((game.knights[0], game.knights[1], game.scorched,
                                       game.side))
-            legal = _actions(game)
+            legal = legal_actions(game)
             if not legal:
                 break
             rng.choice(legal)(game)

@@ -131,7 +131,7 @@ def positions(layout, tables, rng, won_only=False):
                 key = (free, bool(tables.won(me, opp, game.scorched)))
                 if key in want and want[key] is None:
                     want[key] = format_position(game)
-            legal = _actions(game)
+            legal = legal_actions(game)
             if not legal:
                 break
             rng.choice(legal)(game)
@@ -139,7 +139,8 @@ def positions(layout, tables, rng, won_only=False):
             if t]
 
 
-def _actions(game):
+def legal_actions(game):
+    """Every legal action of the game, each as a function that takes it (for random games)."""
     from attila.rules import SCORCH, SETUP
 
     out = []

@@ -5,15 +5,18 @@ from, position by position; damaged, foreign and cut-short cards each get
 their one-line CardError.
 """
 
+import io
 import itertools
 import json
 import os
+import sys
 
 import pytest
 import retrokit
 
 from attila.card import BLOCK, FILE, Card, CardError
-from attila.notation import parse_position
+from attila.errors import AttilaError
+from attila.notation import parse_position, replay
 from attila.rules import Game
 from attila_tools import cli
 from attila_tools.solve import retro
@@ -249,3 +252,54 @@ def test_the_portable_tests_card_is_what_attila_card_writes(tmp_path):
     assert len(rows) == 400
     for mover, other, scorched, won in rows:
         assert tables.won(mover, other, scorched) == won
+
+
+def test_attila_choose_with_the_card_keeps_every_win(tmp_path, capsys):
+    """`attila choose --card DIR`: the board's decision with that card (14 squares)."""
+    from attila.notation import format_position
+
+    tables = _tables(WIDER)
+    layout = _layout_file(tmp_path, WIDER)
+    write_card(tables, str(tmp_path / FILE))
+    lay = tables.layout
+    rng = retrokit.rng_of(8)
+    texts = []
+    while len(texts) < 40:
+        mover, other, scorched = retrokit.random_position(tables.index, rng, free_at_least=1)
+        game = Game(lay)
+        game.knights = [mover, other]
+        game.scorched = scorched
+        game._settle(1)
+        if game.phase == 1 and tables.won(mover, other, scorched):
+            try:
+                parse_position(format_position(game))
+            except AttilaError:
+                continue  # a position the notation refuses (a knight stuck since setup)
+            texts.append(format_position(game))
+    stdin = io.StringIO("\n".join(texts) + "\n")
+    old = sys.stdin
+    sys.stdin = stdin
+    try:
+        assert cli.main(["choose", "--layout", layout, "--card", str(tmp_path), "-"]) == 0
+    finally:
+        sys.stdin = old
+    actions = capsys.readouterr().out.split()
+    assert len(actions) == 40
+    for text, action in zip(texts, actions):
+        game = parse_position(text)
+        replay(game, action)
+        me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+        assert not tables.won(me, opp, game.scorched), (text, action)
+    # A damaged card: each decision that meets the damage says so (exit 2).
+    data = bytearray((tmp_path / FILE).read_bytes())
+    for k in range(2, len(data) // BLOCK - 1):
+        data[k * BLOCK + 5] ^= 1
+    (tmp_path / FILE).write_bytes(bytes(data))
+    sys.stdin = io.StringIO(texts[0] + "\n")
+    try:
+        assert cli.main(["choose", "--layout", layout, "--card", str(tmp_path), "-"]) == 2
+    finally:
+        sys.stdin = old
+    err = capsys.readouterr().err
+    assert err.startswith("attila choose: line 1: the card failed: %s: block " % (tmp_path / FILE))
+    assert err.endswith(" is damaged or out of place\n")
