@@ -4,8 +4,9 @@
 
 Builds the 4x5 card once (the retrograde tables, about a minute of two
 cores and 1.6 GB of memory, kept in build/retro/; then `attila card` into
-build/card/4x5/attila.tbl, 1.6 GB, and a 2 GB FAT32 image of it made with
-mtools, build/card/4x5.img; all reused while the layout is unchanged), then
+build/card/4x5-KEY/attila.tbl, 1.6 GB, and a 2 GB FAT32 image of it made
+with mtools, build/card/4x5-KEY.img, sparse; all reused while the layout is
+unchanged), then
 boots the firmware as `make flash` builds it with the reference profile
 plus a card on SPI0 (GP2-GP5, 10 MHz) and measures on the chip, in emulated
 time (rp2040js at 125 MHz; tools/pico/sdcard.mjs answers a block after one
@@ -86,30 +87,35 @@ def tables_of(layout):
                              progress=retro.Progress(1, label="4x5 tables"))
 
 
-def card_image(layout, tables):
-    """build/card/4x5.img: a FAT32 image holding the 4x5 card (made once)."""
+def card_folder(layout, tables):
+    """build/card/4x5-KEY/: the folder `attila card` writes for 4x5 (made once)."""
     from attila_tools.solve import retro
     from attila_tools.solve.card_cmd import write_card
 
-    key = retro.layout_key(layout)
-    folder = os.path.join(CARD_DIR, "4x5")
+    folder = os.path.join(CARD_DIR, "4x5-%s" % retro.layout_key(layout))
     card = os.path.join(folder, "attila.tbl")
-    image = os.path.join(CARD_DIR, "4x5-%s.img" % key)
-    if os.path.exists(image):
-        return image
-    os.makedirs(folder, exist_ok=True)
     if not os.path.exists(card):
+        os.makedirs(folder, exist_ok=True)
         t0 = time.perf_counter()
         write_card(tables, card, retro.Progress(1, label="attila card"))
         print("attila card 4x5: %s bytes in %.0f s" % (format(os.path.getsize(card), ","),
                                                       time.perf_counter() - t0))
+    return folder
+
+
+def card_image(layout, tables):
+    """build/card/4x5-KEY.img: a FAT32 image holding the 4x5 card (made once)."""
+    folder = card_folder(layout, tables)
+    image = folder + ".img"
+    if os.path.exists(image):
+        return image
     part = image + ".part"
     with open(part, "wb") as f:
         f.truncate(IMAGE_MB << 20)
     subprocess.run(["mformat", "-i", part, "-F", "-c", "8", "::"], check=True)  # 4 KB clusters
-    subprocess.run(["mcopy", "-i", part, card, "::attila.tbl"], check=True)
+    subprocess.run(["mcopy", "-i", part, os.path.join(folder, "attila.tbl"), "::attila.tbl"],
+                   check=True)
     os.replace(part, image)
-    os.remove(card)  # the image holds it
     return image
 
 
