@@ -3,6 +3,7 @@
     card = attila.card.Card(source, layout)  # CardError: foreign, damaged, cut short
     card.won(mover, other, scorched)          # bitmasks -> 1/0: one block read at most
     card.winning_turn(game)                   # a winning turn, packed as the search's; -1 none
+    card.begin(game); card.step(4, 1)         # the same, a few lookups at a time (-2: not yet)
 
 `source` reads 512-byte blocks: a block device (readblocks(n, buf), the
 sdcard driver's; `start` is the file's first block on it) or an open file
@@ -110,6 +111,9 @@ class Card:
         self._m = n - 2 * KNIGHTS
         self.reads = 0  # blocks read
         self.fault = ""  # the last failure (CardError's message), "" while all is well
+        self._me = self._opp = self._sc = self._free = self._me1 = 0  # begin()'s search
+        self._left = self._ends = self._f = 0
+        self._a = self._b = -1
         self._read(0)
         b = self._buf
         if b[0:4] != MAGIC:
@@ -178,23 +182,61 @@ class Card:
             entry = game.history[-1]
             c = self._scorch(opp, me, sc, free)
             return -1 if c < 0 else 1 << 18 | (entry >> 8 & 0xFF) << 12 | (entry & 0xFF) << 6 | c
-        if not self.won(me, opp, sc):
+        if not self.begin(game):
             return -1
+        turn = -2
+        while turn == -2:
+            turn = self.step(64, 64)
+        return turn
+
+    def begin(self, game):
+        """In the move phase: True when the side to move wins; step() then finds
+        its winning turn, a few lookups at a time (the board's loop goes on
+        meanwhile). False when it is lost (or the game is not for the card)."""
+        if game.supply != self._m or game.phase != MOVE:
+            return False
+        side = game.side
+        me = self._me = game.knights[side]
+        opp = self._opp = game.knights[side ^ 1]
+        sc = self._sc = game.scorched
+        self._free = game.free()
+        self._left = me  # knights whose moves are still to try
+        self._ends = 0  # squares the knight on _a may still jump to
+        self._f = 0  # scorch squares still to try after the move _a-_b
+        self._a = self._b = -1
+        self._me1 = 0  # the knights after the move _a-_b
+        return self.won(me, opp, sc) == 1
+
+    def step(self, lookups, reads):
+        """Try the turns begin() set up: at most `lookups` lookups and `reads`
+        blocks read. The winning turn, packed; -2 while not found yet.
+        CardError when none wins (the card contradicts itself: damaged)."""
+        start = self.reads
         knight = self.layout.knight
-        m = me
-        while m:
-            x = m & -m
-            m ^= x
-            a = lowest(x)
-            ends = knight[a] & free
-            while ends:
-                y = ends & -ends
-                ends ^= y
-                c = self._scorch(opp, me ^ x ^ y, sc, free ^ x ^ y)
-                if c >= 0:
-                    return 1 << 18 | a << 12 | lowest(y) << 6 | c
-        self.fault = "%s: won, yet no turn wins: the tables are damaged" % self.where
-        raise CardError(self.fault)
+        while lookups > 0 and self.reads - start < reads:
+            f = self._f
+            if f:
+                z = f & -f
+                self._f = f ^ z
+                lookups -= 1
+                if not self.won(self._opp, self._me1, self._sc | z):
+                    return 1 << 18 | self._a << 12 | self._b << 6 | lowest(z)
+            elif self._ends:
+                y = self._ends & -self._ends
+                self._ends ^= y
+                x = 1 << self._a
+                self._b = lowest(y)
+                self._me1 = self._me ^ x ^ y
+                self._f = self._free ^ x ^ y
+            elif self._left:
+                x = self._left & -self._left
+                self._left ^= x
+                self._a = lowest(x)
+                self._ends = knight[self._a] & self._free
+            else:
+                self.fault = "%s: won, yet no turn wins: the tables are damaged" % self.where
+                raise CardError(self.fault)
+        return -2
 
     def _scorch(self, opp, me, sc, free):
         """A scorch square after which the other side (to move) is lost; -1 none."""

@@ -72,6 +72,11 @@ _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick
 # much as this many nodes of the viper kernel on an RP2040: it counts in a
 # step's slice (the pace only: never in the node budget).
 _ROOT_NODES = const(8)
+# The card's search for a winning turn, per loop step: at most this many
+# lookups and block reads (a read and its check take about 4 ms on an
+# RP2040 at 10 MHz: the loop step stays near its 10 ms).
+CARD_LOOKUPS = const(8)
+CARD_READS = const(2)
 # Nodes between two readings of the clock in the blocking calls.
 CHOOSE_SLICE = 64
 
@@ -121,6 +126,8 @@ class Planner:
         self.book = book
         self.card = card  # an attila.card.Card: NORMAL and STRONG play its winning turns
         self.note = ""  # why the card was given up, for the Controller to show once
+        self._carding = False  # the card's winning turn is being found, step by step
+        self._card_game = None
 
     def __call__(self, game):
         """The action for the side to act, blocking (read from the board's ticks)."""
@@ -141,8 +148,11 @@ class Planner:
         return text
 
     def start(self, game, now_ms):
-        """Begin a decision for the side to act; the game may change afterwards."""
+        """Begin a decision for the side to act; the game may change afterwards
+        (with a card, cancel() the decision first: the Controller's plan does)."""
         self.busy = False
+        self._carding = False
+        self._card_game = None
         self._action = -1
         self.nodes = 0
         if game.phase == OVER:
@@ -159,10 +169,16 @@ class Planner:
                 _last[1] = False
                 return
         if level >= NORMAL and self.card is not None and game.phase != SETUP:
-            turn = self._from_card(game)  # -1: lost (the search holds out), or no card
-            if turn >= 0:
+            # Won: the card's winning turn, found in step(), a few lookups a
+            # loop step. Lost (or a card that fails): the search holds out.
+            turn = self._from_card(game)
+            if turn >= 0 or turn == -2:
                 self._layout = layout
                 self._action = turn
+                self._carding = turn == -2
+                self._card_game = game  # only if the card fails on the way: searched then
+                self.busy = self._carding
+                self._t0 = now_ms
                 _last[0] = 0
                 _last[1] = False
                 return
@@ -228,13 +244,39 @@ class Planner:
         self.busy = True
 
     def _from_card(self, game):
-        """The card's winning turn, or -1; a card that fails is dropped with a note."""
+        """The card's winning turn in the scorch step; -2 when the side to move
+        wins (step() finds the turn); -1 when lost or for the search. A card
+        that fails is dropped with a note."""
         try:
-            return self.card.winning_turn(game)
+            if game.phase == SCORCH:
+                return self.card.winning_turn(game)  # one row of the card: a few blocks
+            return -2 if self.card.begin(game) else -1
         except Exception as e:  # CardError, OSError: the search plays on, never a crash
-            self.card = None
-            self.note = "card not used (%s): the board searches" % e
+            self._drop_card(e)
             return -1
+
+    def _drop_card(self, e):
+        self.card = None
+        self._carding = False
+        self.note = "card not used (%s): the board searches" % e
+
+    def _card_step(self, now_ms):
+        """A few lookups of the card's search for the winning turn; True when found."""
+        try:
+            turn = self.card.step(CARD_LOOKUPS, CARD_READS)
+        except Exception as e:  # damaged on the way: the search decides after all
+            self._drop_card(e)
+            game = self._card_game
+            self._card_game = None
+            self.start(game, now_ms)
+            return not self.busy
+        if turn == -2:
+            return False
+        self._action = turn
+        self._carding = False
+        self._card_game = None
+        self.busy = False
+        return True
 
     def _iteration(self):
         self._search.clear_cut()
@@ -249,6 +291,8 @@ class Planner:
         """Search at most one slice of nodes; True once the decision is made (or none is due)."""
         if not self.busy:
             return True
+        if self._carding:
+            return self._card_step(now_ms)
         if (now_ms - self._t0) & _TICKS >= self.budget_ms:
             self._finish(True)
             return True
@@ -337,6 +381,8 @@ class Planner:
     def cancel(self):
         """Drop the decision under way."""
         self.busy = False
+        self._carding = False
+        self._card_game = None
         self._action = -1
 
 

@@ -2,7 +2,7 @@
 
 card_9.tbl is `attila card` of the 9-square layout NINE; card_9.txt holds
 400 of its positions with their values (both made and checked against the
-retrograde tables on the host by tests/tools/solve/test_card.py).
+retrograde tables on the host by tests/tools/solve/test_card_cmd.py).
 """
 
 import check

@@ -69,3 +69,35 @@ def test_a_failing_card_is_dropped_with_a_note_and_the_search_plays_on():
             assert p.note.endswith(" is damaged or out of place): the board searches"), p.note
             assert p.nodes > 0
     assert dropped > 10, dropped
+
+
+def test_the_winning_turn_is_found_a_few_lookups_a_loop_step():
+    """In the board's loop the card is asked at most CARD_READS blocks a step."""
+    from attila import opponent
+
+    card = Card(Disk(), NINE)
+    p = opponent.Planner(opponent.STRONG, 2000, card=card)
+    steps = found = 0
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE or not value:
+            continue
+        before = card.reads
+        p.start(game, 0)
+        assert card.reads - before <= 1  # the position itself, in start()
+        while True:
+            before = card.reads
+            steps += 1
+            done = p.step(10 * steps)
+            assert card.reads - before <= opponent.CARD_READS
+            if done:
+                break
+        text = p.result()
+        a, rest = text.split("-")
+        b, c = rest.split(",")
+        game.move(NINE.index(a), NINE.index(b))
+        game.scorch(NINE.index(c))
+        assert game.phase != MOVE or not card.won(game.knights[game.side],
+                                                   game.knights[game.side ^ 1], game.scorched)
+        found += 1
+    assert found > 100 and steps > found, (found, steps)
