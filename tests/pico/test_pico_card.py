@@ -132,3 +132,69 @@ def test_without_a_good_card_the_board_says_why_once_and_plays_on(world, tmp_pat
     # The status line carries it, as every trouble: the player sees it too.
     assert lines[-1] == ("Romans: place a knight on a lit square (knight 1 of 3) [%s]"
                          % CASES[case]), lines
+
+
+def _setup_and_turn(tables):
+    """Six placements after which the Romans (to move) win, and a turn that throws it away."""
+    import random
+
+    from attila.rules import MOVE, Game
+
+    lay = tables.layout
+    rng = random.Random(7)
+    while True:
+        game = Game(lay)
+        while game.phase != MOVE:
+            legal = [i for i in range(lay.size) if game.placements() >> i & 1]
+            if not legal:
+                break
+            game.place(rng.choice(legal))
+        if game.phase != MOVE or game.side != 0:
+            continue
+        me, opp = game.knights
+        if not tables.won(me, opp, 0):
+            continue
+        free = game.free()
+        for a in range(lay.size):
+            for b in range(lay.size):
+                if me >> a & 1 and lay.knight[a] >> b & 1 and free >> b & 1:
+                    for c in range(lay.size):
+                        if (free ^ (1 << a | 1 << b)) >> c & 1 and \
+                                tables.won(opp, me ^ (1 << a | 1 << b), 1 << c):
+                            places = ["@" + lay.names[e >> 8 & 0xFF] for e in game.history]
+                            return places, "%s-%s,%s" % (lay.names[a], lay.names[b],
+                                                         lay.names[c])
+
+
+def test_the_coach_and_a_hint_from_the_card_in_the_boards_loop(world, tmp_path, mpy_dir):
+    """The board's own loop with the card and the coach on (the profile's game.coach):
+    the hint is the card's (a winning turn), a turn that throws the win is said."""
+    from attila_sim import actions
+
+    from attila_tools.files import open_card
+    from twin import Mirror
+
+    tables = world["tables"]
+    places, throw = _setup_and_turn(tables)
+    with open(world["profile"]) as f:
+        prof = json.load(f)
+    prof["game"] = {"coach": True}
+    coach_profile = os.path.join(str(tmp_path), "coach.json")
+    with open(coach_profile, "w") as f:
+        json.dump(prof, f)
+    image = _image(str(tmp_path / "sd.img"), world["card"])
+    board = PicoBoard.flashed(str(tmp_path / "board"), world["layout"], coach_profile,
+                              out_dir=mpy_dir, sd_image=image)
+    with board:
+        board.boot()
+        rig = Mirror(board, card=open_card(world["card"], tables.layout), coach=True)
+        lines = places + ["menu", "wait 1500", throw, "wait 600"]
+        for _number, _text, steps in actions.parse_lines(rig.layout, lines, "card"):
+            rig.do(steps)
+        board.pico.run_to_idle()
+        said = board.pico.output(0)
+    status = [x for x in said.splitlines() if x.startswith("Romans:") or x.startswith("Huns:")]
+    hints = [x for x in status if "(hint: " in x and "thinking" not in x]
+    assert hints, status
+    assert "(coach: that turn threw the win away)" in status[-1], status
+    assert rig.controller.status() == status[-1]
