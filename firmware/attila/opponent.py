@@ -24,8 +24,9 @@ Levels below STRONG search shallower and add noise from a seeded LCG (not
 (attila.book: `book=`), NORMAL and STRONG place from it: the decision is
 made in start(), no search (a position the book lacks is searched). With
 the solved game on a card (attila.card: `card=`) they play a winning turn
-whenever there is one, found in start(); lost, they hold out with the
-search. A card that fails is dropped, with a note (`note`). A decision
+whenever there is one, found a few lookups a step (CARD_READS); lost, they
+hold out with the search. A card that fails is dropped, with a note
+(`note`), and the search decides. A decision
 allocates only in start(): the tables, stack and rows of a layout are made
 on its first decision and kept.
 """
