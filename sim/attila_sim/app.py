@@ -13,8 +13,9 @@ the layout's book boards/solved/NAME.book), --speed X,
 --profile boards/profiles/NAME.json,
 --save FILE (keep the game there: quit, start again, resume), --format json|text
 (scripted mode), --card DIR (play from the solved game `attila card` wrote),
---coach (with --card: judge each of your turns), --screenshot PNG (draw the window after the script or replay,
-save it and quit), --seconds N (close the window after N seconds).
+--coach (with --card: judge each of your turns), --screenshot PNG (draw the
+window after the script or replay, save it and quit), --seconds N (close the
+window after N seconds).
 """
 
 import argparse
@@ -72,7 +73,8 @@ def parser():
                    "boards/solved/<layout>.book when the layout is solved, as a flashed board)")
     p.add_argument("--card", metavar="DIR",
                    help="the layout's solved game, as `attila card` writes it (DIR/attila.tbl): "
-                   "the board plays from it at the normal and strong levels, as with a microSD card")
+                   "the board plays from it at the normal and strong levels, as with a "
+                   "microSD card")
     p.add_argument("--coach", action="store_true",
                    help="with --card: after each of your turns, say whether it kept a won "
                    "position or threw the win away")

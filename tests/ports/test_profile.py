@@ -353,7 +353,8 @@ def test_an_sdcard_is_optional_and_checked():
         ({"sdcard": dict(SD, cs=22)}, "x.json: pin 22 is used twice"),
         ({"sdcard": {"spi": 0, "sck": 2, "mosi": 3, "miso": 4}}, "x.json: sdcard: needs 'cs'"),
         ({"sdcard": dict(SD, spi=7)}, "x.json: sdcard: spi must be a whole number 0..3, not 7"),
-        ({"sdcard": dict(SD, speed=1)}, "x.json: sdcard: unknown field 'speed' (known: spi, sck, mosi, miso, cs, baudrate)"),
+        ({"sdcard": dict(SD, speed=1)},
+         "x.json: sdcard: unknown field 'speed' (known: spi, sck, mosi, miso, cs, baudrate)"),
         ({"sdcard": {"sck": 2, "mosi": 3, "miso": 4, "cs": 5}}, "x.json: sdcard: needs 'spi'"),
         ({"game": {"coach": 1}}, "x.json: game: coach must be true or false, not 1"),
     ):
