@@ -77,7 +77,8 @@ class SDSpi:
         b[2] = arg >> 16 & 0xFF
         b[3] = arg >> 8 & 0xFF
         b[4] = arg & 0xFF
-        b[5] = _crc7(b, 5) | 1
+        # Only CMD0 and CMD8 need a right CRC in SPI mode (CRC checks are off until CMD59).
+        b[5] = _crc7(b, 5) | 1 if cmd == 0 or cmd == 8 else 0xFF
         self.cs(0)
         spi.write(b)
         one = self._one
