@@ -13,7 +13,10 @@ of attila_tools.solve.retro, default tile supply) as the file attila.tbl.
 Every block ends in an 8-byte trailer, checked on each read: its number
 (3 bytes, little-endian), the layout's tag (a byte), the sum of the block's
 first 508 bytes (3 bytes) and 0xA5. A block from another card, another
-place of the file (a fragmented copy) or a damaged one fails it. Block 0
+place of the file (a fragmented copy) or a damaged one fails it. A sum,
+not a CRC: sum() over the block's memoryview is C speed and allocates
+nothing on MicroPython, where binascii.crc32's 32-bit result is a big int,
+allocated at every read; it still catches any one damaged byte. Block 0
 is the head: b"ATC1", the number of squares, the table's blocks (4 bytes),
 the layout's files then ranks, then its name. Blocks 1.. hold the table's
 bits, DATA bytes each: the bit of position (row, e) is number
