@@ -101,3 +101,28 @@ def test_the_winning_turn_is_found_a_few_lookups_a_loop_step():
                                                    game.knights[game.side ^ 1], game.scorched)
         found += 1
     assert found > 100 and steps > found, (found, steps)
+
+
+def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
+    from attila import opponent
+    from attila.plan import Plan
+
+    card = Card(Disk(), NINE)
+    plan = Plan(opponent.Planner(opponent.BEGINNER, 2000, card=card))
+    hinted = 0
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE or not value:
+            continue
+        now = 0
+        if not plan.start(game, now, True):
+            while not plan.step(now):
+                now += 10
+        assert plan.opponent.nodes == 0  # no search: the card's
+        me1 = game.knights[game.side] ^ (1 << plan.a | 1 << plan.b)
+        assert not card.won(game.knights[game.side ^ 1], me1, game.scorched | 1 << plan.c)
+        assert plan.opponent.level == opponent.BEGINNER  # the board's own level stays
+        hinted += 1
+        if hinted == 40:
+            break
+    assert hinted == 40
