@@ -24,7 +24,7 @@ Levels below STRONG search shallower and add noise from a seeded LCG (not
 (attila.book: `book=`), NORMAL and STRONG place from it: the decision is
 made in start(), no search (a position the book lacks is searched). With
 the solved game on a card (attila.card: `card=`) they play a winning turn
-whenever there is one, found a few lookups a step (CARD_READS); lost, they
+whenever there is one, found a few lookups a loop step (CARD_READS); lost, they
 hold out with the search. A card that fails is dropped, with a note
 (`note`), and the search decides. A decision
 allocates only in start(): the tables, stack and rows of a layout are made
@@ -74,10 +74,12 @@ _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick
 # step's slice (the pace only: never in the node budget).
 _ROOT_NODES = const(8)
 # The card's search for a winning turn, per loop step: at most this many
-# lookups and block reads (a read and its check take about 4 ms on an
-# RP2040 at 10 MHz: the loop step stays near its 10 ms).
-CARD_LOOKUPS = const(8)
-CARD_READS = const(2)
+# lookups and block reads. A read and its check take 3.4 ms on an RP2040
+# with the card at 10 MHz; with one a step the longest loop step while the
+# board decides from the card stays at 8.8 ms (make bench, pico_card; two
+# reads and eight lookups a step made it 16.6 ms).
+CARD_LOOKUPS = const(4)
+CARD_READS = const(1)
 # Nodes between two readings of the clock in the blocking calls.
 CHOOSE_SLICE = 64
 

@@ -15,7 +15,10 @@ opening the card, one table lookup (a block read and its check), and the
 strong level's whole decision with the card at positions with 14 to 1 free
 squares from random games (labelled by the tables): on the winning side the
 card's winning turn; on the losing side one lookup, then the search at the
-board's budget. The issue's bar: at most 2 s a decision.
+board's budget. The issue's bar: at most 2 s a decision. Then the board's
+own loop (main.py) deciding from the card at a resumed won position: its
+longest loop step while it decides (the card is asked at most 2 blocks a
+step).
 """
 
 import json
@@ -163,6 +166,64 @@ def legal_actions(game):
     return out
 
 
+def resumed_position(layout, tables, rng, turns):
+    """A game from setup, `turns` random turns each, at a position the Romans (to move) win."""
+    from attila.rules import SETUP
+
+    while True:
+        game = Game(layout)
+        while game.phase == SETUP:
+            legal = legal_actions(game)
+            if not legal:
+                break
+            rng.choice(legal)(game)
+        for _ in range(4 * turns):
+            if game.phase == OVER:
+                break
+            rng.choice(legal_actions(game))(game)
+        if game.phase == MOVE and game.side == 0 and \
+                tables.won(game.knights[0], game.knights[1], game.scorched):
+            return game
+
+
+def in_loop(layout, tables, image, folder, rng):
+    """The board's own loop (main.py) deciding from the card: a saved game is resumed at
+    a won position with the board to play; the longest loop step while it decides."""
+    from attila.store import Store, dump
+
+    with open(PROFILE) as f:
+        prof = json.load(f)
+    prof["sdcard"] = SD
+    prof["game"] = {"computer": "R"}
+    path = os.path.join(folder, "loop.json")
+    with open(path, "w") as f:
+        json.dump(prof, f)
+    print("in the board's loop (main.py, a saved game resumed with MENU, the board to play):")
+    print("free  loop steps  longest step  blocks read  status")
+    for turns in (1, 2, 3):
+        game = resumed_position(layout, tables, rng, turns)
+        save = os.path.join(folder, "game.txt")
+        Store(save).save(dump(game))
+        with open(save, "rb") as f:
+            data = f.read()
+        board = PicoBoard.flashed(os.path.join(folder, "loop"), LAYOUT, path,
+                                  extra={"game.txt": data}, sd_image=image)
+        board.squares = game.occupied()
+        with board:
+            board.boot()
+            board.pico.run_ms(1500)  # the squares read, the saved game found
+            reads = board.pico.sd_reads
+            board.pico.watch_awake(True)
+            board.press(1)  # MENU: resume; the board decides
+            board.pico.run_ms(1500)
+            board.pico.watch_awake(False)
+            spans = board.pico.busy()
+            said = board.pico.output(0).strip().splitlines()[-1]
+            print("%4d  %10d  %9.1f ms  %11d  %s" % (
+                bin(game.free()).count("1"), len(spans), max(s[1] for s in spans) / 1000,
+                board.pico.sd_reads - reads, said))
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if shutil.which("mformat") is None:
@@ -200,8 +261,17 @@ def main(argv=None):
                                         sys.stdout.flush()))
     finally:
         board.close()
+    try:
+        in_loop(layout, load_tables(layout), image, folder, rng)
+    finally:
         shutil.rmtree(folder, ignore_errors=True)
     return 0
+
+
+def load_tables(layout):
+    from attila_tools.solve import retro
+
+    return retro.Tables.load(layout, solve_missing=False)
 
 
 if __name__ == "__main__":
