@@ -5,6 +5,7 @@
 #   make bench   speed and heap figures on CPython and MicroPython
 #   make solve   who wins each layout from the empty board (LAYOUT=... for one)
 #   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
+#   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
 
 PYTHON ?= python3
 VENV := .venv
@@ -15,8 +16,10 @@ WASM := tools/wasm/node_modules/.installed
 PICO := tools/pico/node_modules/.installed
 
 RETRO := tools/attila_tools/solve/_retro.so
+DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
+DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-micropython test-wasm test-cpython bench solve flash clean
+.PHONY: all install sim test test-others test-pico test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean
 
 all: install
 
@@ -48,7 +51,7 @@ sim: $(STAMP)
 test: install
 	$(MAKE) -j2 --output-sync=target test-pico test-others
 
-test-others: test-micropython test-wasm test-cpython
+test-others: test-micropython test-wasm test-cpython test-docs
 
 test-pico: install
 	$(PY) -m pytest tests/pico
@@ -59,8 +62,19 @@ test-micropython: install
 test-wasm: install
 	$(PY) tools/mpytest.py wasm
 
-test-cpython: install
+test-cpython: install chromium
 	$(PY) -m pytest --ignore=tests/pico
+
+# Headless Chromium for tests/browser (the board page): Debian's package,
+# installed where it is missing and we are root (CI); elsewhere those tests
+# are skipped with the reason.
+chromium:
+	@command -v chromium >/dev/null || { 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then 	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; 	  else 	    echo "make: no chromium (as root: apt-get install chromium): tests/browser are skipped"; 	  fi; }
+
+# The docs site in strict mode: a broken link, a page missing from the
+# navigation or an included file that is not there fails.
+test-docs: install
+	$(DOCS) build --strict $(DOCS_CONFIG)
 
 bench: install
 	$(PY) tools/bench/run.py
@@ -71,6 +85,17 @@ solve: install
 
 flash: install
 	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))  $(ARGS)
+
+# The docs site (docs/mkdocs.yml, pages in docs/pages) into build/site, after
+# redrawing the schematics from the hardware profiles and the LED pictures
+# from the controller's frames.
+docs: install
+	$(PY) tools/docs/schematics.py
+	$(PY) tools/docs/ledpictures.py
+	$(DOCS) build --strict $(DOCS_CONFIG)
+
+docs-serve: install
+	$(DOCS) serve $(DOCS_CONFIG)
 
 clean:
 	rm -rf $(VENV) tools/wasm/node_modules tools/pico/node_modules build .pytest_cache .hypothesis $(RETRO)

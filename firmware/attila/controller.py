@@ -215,7 +215,7 @@ class Controller(Reading):
                 self._dirty = True
         slot = now_ms // QUANTUM
         # A tick that paints the frame thinks no slice: both in one loop step
-        # would not fit the RP2040's 10 ms loop (README, time on the board).
+        # would not fit the RP2040's 10 ms loop (docs/pages/inside/opponent.md, time on the board).
         paint = self._dirty or (self._anim and slot != self._slot)
         self._work(now_ms, paint)
         if not paint and not self._dirty:  # (_work may only make it dirty)

@@ -5,7 +5,7 @@ functions only write colours into an RGB frame buffer (3 bytes a square,
 full scale, all dark to begin with) and return True while the picture
 animates, so the controller knows to paint it again as time passes. They
 keep no state and allocate nothing. The colours and blink patterns are
-attila.palette's; the README's LED language says what each one means.
+attila.palette's; the docs' LED language (docs/pages/play/leds.md) says what each one means.
 """
 
 from attila.palette import (

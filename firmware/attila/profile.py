@@ -33,7 +33,7 @@ KINDS = ("gpio", "matrix", "74hc165")
 DRIVERS = ("neopixel", "bitstream")
 _TOP = ("name", "description", "port", "chip", "board", "leds", "sensors", "buttons",
         "buzzer", "sound", "loop_ms", "watchdog_ms", "game", "sdcard", "notes")
-SETTLE_US = const(100)  # matrix: wait after driving a row (the README's RC estimate)
+SETTLE_US = const(100)  # matrix: wait after driving a row (docs/pages/build/wiring.md)
 # 74HC165 read by PIO: its QH is valid 205 ns after CLK rises (2.0 V, 85 degC),
 # and the state machine samples it half a clock period later.
 PIO_BAUDRATE_MAX = const(2000000)
@@ -247,8 +247,9 @@ def parse(data, source="profile"):
         p.cols = _pins(where, sensors, "cols")
         if cp and "settle_us" in sensors:
             _fail(where, "settle_us is for MicroPython: CircuitPython's keypad.KeyMatrix "
-                         "reads a row about 1 us after driving it (see the README: short "
-                         "wires or 2.2 kOhm pull-ups on the columns)")
+                         "reads a row about 1 us after driving it (see the docs, "
+                         "docs/pages/build/wiring.md: short wires or 2.2 kOhm pull-ups on "
+                         "the columns)")
         p.settle_us = _int(where, sensors, "settle_us", SETTLE_US, 0, 10000)
         p.active_low = True  # rows driven low one at a time, columns pulled up
     else:

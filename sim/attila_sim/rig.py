@@ -340,6 +340,10 @@ class Rig:
     def replaying(self):
         return self._replayed < len(self._replay)
 
+    def replay_progress(self):
+        """(steps done, steps in all) of the replay."""
+        return self._replayed, len(self._replay)
+
     def replay_step(self):
         """Carry out the next item of the replay; returns a line saying what.
 

@@ -9,6 +9,10 @@ the unix port (.venv/bin/micropython) and MICROPYPATH=firmware:tools/bench,
 from the repository root. Each script gets a header and its output as it
 comes. A failing script does not stop the others: its error is printed and
 the run exits 1 at the end. NAME filters the scripts by substring.
+
+What a script prints is also written to docs/figures/<script>.md (on success
+only), which the docs site includes: its figures come from this run, never
+from a hand.
 """
 
 import os
@@ -19,6 +23,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+FIGURES = os.path.join(ROOT, "docs", "figures")
 
 
 def micropython_bin():
@@ -48,6 +53,31 @@ def scripts(filters):
     return found
 
 
+def run_teed(cmd, env):
+    """Run a script from the repository root, its output shown as it comes
+    and kept: (exit status, output)."""
+    lines = []
+    with subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                          text=True, bufsize=1) as proc:
+        for line in proc.stdout:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+            lines.append(line)
+    return proc.returncode, "".join(lines)
+
+
+def write_figures(name, label, out, folder=FIGURES):
+    """docs/figures/<script>.md: the script's output as the docs include it."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name[:-3] + ".md")
+    with open(path, "w") as f:
+        f.write("<!-- written by `make bench` (tools/bench/run.py): do not edit -->\n")
+        f.write("Printed by `tools/bench/%s` (%s) in the last `make bench`, %s:\n\n"
+                % (name, label, time.strftime("%Y-%m-%d")))
+        f.write("```text\n%s%s```\n" % (out, "" if out.endswith("\n") or not out else "\n"))
+    return path
+
+
 def main(argv=None):
     filters = sys.argv[1:] if argv is None else argv
     todo = scripts(filters)
@@ -75,13 +105,15 @@ def main(argv=None):
         sys.stdout.flush()
         t0 = time.time()
         try:
-            rc = subprocess.run(cmd, cwd=ROOT, env=env).returncode
+            rc, out = run_teed(cmd, env)
         except OSError as e:
             print("cannot run %s: %s" % (name, e))
             rc = -1
         if rc != 0:
             print("!! %s failed (exit status %s)" % (name, rc))
             failed.append(name)
+        else:
+            write_figures(name, label, out)
         print("-- %s: %.1f s\n" % (name, time.time() - t0))
         sys.stdout.flush()
     if failed:

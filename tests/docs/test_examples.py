@@ -1,9 +1,10 @@
-"""The README against the tools: its examples print what it shows, it says how
-to run `attila` and what the game is, and its words on `next all` are the
-tool's (issue 11 item 17)."""
+"""The README and the docs pages against the tools: their examples print what
+they show, they say how to run `attila` and what the game is, and their words
+on `next all` and a missing port are the tool's."""
 
 import io
 import json
+import glob
 import os
 import re
 import shlex
@@ -15,15 +16,29 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ATTILA = os.path.join(os.path.dirname(sys.executable), "attila")
 
-with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as _f:
-    README = _f.read()
+
+
+def _read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+README = _read(os.path.join(ROOT, "README.md"))
+PAGES = {os.path.relpath(p, ROOT): _read(p)
+         for p in sorted(glob.glob(os.path.join(ROOT, "docs", "pages", "**", "*.md"),
+                                   recursive=True))}
+DOCS = "\n".join([README] + list(PAGES.values()))
+
+
+def page(name):
+    return PAGES[os.path.join("docs", "pages", name)]
 
 
 def examples():
-    """(command, the lines the README shows under it) of every `$ .venv/bin/attila`
-    example in a fenced block that shows its output whole."""
+    """(command, the lines shown under it) of every `$ .venv/bin/attila` example
+    in a fenced block of the README or a docs page that shows its output whole."""
     found = []
-    for block in re.findall(r"```[a-z]*\n(.*?)```", README, re.S):
+    for block in re.findall(r"```[a-z]*\n(.*?)```", DOCS, re.S):
         lines = block.splitlines()
         for k, line in enumerate(lines):
             if not line.startswith("$ "):
@@ -41,6 +56,7 @@ def test_every_example_runs_attila_as_the_readme_says():
     commands = [c for c, _ in examples()]
     assert len(commands) >= 6
     assert "source .venv/bin/activate" in README and ".venv/bin/attila" in README
+    assert "source .venv/bin/activate" in page("tools/index.md")
     for command in commands:
         words = command.split("|")[-1].split()
         assert words[0] in (".venv/bin/attila", "make"), command
@@ -58,12 +74,15 @@ def test_an_example_prints_what_the_readme_shows(command, shown):
     assert proc.stdout.splitlines() == shown
 
 
-def test_the_game_section_states_the_rules():
-    section = README.split("\n## The game\n", 1)[1].split("\n## ", 1)[0]
+def test_the_rules_page_states_the_rules_and_credits_the_game():
+    rules = page("play/rules.md")
     for words in ("Setup", "no-trap rule", "A turn", "chess knight", "scorches",
-                  "The end", "loses", "no draws"):
+                  "The end", "loses", "no draws", "Bruno Faidutti", "unofficial fan project"):
+        assert words in rules, words
+    section = README.split("\n## The game\n", 1)[1].split("\n## ", 1)[0]
+    for words in ("Setup", "no-trap rule", "A turn", "chess knight", "no draws"):
         assert words in section, words
-    assert "- [The game](#the-game)" in README
+    assert "(docs/pages/play/rules.md)" in section
 
 
 def test_next_all_prints_one_frame_as_the_readme_says(tmp_path):
@@ -72,7 +91,8 @@ def test_next_all_prints_one_frame_as_the_readme_says(tmp_path):
     from attila_sim.rig import Rig
     from attila_tools.gamefiles import load_replay
 
-    assert "`next all`\nplays it to the end and prints the last frame only" in README
+    assert "`next all`\nplays it to the end and prints the last frame only" in page(
+        "play/simulator.md")
     log = tmp_path / "game.log"
     log.write_text("@a1 @e4 @b1 @e3 @c4 @a3 b1-d2,b1\n")
     layout, modules, tiles = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))
@@ -91,7 +111,7 @@ def test_next_all_prints_one_frame_as_the_readme_says(tmp_path):
 
 
 def test_a_port_that_does_not_exist_is_named_as_such():
-    assert "*PORT does not exist: is the board plugged in?*" in README
+    assert "*PORT does not exist: is the board plugged in?*" in page("flash/micropython.md")
     proc = subprocess.run([ATTILA if os.path.exists(ATTILA) else "attila", "flash",
                            "--port", "/dev/ttyACM-none", "--dry-run"],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)

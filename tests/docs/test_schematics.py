@@ -1,0 +1,54 @@
+"""The schematics in the docs are what the hardware profiles give (tools/docs/schematics.py)."""
+
+import json
+import os
+import re
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools", "docs"))
+
+schemdraw = pytest.importorskip("schemdraw", reason="schemdraw not installed (make install)")
+import schematics  # noqa: E402
+
+
+def test_committed_drawings_are_the_profiles():
+    stale = []
+    for name, text in schematics.drawings().items():
+        path = os.path.join(schematics.OUT, name)
+        with open(path) as f:
+            if f.read() != text:
+                stale.append(name)
+    assert stale == [], "drawings that differ from their profile (run `make docs`): %s" % stale
+
+
+def test_check_names_a_stale_drawing(tmp_path, capsys):
+    for name, text in schematics.drawings().items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "cable.svg").write_text("<svg/>")
+    assert schematics.main(["--check", "--out", str(tmp_path)]) == 1
+    assert "cable.svg: differs from its profile" in capsys.readouterr().out
+    assert (tmp_path / "cable.svg").read_text() == "<svg/>"  # --check writes nothing
+
+
+def test_a_changed_pin_is_redrawn(monkeypatch):
+    with open(os.path.join(schematics.PROFILES, "pico.json")) as f:
+        ref = json.load(f)
+    assert "GP22 (pin 29)" in schematics.level_shifter(ref)
+    ref["leds"]["pin"] = 5
+    drawn = schematics.level_shifter(ref)
+    assert "GP5 (pin 7)" in drawn and "GP22" not in drawn
+    ref["sensors"]["load"] = 14
+    assert "5 GP14 (pin 19)" in schematics.cable(ref)
+
+
+def test_module_follows_the_local_orders():
+    with open(os.path.join(schematics.PROFILES, "pico-matrix.json")) as f:
+        p = json.load(f)
+    p["sensors"] = {"kind": "74hc165", "load": 13, "clock": 10, "data": 12}
+    drawn = schematics.module(p, "2x2")  # serpentine LEDs: 0 1 3 2
+    assert '>LED 2</tspan><tspan x="' in drawn
+    leds = re.findall(r">LED (\d)</tspan><tspan [^>]*>square (\d)<", drawn)
+    assert leds == [("0", "0"), ("1", "1"), ("2", "3"), ("3", "2")]
