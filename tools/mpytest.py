@@ -8,8 +8,9 @@ Each test file runs in a fresh interpreter; tests/portable/runner.py imports
 it, runs every ``test_*`` function (in name order) and prints markers that
 this script turns into one line per file, the failures with the test name and
 the MicroPython traceback (with the source line of each frame we can find),
-and a last line ``micropython-unix: N passed, M failed``. Exit status 1 on any
-failure or when no test ran; 2 on bad arguments.
+the skipped tests with their reasons, and a last line
+``micropython-unix: N passed, K skipped, M failed``. Exit status 1 on any
+failure or when no test passed; 2 on bad arguments.
 
 Both ports run from the repository root, so a test may read boards/4x5.json.
 unix: MICROPYPATH=firmware:<dir>:tests/portable, ``-X heapsize=256K`` (change
@@ -21,7 +22,9 @@ WASI ones (ENOENT is 44). Its heap grows on demand, so memory limits are
 only checked on unix.
 
 A module-level ``PORTS = ("unix",)`` in a test file limits it to the ports
-named; the file is then reported as skipped on the others.
+named; its tests are then counted as skipped on the others. A test that does
+not apply on an interpreter calls ``check.skip(reason)`` and is counted as
+skipped, with its reason, never as passed.
 """
 
 import argparse
@@ -112,8 +115,9 @@ def run_wasm(names, test_dir, heapsize):
 
 
 def parse(stdout):
-    """-> (passes, fails [(test, text)], skip reason or None, done?)."""
-    passes, fails, skip, done = [], [], None, False
+    """-> (passes, fails [(test, text)], skipped [(test, reason)], file skip reason or None,
+    done?)."""
+    passes, fails, skipped, skip, done = [], [], [], None, False
     current, lines, loose = None, [], []
     for line in stdout.splitlines():
         if line.startswith(MARK + " "):
@@ -127,6 +131,10 @@ def parse(stdout):
             elif word == "PASS":
                 passes.append(rest)
                 loose = []
+            elif word == "SKIPPED":
+                test, _, reason = rest.partition(" ")
+                skipped.append((test, reason))
+                loose = []
             elif word == "SKIP":
                 skip = rest
             elif word == "DONE":
@@ -137,7 +145,7 @@ def parse(stdout):
             loose.append(line)  # output printed by the test that follows
     if current is not None:  # died inside a failure report
         fails.append((current, "\n".join(lines)))
-    return passes, fails, skip, done
+    return passes, fails, skipped, skip, done
 
 
 _FRAME = re.compile(r'^(\s*)File "([^"]+)", line (\d+)')
@@ -210,9 +218,9 @@ def main(argv=None):
     except ValueError as e:
         ap.error(str(e))
     run = run_unix if args.port == "unix" else run_wasm
-    total_pass = total_fail = 0
+    total_pass = total_fail = total_skip = 0
     for name, stdout, stderr, rc in run(names, test_dir, args.heapsize):
-        passes, fails, skip, done = parse(stdout)
+        passes, fails, skipped, skip, done = parse(stdout)
         if not done and not fails:
             detail = (stderr.strip() or stdout.strip() or "no output")
             fails.append(("<interpreter>", "exit status %s\n%s" % (rc, detail)))
@@ -220,18 +228,24 @@ def main(argv=None):
             fails.append(("<interpreter>", "exit status %s\n%s" % (rc, stderr.strip())))
         total_pass += len(passes)
         total_fail += len(fails)
+        total_skip += len(skipped)
         if skip and not fails:
-            print("%s.py: skipped (%s)" % (name, skip))
+            print("%s.py: %d skipped (%s)" % (name, len(skipped), skip))
             continue
         line = "%s.py: %d passed" % (name, len(passes))
+        if skipped:
+            line += ", %d skipped" % len(skipped)
         if fails:
             line += ", %d failed" % len(fails)
         print(line)
+        for test, reason in skipped:
+            print("  SKIP %s.py::%s: %s" % (name, test, reason))
         for test, text in fails:
             print("  FAIL %s.py::%s" % (name, test))
             print(_indent(annotate(text)))
         sys.stdout.flush()
-    print("micropython-%s: %d passed, %d failed" % (args.port, total_pass, total_fail))
+    print("micropython-%s: %d passed, %d skipped, %d failed"
+          % (args.port, total_pass, total_skip, total_fail))
     return 1 if total_fail or not total_pass else 0
 
 

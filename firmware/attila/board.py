@@ -46,6 +46,9 @@ RUN = const(0)
 SELF_TEST = const(1)  # MENU held
 MAINTENANCE = const(2)  # UNDO and MENU held, or a file named `maintenance`
 MAINTENANCE_FILE = "maintenance"
+# Put there by a tool that restarts the board mid-game (attila games): the
+# port takes the saved game back at boot without asking, then removes it.
+RESUME_FILE = "resume"
 # Wait before reading buttons just set up: their pulls charge the wires
 # (80 kOhm x ~100 pF: microseconds), and an RP2040 pad leaves reset pulled down.
 PULLS_MS = const(5)

@@ -9,10 +9,13 @@ and read here a record at a time from flash, never loaded whole:
 At a won position the answer keeps the win; at a lost one it leaves the
 player the fewest winning replies. Symmetric positions share one record.
 
-File: b"ATB1", n, symmetries (besides the identity), records (2 bytes,
+File: b"ATB2", n, symmetries (besides the identity), records (2 bytes,
 big-endian); the layout as n files then n ranks; each symmetry as n bytes
-(image of square i); then the records, sorted, 4 bytes each: a 3-byte key
-and the answer square. The key of a position (f, s: the squares of the
+(image of square i); then the records, sorted, 5 bytes each: a 3-byte key,
+the answer square and a check byte, the CRC-8 (polynomial 0x07, starting
+from 0xFF) of the other four. A record whose check fails is never played:
+a flipped bit in flash costs the board one book answer (it searches
+there), never a wrong placement. The key of a position (f, s: the squares of the
 first and of the second placer, in the frame of its canonical image) is
 (|f| * 4 + |s|) << 20 | rank(f) * C(n - |f|, |s|) + rank(s among the
 squares not in f), rank being the colex rank of a subset. The canonical
@@ -25,9 +28,12 @@ from attila.errors import AttilaError
 from attila.geometry import popcount
 from attila.rules import SETUP
 
-_MAGIC = b"ATB1"
+_MAGIC = b"ATB2"
+_OLD = b"ATB1"  # records without a check byte: made again by `attila book`
 _HEAD = const(8)
-_RECORD = const(4)
+_RECORD = const(5)
+_CRC_POLY = const(0x07)
+_CRC_START = const(0xFF)
 
 _open = open
 
@@ -77,6 +83,20 @@ def squeeze(a, b):
     return out
 
 
+def crc8(data, n):
+    """CRC-8 (polynomial 0x07, from 0xFF) of data[:n]: a record's check byte.
+
+    It tells every change of one or two bits, and any change within one byte,
+    of a record; an erased (0xFF) or zeroed record fails it too.
+    """
+    c = _CRC_START
+    for i in range(n):
+        c ^= data[i]
+        for _ in range(8):
+            c = (c << 1 ^ _CRC_POLY if c & 0x80 else c << 1) & 0xFF
+    return c
+
+
 def key(n, first, second):
     """The record key of a setup position (both masks in the canonical frame)."""
     nf = popcount(first)
@@ -98,12 +118,15 @@ def open(path, layout):  # noqa: A001 - the module's verb, as attila.book.open
 
 
 class Book:
-    """A book file kept open; each lookup reads a few 4-byte records."""
+    """A book file kept open; each lookup reads a few 5-byte records."""
 
     def __init__(self, f, layout, path="book"):
         self._f = f
         self.layout = layout
         head = f.read(_HEAD)
+        if len(head) == _HEAD and head[:4] == _OLD:
+            raise BookError("%s: a setup book of an older format (no check bytes): "
+                            "make it again with attila book" % path)
         if len(head) != _HEAD or head[:4] != _MAGIC:
             raise BookError("%s: not a setup book" % path)
         n = self.n = head[4]
@@ -153,7 +176,7 @@ class Book:
         return -1  # pragma: no cover - a symmetry is a permutation
 
     def _find(self, k):
-        """The answer of the record with key k, or -1."""
+        """The answer of the record with key k, or -1 (none, unreadable, or its check fails)."""
         f = self._f
         buf = self._buf
         lo = 0
@@ -168,6 +191,8 @@ class Book:
                 return -1
             got = buf[0] << 16 | buf[1] << 8 | buf[2]
             if got == k:
+                if crc8(buf, 4) != buf[4]:
+                    return -1  # a damaged record: no answer rather than a wrong one
                 return buf[3]
             if got < k:
                 lo = mid + 1

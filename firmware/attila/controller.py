@@ -56,6 +56,7 @@ BUTTON_MENU = const(1)
 CALM_MS = const(500)  # squares still this long after a change: save, plan
 NEW_GAME_MS = const(2000)  # MENU pressed 3 times within this time: new game
 HOLD_NEW_MS = const(1500)  # MENU held this long: new game
+REFUSED_MS = const(300)  # a refused press: the trouble sign this long, two red flashes
 HOLD_TEST_MS = const(5000)  # MENU held this long: self-test
 
 
@@ -78,6 +79,7 @@ class Controller(Reading):
         self._save_failed = False  # self.error is the last save's failure
         self._sign = 0  # the trouble sign: 1 to start on the next tick, 2 shown
         self._sign_t = 0  # ... since then
+        self._sign_ms = TROUBLE_MS  # ... for this long
         self._hint = False  # a hint is asked for (shown once the plan is ready)
         self._rested = False  # the last tick painted instead of thinking
         self._found = False  # the search ended in the last tick: show it now
@@ -152,9 +154,7 @@ class Controller(Reading):
             if button == BUTTON_UNDO:
                 self._discard()
             else:
-                self.mode = PLAY
-                self._strict = True
-                self._follow()
+                self.resume()
         elif button == BUTTON_UNDO:
             if mode == CLEAR:
                 # Changed our mind about the new game: back to the old one.
@@ -177,9 +177,25 @@ class Controller(Reading):
         self._show(now_ms)
 
     def release(self, button, now_ms):
-        """A button came up: a hold of it ends."""
+        """A button came up: a hold of it ends (a hold that reached its time
+        just now counts, whether or not a tick came between)."""
         if button == self._down:
+            if button == BUTTON_MENU:
+                self._hold(now_ms)  # painted by the next tick
             self._down = -1
+
+    def _hold(self, now_ms):
+        """MENU held: HOLD_NEW_MS or more is a new game, HOLD_TEST_MS the self-test."""
+        held = ticks_diff(now_ms, self._down_t)
+        if self._held == 0 and held >= HOLD_NEW_MS:
+            self._held = 1
+            if self.mode != SELFTEST and self.mode != CLEAR:
+                self._clear()
+                self._dirty = True
+                self.said += 1
+        elif self._held == 1 and held >= HOLD_TEST_MS:
+            self._held = 2
+            self.self_test(now_ms)
 
     def tick(self, now_ms):
         """Advance animations; True when `frame` changed."""
@@ -192,16 +208,7 @@ class Controller(Reading):
             elif ticks_diff(now_ms, self._menu2) > NEW_GAME_MS:
                 self._menus = 1
         if self._down == BUTTON_MENU:
-            held = ticks_diff(now_ms, self._down_t)
-            if self._held == 0 and held >= HOLD_NEW_MS:
-                self._held = 1
-                if self.mode != SELFTEST and self.mode != CLEAR:
-                    self._clear()
-                    self._dirty = True
-                    self.said += 1
-            elif self._held == 1 and held >= HOLD_TEST_MS:
-                self._held = 2
-                self.self_test(now_ms)
+            self._hold(now_ms)
         if self._test is not None and self._test.tick(now_ms):
             self._dirty = True
             self.said += 1
@@ -210,7 +217,7 @@ class Controller(Reading):
                 self._sign = 2
                 self._sign_t = now_ms
                 self._dirty = True
-            elif ticks_diff(now_ms, self._sign_t) >= TROUBLE_MS:
+            elif ticks_diff(now_ms, self._sign_t) >= self._sign_ms:
                 self._sign = 0
                 self._dirty = True
         slot = now_ms // QUANTUM
@@ -237,6 +244,17 @@ class Controller(Reading):
         game = self.game
         if self.mode in (RESUME, SELFTEST, CLEAR) or not game.history:
             return False
+        if self._steps:
+            # A take-back still to do on the table: a second press is most
+            # likely the first one again. Refused, and said: one at a time.
+            self.again = True
+            if not self._sign:  # two short red flashes (the trouble sign's first 0.3 s)
+                self._sign = 1
+                self._sign_ms = REFUSED_MS
+            self._cue(CUE_ILLEGAL)
+            self.said += 1
+            self._dirty = True
+            return False
         text = game.describe(game.history[-1])
         game.undo()
         self._steps.append((game.occupied(), game.knights[0], game.knights[1], text))
@@ -248,6 +266,16 @@ class Controller(Reading):
         self._strays()
         self._dirty = True
         return True
+
+    def resume(self):
+        """Take the saved game back (MENU in RESUME; the port at boot when a tool
+        restarted the board mid-game): the LEDs then guide the pieces to it."""
+        if self.mode == RESUME:
+            self.mode = PLAY
+            self._strict = True
+            self._follow()
+            self._dirty = True
+            self.said += 1
 
     def hint(self, now_ms=0):
         """Show the best action for the side to move the way the board shows its
@@ -284,6 +312,7 @@ class Controller(Reading):
         self.error = text
         self._save_failed = False
         self._sign = 1  # from the next tick on
+        self._sign_ms = TROUBLE_MS
         self._cue(CUE_ERROR)
         self.said += 1
         self._dirty = True
@@ -388,10 +417,13 @@ class Controller(Reading):
         self.game = Game(self.layout, self.first, self.tiles)
         self.mode = PLAY
         self._steps = []
+        self.again = False
         self._strict = False
         self.plan.drop()
         self._hint = False
         self._changed()
+        if self.game.phase == ENDED:  # a layout where the first knight has no square
+            self._ended(True)
 
     # -- the LEDs -------------------------------------------------------------------
 

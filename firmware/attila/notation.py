@@ -91,8 +91,9 @@ def _stand(layout, romans, huns, scorched, side, tiles):
     game = Game(layout, first, tiles)
     if popcount(scorched) > game.supply:
         raise NotationError(
-            "position: %d squares scorched but the supply is %d tiles"
-            % (popcount(scorched), game.supply)
+            "position: %d square%s scorched but the supply is %d tile%s"
+            % (popcount(scorched), "" if popcount(scorched) == 1 else "s", game.supply,
+               "" if game.supply == 1 else "s")
         )
     game.knights = [romans, huns]
     game.scorched = scorched

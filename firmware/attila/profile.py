@@ -19,6 +19,7 @@ from attila.datafile import decode, read_text
 from attila.errors import AttilaError
 from attila.leds import BUDGET_MA, IDLE_MA, MA_PER_CHANNEL, ORDERS, Leds
 from attila.opponent import LEVEL_NAMES
+from attila.pins import problem
 from attila.sensing import HOLD_MS, Debouncer
 from attila.wiring import Wiring, check_order
 
@@ -45,8 +46,8 @@ _LEDS = ("pin", "order", "driver", "brightness", "budget_ma", "ma_per_channel", 
 _SENSORS = {
     "gpio": ("kind", "pins", "active_low", "pull", "debounce_ms", "local_order"),
     "matrix": ("kind", "rows", "cols", "settle_us", "debounce_ms", "local_order"),
-    "74hc165": ("kind", "load", "clock", "data", "spi", "pio", "baudrate", "active_low",
-                "debounce_ms", "local_order"),
+    "74hc165": ("kind", "load", "clock", "data", "pull", "spi", "pio", "baudrate",
+                "active_low", "debounce_ms", "local_order"),
 }
 _BUTTONS = ("undo", "menu", "active_low", "debounce_ms")
 _GAME = ("computer", "level", "budget_ms", "coach")
@@ -231,17 +232,7 @@ def parse(data, source="profile"):
     p.baudrate = 1000000
     if kind == "gpio":
         p.sensor_pins = _pins(where, sensors, "pins")
-        p.pull = sensors.get("pull", "up" if p.active_low else "down")
-        if p.pull not in ("up", "down", None):
-            _fail(where, 'pull must be "up", "down" or null, not %r' % (p.pull,))
-        if p.pull == ("down" if p.active_low else "up"):
-            _fail(where, 'pull "%s" with active_low %s: an open switch would read closed; '
-                  'use "%s" or null (external resistors)'
-                  % (p.pull, "true" if p.active_low else "false",
-                     "up" if p.active_low else "down"))
-        if p.pull == "down":
-            _pull_down(where, p, 'pull "down"', "or add external pull-downs of 8.2 kOhm "
-                       "or less and set pull null")
+        _pull(where, sensors, p, "an open switch")
     elif kind == "matrix":
         p.rows = _pins(where, sensors, "rows")
         p.cols = _pins(where, sensors, "cols")
@@ -256,6 +247,8 @@ def parse(data, source="profile"):
         p.load = _pin(where, _need(where, sensors, "load"), "load")
         p.clock = _pin(where, _need(where, sensors, "clock"), "clock")
         p.data = _pin(where, _need(where, sensors, "data"), "data")
+        # QH with no cable (unplugged, loose) must not float: pulled to "empty".
+        _pull(where, sensors, p, "a chain with its cable unplugged")
         spi = sensors.get("spi")
         if spi is not None:
             spi = _int(where, sensors, "spi", 0, 0, 3)
@@ -323,6 +316,7 @@ def parse(data, source="profile"):
         if pin in seen:
             _fail(source, "pin %r is used twice" % (pin,))
         seen.append(pin)
+    _check_pins(source, p)
     p.loop_ms = _int(source, data, "loop_ms", 10, 1, 1000)
     p.watchdog_ms = _int(source, data, "watchdog_ms", 0, 0, 60000)
     if p.watchdog_ms and p.watchdog_ms < 10 * p.loop_ms:
@@ -350,6 +344,44 @@ def _chip(board):
     if "esp32" in name:
         return "esp32"
     return "rp2040"
+
+
+def _pull(where, sensors, p, what):
+    """The inputs' internal pull: by default the one an empty square reads as."""
+    p.pull = sensors.get("pull", "up" if p.active_low else "down")
+    if p.pull not in ("up", "down", None):
+        _fail(where, 'pull must be "up", "down" or null, not %r' % (p.pull,))
+    if p.pull == ("down" if p.active_low else "up"):
+        _fail(where, 'pull "%s" with active_low %s: %s would read closed; '
+              'use "%s" or null (external resistors)'
+              % (p.pull, "true" if p.active_low else "false", what,
+                 "up" if p.active_low else "down"))
+    if p.pull == "down":
+        _pull_down(where, p, 'pull "down"', "or add external pull-downs of 8.2 kOhm "
+                   "or less and set pull null")
+
+
+def check_pins(p, board):
+    """ProfileError unless the pins suit `board` too (the board a computer found:
+    a profile for a Pico used on a Pico W)."""
+    _check_pins(p.source, p, board)
+
+
+def _check_pins(source, p, board=None):
+    """Every pin one the chip has and its board leaves free (attila.pins)."""
+    board = p.board if board is None else board
+    roles = [("leds", p.led_pin, True, False), ("buzzer", p.buzzer, True, False)]
+    roles += [("sensors", x, True, False) for x in (p.load, p.clock) + p.rows]
+    roles += [("sensors", x, False, p.pull is not None) for x in (p.data,) + p.sensor_pins]
+    roles += [("sensors", x, False, True) for x in p.cols]
+    roles += [("buttons", x, False, True) for x in p.buttons]
+    sd = p.sd_pins  # (sck, mosi, miso, cs): MISO is the card's output
+    roles += [("sdcard", x, k != 2, False) for k, x in enumerate(sd)]
+    for section, pin, output, pull in roles:
+        if pin is not None:
+            why = problem(p.chip, board, pin, output, pull)
+            if why:
+                _fail("%s: %s" % (source, section), why)
 
 
 def _pull_down(where, p, what, fix):

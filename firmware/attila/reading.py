@@ -77,6 +77,7 @@ class Reading:
         # its notation. Followed one at a time: on the way back a tile may
         # stand where a knight returns, and the sensors cannot tell them apart.
         self._steps = []  # type: list
+        self.again = False  # UNDO pressed again before the take-back was done
         self._unsettled = False  # the game changed since the squares last settled
         self._agreed = False  # OVER: the pieces matched the game at the last reading
 
@@ -153,6 +154,7 @@ class Reading:
         self._agreed = agreed
         self._strict = False
         self._steps = []
+        self.again = False
 
     def _agree(self):
         """Back to PLAY once the pieces match the game (or a knight is lifted)."""
@@ -170,6 +172,7 @@ class Reading:
             n = len(steps)
             while steps and m == steps[0][0]:
                 steps.pop(0)
+                self.again = False
             if len(steps) < n:
                 self._changed()  # those take-backs are on the table now: save
             if steps or m != occ:

@@ -37,6 +37,13 @@ try:
 except (ImportError, SyntaxError, MemoryError):
     # CPython; a port without the native emitter; no room to compile it.
     _viper = None  # type: ignore[assignment]
+except ValueError as e:
+    # kernelv.mpy of another MicroPython version or arch (after an upgrade or
+    # a downgrade): the board plays on with the portable kernel, and says why.
+    print("attila: attila/kernelv.mpy not loaded (%s): the portable kernel searches "
+          "(slower); flash the board again (attila flash) to compile it for this "
+          "MicroPython" % e)
+    _viper = None  # type: ignore[assignment]
 
 NATIVE = _viper is not None  # the viper kernel compiled on this port
 WIN = const(10000)

@@ -7,7 +7,7 @@ a board; the LEDs say the same without words (see attila.controller).
 
 from attila.controller import CLEAR, CORRECT, OVER, RESUME, SELFTEST
 from attila.geometry import lowest, popcount
-from attila.rules import KNIGHT_NAMES, MOVE, SCORCH, SETUP, SIDE_NAMES, traps
+from attila.rules import KNIGHT_NAMES, KNIGHTS, MOVE, SCORCH, SETUP, SIDE_NAMES, traps
 from attila.rules import OVER as ENDED
 
 
@@ -44,20 +44,27 @@ def status(c):
     if mode == SELFTEST:
         return c._test.status()
     if mode == CLEAR:
-        left = _names(c.layout, c.mask if c.mask >= 0 else c.layout.all)
+        if c.mask < 0:  # the squares not read yet (at power-up): no count to give
+            return "New game: reading the squares"
+        left = _names(c.layout, c.mask)
         return "New game: take every piece off the board (%d left: %s; UNDO: back)" % (
             len(left), " ".join(left))
     if mode == RESUME:
-        occ = game.occupied()
-        differ = popcount((c.mask if c.mask >= 0 else 0) ^ occ)
         n = len(game.history)
+        differ = popcount(c.mask ^ game.occupied()) if c.mask >= 0 else -1
+        if differ < 0:  # the squares not read yet: nothing to say about them
+            board = "Reading the squares"
+        elif differ > 1:
+            board = "%d squares differ from it" % differ
+        else:
+            board = "1 square differs from it" if differ else "The board matches it"
         return "Saved game found (%d action%s, %s). MENU: resume, UNDO: discard. %s" % (
-            n, "" if n == 1 else "s", _turn_words(c),
-            "%d squares differ from it" % differ if differ else "The board matches it")
+            n, "" if n == 1 else "s", _turn_words(c), board)
     if mode == OVER:
         w = game.winner
-        return "Game over: %s win, %s cannot move. MENU: new game, UNDO: take back" % (
-            SIDE_NAMES[w], SIDE_NAMES[w ^ 1])
+        return "Game over: %s win, %s cannot %s. MENU: new game, UNDO: take back" % (
+            SIDE_NAMES[w], SIDE_NAMES[w ^ 1],
+            "place a knight" if game.placed(w ^ 1) < KNIGHTS else "move")
     if mode == CORRECT:
         return _fix_words(c)
     who = SIDE_NAMES[game.side]
@@ -141,6 +148,8 @@ def _fix_words(c):
     if steps:
         undone, taken = _undo_words(c, steps[0])
         why = "Undo %s: " % undone
+        if c.again:
+            why = "One take-back at a time (UNDO again once it is done). " + why
         piece = taken or piece
     elif not c._strict:
         why = _why(c, extra, missing)

@@ -20,12 +20,15 @@ One line is one of:
                      the sensor log of a physical board; '-' for none)
   raw 0x1f           the same from a raw scan: sensor chain bits, as a
                      scanner back-end returns them (hex with 0x, or decimal)
+  show / help / quit  text mode's own lines: draw the board, list the lines,
+                     stop (in a script: a record without an action, the
+                     lines, the end of the script)
 Empty lines and lines starting with # are skipped.
 
 parse() turns a line into steps, small tuples the rig carries out one by one:
   ("lift", sq) ("take", kind) ("put", sq) ("drop",) ("press", button, ms)
   ("wait", ms) ("clear",) ("sense", mask) ("raw", bits) ("selftest",)
-  ("next", n or -1)
+  ("next", n or -1) ("show",) ("help",) ("quit",)
 A take of kind "?" means "the piece the game calls for", resolved when it is
 carried out.
 """
@@ -34,7 +37,10 @@ from attila.errors import AttilaError, LayoutError
 
 BUTTON_NAMES = ("undo", "menu")
 _VERBS = ("lift", "put", "drop", "undo", "menu", "press", "hold", "wait", "clear",
-          "selftest", "next", "sense", "raw")
+          "selftest", "next", "sense", "raw", "show", "help", "quit")
+TEXT_LINES = ("@SQ, a turn like b1-c3,d4, lift SQ, put SQ [R|H|x], drop, undo, menu, "
+              "hold BUTTON MS, wait MS, clear, next [N|all], show, help or quit")
+SCRIPT_LINES = TEXT_LINES.replace(" or quit", ", quit, selftest, sense SQ,SQ... or raw BITS")
 SHORT_PRESS_MS = 80
 CALLED_FOR = "?"
 
@@ -62,8 +68,9 @@ def _count(text, line):
     return int(text)
 
 
-def parse(layout, line):
-    """Steps for one line of text; ActionError says what is wrong."""
+def parse(layout, line, script=True):
+    """Steps for one line of text; ActionError says what is wrong (and lists
+    the lines of a script, or of text mode when `script` is false)."""
     text = line.strip()
     if not text or text.startswith("#"):
         return []
@@ -94,6 +101,8 @@ def parse(layout, line):
         return [("clear",)]
     if verb == "selftest" and not args:
         return [("selftest",)]
+    if verb in ("show", "help", "quit") and not args:
+        return [(verb,)]
     if verb == "raw" and len(args) == 1:
         try:
             value = int(args[0], 0)
@@ -116,12 +125,7 @@ def parse(layout, line):
         return [("sense", mask)]
     if len(words) == 1 and verb not in _VERBS:
         return turn(layout, text)
-    raise ActionError(
-        "%r: expected lift SQ, put SQ [R|H|x], drop, @SQ, a turn like b1-c3,d4, "
-        "undo, menu, hold BUTTON MS, wait MS, clear, selftest, next, sense SQ,SQ... "
-        "or raw BITS"
-        % text
-    )
+    raise ActionError("%r: expected %s" % (text, SCRIPT_LINES if script else TEXT_LINES))
 
 
 def turn(layout, text):

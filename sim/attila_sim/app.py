@@ -79,7 +79,7 @@ def parser():
                    help="with --card: after each of your turns, say whether it kept a won "
                    "position or threw the win away")
     p.add_argument("--speed", type=float, default=1.0,
-                   help="speed of the clock (2 = blinking twice as fast; default 1)")
+                   help="speed of the clock, 1/16 to 64 (2 = blinking twice as fast; default 1)")
     p.add_argument("--text", action="store_true", help="play in the terminal")
     p.add_argument("--script", metavar="FILE",
                    help="headless: carry out the actions in FILE ('-' = stdin), write frames")
@@ -177,8 +177,9 @@ def main(argv=None):
     from attila_sim.table import TableError
     from attila_tools.files import check_output, fail
 
-    if args.speed <= 0:
-        return fail("attila sim", "--speed must be above 0")
+    if not 1 / 16 <= args.speed <= 64:  # also refuses nan
+        return fail("attila sim", "--speed %g: must be a number from 0.0625 (1/16) to 64"
+                    % args.speed)
     said = ""
     try:
         lines = _script_lines(args.script) if args.script else None
@@ -233,20 +234,24 @@ def main(argv=None):
     if lines is not None:
         from attila_sim import script
 
+        source = "stdin" if args.script == "-" else args.script
         try:
             if not args.screenshot:
                 try:
-                    return script.run(rig, lines, sys.stdout, args.format, args.script)
+                    return script.run(rig, lines, sys.stdout, args.format, source)
                 except BrokenPipeError:  # | head: the reader has seen enough
                     return 0
             from attila_sim import actions
 
-            todo = actions.parse_lines(rig.layout, lines, args.script)
+            todo = actions.parse_lines(rig.layout, lines, source)
         except (AttilaError, OSError) as e:
             return fail("attila sim", e)
         try:
             for _, _, steps in todo:
-                rig.do(steps)
+                if steps[0][0] == "quit":
+                    break
+                if steps[0][0] not in ("show", "help"):
+                    rig.do(steps)
         except TableError as e:
             print("attila sim: %s" % e, file=sys.stderr)
             return 1

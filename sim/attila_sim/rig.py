@@ -15,7 +15,7 @@ from attila.board import Board
 from attila.controller import MODE_NAMES, Controller
 from attila.errors import AttilaError
 from attila.leds import Leds
-from attila.rules import ROMANS, SCORCH, SETUP
+from attila.rules import OVER, ROMANS, SCORCH, SETUP
 from attila.sensing import Debouncer
 from attila.store import MemoryStore, Store
 from attila.wiring import Wiring
@@ -160,6 +160,8 @@ class Rig:
                 kind = TILE
             elif game.phase == SETUP:
                 kind = ROMAN if game.side == ROMANS else HUN
+            elif game.phase == OVER:
+                raise TableError("no piece to take from beside the board: the game is over")
             else:
                 raise TableError("no piece to take from beside the board now: lift a knight")
         return self.table.take(kind)

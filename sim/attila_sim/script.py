@@ -18,7 +18,9 @@ line:
     replay  (after 'next') what the last replay step did
     analysis  (after 'next', with --replay) the panel's analysis of that step
     error   (only when the line could not be done: a square taken...)
-  text: the board drawn as in text mode, under a "line N: ..." header.
+    (show and help write a record and do nothing; quit ends the script)
+  text: the board drawn as in text mode, under a "line N: ..." header, after
+    the error, the replay step and its analysis (as text mode says them).
 
 The whole script is read and checked before anything runs: a line that
 cannot be read stops it with the file, the line and the reason.
@@ -59,23 +61,34 @@ def record(rig, number, text, error=None):
 
 def run(rig, lines, out, fmt="json", source="script"):
     """Carry out a script; returns 0, or 1 when a line could not be done."""
-    from attila_sim.text import render
+    from attila_sim.text import HELP, render
 
     todo = actions.parse_lines(rig.layout, lines, source)  # ActionError on bad input
     failed = 0
     for number, text, steps in todo:
+        verb = steps[0][0]
+        if verb == "quit":
+            break
         error = None
         rig.said = ""
         try:
-            rig.do(steps)
+            if verb not in ("show", "help"):
+                rig.do(steps)
         except TableError as e:
             error = "%s line %d: %s" % (source, number, e)
             failed = 1
         if fmt == "json":
             out.write(json.dumps(record(rig, number, text, error)) + "\n")
-        else:
-            out.write("line %d: %s\n" % (number, text))
-            if error:
-                out.write("error: %s\n" % error)
-            out.write("\n".join(render(rig, colour=False)) + "\n\n")
+            continue
+        out.write("line %d: %s\n" % (number, text))
+        if error:
+            out.write("error: %s\n" % error)
+        if verb == "help":
+            out.write(HELP + "\n")
+        if rig.said:  # what the replay step did, and its analysis, as text mode says them
+            out.write(rig.said + "\n")
+            if rig.review is not None:
+                for line in rig.review_lines(wait=True):
+                    out.write(line + "\n")
+        out.write("\n".join(render(rig, colour=False)) + "\n\n")
     return failed

@@ -3,7 +3,8 @@
 The same rig as the window runs underneath (the real controller behind a
 virtual strip and virtual reed switches); only the drawing and the input
 differ. With colour, every square's background is its LED's colour (24-bit
-ANSI); without, lit squares are shown in brackets and listed with their
+ANSI where COLORTERM says the terminal shows it, else the nearest of the 256
+colours); without, lit squares are shown in brackets and listed with their
 colours under the board.
 """
 
@@ -13,6 +14,7 @@ from attila.palette import HUN, ROMAN
 from attila_sim import actions
 from attila_sim.actions import ActionError
 from attila_sim.table import TableError
+from attila_tools.draw.terminal import plural, sgr, truecolour
 
 HELP = """\
 What you can type (squares are named like b3):
@@ -40,6 +42,7 @@ def render(rig, colour=False):
     """The board as text lines: pieces, LED colours, hand and reserve."""
     layout = rig.layout
     leds = rig.colours()
+    true = truecolour()
     lines = []
     files = "".join(" %s " % chr(97 + f) for f in range(layout.width))
     lines.append(("    " + files).rstrip())
@@ -55,12 +58,12 @@ def render(rig, colour=False):
             if colour:
                 shown = piece if piece != "." else "·"
                 if any(c):
-                    fg = _fg_for(c)
-                    row += "\x1b[48;2;%d;%d;%dm\x1b[38;2;%d;%d;%dm %s \x1b[0m" % (
-                        c + fg + (shown,))
+                    row += "%s%s %s \x1b[0m" % (sgr(c, 48, true=true), sgr(_fg_for(c), true=true),
+                                                shown)
                 else:
                     fg = _PIECE_INK.get(piece, (200, 200, 200))
-                    row += "\x1b[48;2;40;40;40m\x1b[1;38;2;%d;%d;%dm %s \x1b[0m" % (fg + (shown,))
+                    row += "%s%s %s \x1b[0m" % (sgr((40, 40, 40), 48, true=true),
+                                                sgr(fg, bold=True, true=true), shown)
             else:
                 row += ("[%s]" if any(c) else " %s ") % piece
         lines.append(row.rstrip() if not colour else row)
@@ -72,8 +75,8 @@ def render(rig, colour=False):
     table = rig.table
     held = table.held()
     lines.append(
-        "beside the board: %d R, %d H, %d tiles%s"
-        % (len(table.reserve("R")), len(table.reserve("H")), len(table.reserve("x")),
+        "beside the board: %d R, %d H, %s%s"
+        % (len(table.reserve("R")), len(table.reserve("H")), plural(len(table.reserve("x")), "tile"),
            "; in hand: %s" % held.kind if held is not None else "")
     )
     lines.append(rig.status())
@@ -134,7 +137,7 @@ def run(rig, stdin=None, stdout=None, colour=None):
                 show()
             continue
         try:
-            steps = actions.parse(rig.layout, cmd)
+            steps = actions.parse(rig.layout, cmd, script=False)
         except ActionError as e:
             stdout.write("? %s\n" % e)
             continue

@@ -95,3 +95,31 @@ def test_the_issue_script_in_the_simulator(ms, mode):
     out = io.StringIO()
     assert script.run(rig, ["@a1", "hold menu %d" % ms], out, "json", "-") == 0
     assert json.loads(out.getvalue().splitlines()[-1])["mode"] == mode
+
+
+@pytest.mark.parametrize("ms, mode", [(1490, PLAY), (1500, CLEAR), (1510, CLEAR)])
+def test_a_long_press_is_menu_held_1500_ms_or_more(ms, mode):
+    """One rule for the board, the README (`hold menu 1500`: a long press) and
+    the tools: held 1.5 s or more, however the release falls between two loop
+    steps, is a new game; less is a hint."""
+    r = Rack()
+    r.put("a1")
+    r.hold(BUTTON_MENU, ms)
+    assert r.c.mode == mode and len(r.c.game.history) == 1
+
+
+@pytest.mark.parametrize("ms, mode", [(1490, "play"), (1500, "clear")])
+def test_hold_menu_1500_in_the_simulator_is_a_long_press(ms, mode):
+    import io
+    import json
+
+    from attila import layoutfile
+    from attila_sim import script
+    from attila_sim.rig import Rig
+
+    import simroot
+
+    rig = Rig(*layoutfile.load(simroot.LAYOUT_4X5))
+    out = io.StringIO()
+    assert script.run(rig, ["@a1", "hold menu %d" % ms], out, "json", "-") == 0
+    assert json.loads(out.getvalue().splitlines()[-1])["mode"] == mode

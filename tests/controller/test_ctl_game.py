@@ -298,3 +298,29 @@ def test_a_piece_slid_on_after_its_action_takes_the_action_back():
     assert g.phase == SCORCH and c.mode == PLAY
     t.put("c2")
     assert log(g) == "@d3 @b1 @c1 @d1 @e1 @a2 c1-b3,c2" and g.side == HUNS
+
+
+def test_a_layout_where_no_knight_can_move_is_over_from_the_start():
+    """A single rank: no knight has a square to jump to, so the first side cannot
+    place; the board says game over (as `attila moves` does), not 'lift a knight'."""
+    t = Table(from_rows(["........"]))
+    assert t.c.mode == OVER
+    assert t.c.status() == ("Game over: Huns win, Romans cannot place a knight. "
+                            "MENU: new game, UNDO: take back")
+
+
+def test_the_simulator_says_game_over_on_such_a_layout():
+    import io
+    import json
+
+    from attila import layoutfile
+    from attila_sim import script
+    from attila_sim.rig import Rig
+
+    rig = Rig(*layoutfile.parse({"name": "rank", "custom": True, "rows": ["........"]}, "x"))
+    out = io.StringIO()
+    assert script.run(rig, ["@a1", "show"], out, "json", "x") == 1
+    recs = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert recs[0]["error"] == "x line 1: no piece to take from beside the board: the game is over"
+    assert [r["mode"] for r in recs] == ["over", "over"]
+    assert recs[1]["status"].startswith("Game over: Huns win, Romans cannot place a knight.")

@@ -32,6 +32,7 @@ from attila.controller import (
     CORRECT,
     OVER,
     PLAY,
+    REFUSED_MS,
     RESUME,
     SELFTEST,
 )
@@ -352,6 +353,7 @@ class Hands(RuleBasedStateMachine):
         if c.mode != CORRECT:
             return
         want = c.expected()
+        t.at(t.t + REFUSED_MS)  # past the red flashes of a refused UNDO
         now = t.t
         t.at(now // 400 * 400 + 400)  # fast blink, lit half: extra pieces red
         red = sum(1 << t.layout.index(n) for n in t.squares(RED))

@@ -1,13 +1,19 @@
 """Property tests: the bitboard core against the brute-force model in bruteforce.py.
 
-Random layouts (any set of squares up to 5x5, and random module sets),
-random reachable positions (random legal lines from the empty board) and
-random piece placements are checked for move generation, the no-trap rule,
-trapped knights, the end of the game, perft at small depths and undo.
+Random layouts (mostly real boards of 8 squares or more, one in eight any
+set of squares up to 5x5; random module sets), random reachable positions
+(random legal lines from the empty board) and random piece placements
+(mostly three knights a side, in play) are checked for move generation, the
+no-trap rule, trapped knights, the end of the game, perft at small depths
+and undo. Each test reports what its examples reached (board size, play
+phase, parsed or refused):
+
+    CI=1 .venv/bin/python -m pytest tests/core/test_core_properties.py \
+        --hypothesis-show-statistics
 """
 
 from bruteforce import State, name, squares_of_rows
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings, target
 from hypothesis import strategies as st
 
 from attila.errors import LayoutError, NotationError
@@ -24,23 +30,43 @@ SETTINGS = settings(
 )
 
 
-@st.composite
-def layouts(draw, max_side=5):
-    """Rows of a random layout: a random set of squares, empty edges trimmed."""
-    width = draw(st.integers(1, max_side))
-    height = draw(st.integers(1, max_side))
-    cells = draw(
-        st.lists(st.booleans(), min_size=width * height, max_size=width * height)
-    )
+def _trimmed(width, height, cells):
+    """Rows of the squares in cells (row by row, top first), empty edges left out."""
     rows = ["".join("." if cells[k * width + f] else "-" for f in range(width))
             for k in range(height)]
     rows = [r for r in rows if "." in r]
     if not rows:
         rows = ["."]
     cols = [f for f in range(len(rows[0])) if any(r[f] == "." for r in rows)]
-    rows = ["".join(r[f] for f in range(cols[0], cols[-1] + 1)) for r in rows]
-    # Interior empty rows are allowed; only the edges were trimmed above.
-    return rows
+    return ["".join(r[f] for f in range(cols[0], cols[-1] + 1)) for r in rows]
+
+
+@st.composite
+def layouts(draw, max_side=5):
+    """Rows of a random layout, trimmed to its bounding box.
+
+    Mostly a real board: a rectangle of 3 to max_side files and ranks with
+    at most a fifth of its places left out (8 squares or more, so a game
+    gets past setup). One draw in eight: any set of squares down to a single
+    one, the edge cases. Hypothesis shrinks towards a real board.
+    """
+    if draw(st.integers(0, 7)) == 7:
+        width = draw(st.integers(1, max_side))
+        height = draw(st.integers(1, max_side))
+        cells = draw(st.lists(st.booleans(), min_size=width * height,
+                              max_size=width * height))
+        return _trimmed(width, height, cells)
+    width = draw(st.integers(3, max_side))
+    height = draw(st.integers(3, max_side))
+    holes = draw(st.sets(st.integers(0, width * height - 1), max_size=width * height // 5))
+    return _trimmed(width, height, [k not in holes for k in range(width * height)])
+
+
+def size_event(count):
+    """Report the board size (pytest --hypothesis-show-statistics shows the spread)."""
+    event("squares: %s" % ("1-3" if count <= 3 else "4-7" if count <= 7
+                           else "8-12" if count <= 12 else "13+"))
+    target(float(count), label="squares")
 
 
 def names_of(layout, mask):
@@ -82,6 +108,7 @@ def test_random_lines_match_bruteforce(rows, data):
     tiles = data.draw(st.one_of(st.none(), st.integers(0, 4)))
     game = parse_position(text, tiles)
     state = State.parse(text, tiles)
+    size_event(len(state.squares))
     seen = []
     while True:
         plies = check_same(game, state)
@@ -93,6 +120,8 @@ def test_random_lines_match_bruteforce(rows, data):
         seen.append((format_position(game), game.phase))
         play(game, ply)
         state = nxt
+    event("the line reached the play phase" if any(p != SETUP for _, p in seen)
+          else "the line ended in setup")
     # Undo walks back through every position, to the empty board.
     while seen:
         before, phase = seen.pop()
@@ -113,18 +142,28 @@ def test_random_lines_match_bruteforce(rows, data):
 @given(rows=layouts(max_side=4), data=st.data())
 def test_perft_depth_3_on_small_boards(rows, data):
     text = "/".join(rows) + " R"
+    size_event(len(squares_of_rows(rows)))
     assert perft(parse_position(text), 3) == State.parse(text).perft(3)
 
 
 @st.composite
 def piece_sets(draw):
-    """A random position text: up to 3 knights a side and some scorched squares."""
+    """A random position: up to 3 knights a side and some scorched squares.
+
+    Mostly (when the board has room) a position in play: three knights a
+    side and at most the supply of tiles scorched; else any counts, most of
+    which the core must refuse.
+    """
     rows = draw(layouts(max_side=5))
     squares = sorted(squares_of_rows(rows))
     chosen = draw(st.permutations(squares))
-    r = draw(st.integers(0, min(3, len(squares))))
-    h = draw(st.integers(0, min(3, len(squares) - r)))
-    x = draw(st.integers(0, len(squares) - r - h))
+    if len(squares) >= 8 and draw(st.integers(0, 3)):
+        r = h = 3
+        x = draw(st.integers(0, len(squares) - 6))
+    else:
+        r = draw(st.integers(0, min(3, len(squares))))
+        h = draw(st.integers(0, min(3, len(squares) - r)))
+        x = draw(st.integers(0, len(squares) - r - h))
     state = State(
         squares,
         chosen[:r],
@@ -154,11 +193,14 @@ def acceptable(state):
 @given(state=piece_sets())
 def test_parsed_positions_match_bruteforce(state):
     text = state.text()
+    size_event(len(state.squares))
     try:
         game = parse_position(text)
     except NotationError:
+        event("refused")
         assert not acceptable(state), text
         return
+    event("parsed, in play" if game.phase != SETUP else "parsed, in setup")
     assert acceptable(state), text
     check_same(game, state)
     if len(state.squares) <= 12:
@@ -211,7 +253,7 @@ def grown_modules(draw):
     kinds = draw(st.permutations(["2x2", "2x2", "2x3", "2x3"]))
     parts = [(kinds[0], (0, 0), draw(st.sampled_from(TURNS)))]
     union = set(module_squares(*parts[0]))
-    corner = draw(st.integers(0, 3)) == 0  # now and then: the last one at a corner
+    corner = draw(st.integers(0, 3)) == 3  # now and then: the last one at a corner
     for n, kind in enumerate(kinds[1:]):
         sides = {(f + df, r + dr) for f, r in union for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))}
         border = sorted(sides - union)
@@ -226,14 +268,14 @@ def grown_modules(draw):
                 for c in module_squares(kind, (0, 0), turn)
             }
         )
-        if draw(st.integers(0, 4)):  # mostly: only places that do not overlap
+        if draw(st.integers(0, 9)) < 9:  # mostly: only places that do not overlap
             options = [o for o in options if not module_squares(kind, *o) & union]
         at, turn = draw(st.sampled_from(options))
         part = (kind, at, turn)
         parts.append(part)
         union |= module_squares(*part)
     # Move the whole board to a1 (or, now and then, one place off it).
-    extra = draw(st.sampled_from([(0, 0), (0, 0), (0, 0), (1, 0), (0, 2)]))
+    extra = draw(st.sampled_from([(0, 0)] * 8 + [(1, 0), (0, 2)]))
     minf = min(f for f, _ in union) - extra[0]
     minr = min(r for _, r in union) - extra[1]
     return tuple((k, (at[0] - minf, at[1] - minr), t) for k, at, t in parts)
@@ -242,8 +284,16 @@ def grown_modules(draw):
 TURNS = (0, 90, 180, 270)
 
 
+@st.composite
+def module_sets(draw):
+    """Mostly modules grown side to side (most compose), one in four scattered."""
+    if draw(st.integers(0, 3)) == 3:
+        return draw(scattered_modules())
+    return draw(grown_modules())
+
+
 @SETTINGS
-@given(parts=st.one_of(scattered_modules(), grown_modules()))
+@given(parts=module_sets())
 def test_random_module_sets(parts):
     modules = [place_module(n + 1, kind, at[0], at[1], turn) for n, (kind, at, turn) in enumerate(parts)]
     union = set()
@@ -252,9 +302,12 @@ def test_random_module_sets(parts):
     starts_at_a1 = min(f for f, _ in union) == 0 and min(r for _, r in union) == 0
     try:
         layout, _ = compose(modules)
-    except LayoutError:
+    except LayoutError as e:
+        why = [w for w in ("overlaps", "touches", "starts at") if w in str(e)]
+        event("refused: %s" % (why[0] if why else str(e)))
         assert not (valid_module_set(parts) and starts_at_a1)
         return
+    event("composed")
     assert valid_module_set(parts) and starts_at_a1
     assert layout.size == 20
     got = {(layout.files[i], layout.ranks[i]) for i in range(layout.size)}
@@ -297,14 +350,35 @@ def test_full_random_games_on_every_board():
     assert plays > 100
 
 
+NOTATION_CHARACTERS = "RHx.-/ QRH\n7"
+
+
+@st.composite
+def position_texts(draw):
+    """A position text: mostly one written from a random position (a quarter
+    of them then with one character changed), else any text of the notation's
+    characters (nearly always refused)."""
+    pick = draw(st.integers(0, 3))
+    if pick == 3:
+        return draw(st.text(alphabet=NOTATION_CHARACTERS, max_size=40))
+    text = draw(piece_sets()).text()
+    if pick == 2:
+        k = draw(st.integers(0, len(text) - 1))
+        text = text[:k] + draw(st.sampled_from(NOTATION_CHARACTERS)) + text[k + 1:]
+    return text
+
+
 @SETTINGS
-@given(text=st.text(alphabet="RHx.-/ QRH\n7", max_size=40))
+@given(text=position_texts())
 def test_any_position_text_parses_or_says_why(text):
     try:
         game = parse_position(text)
     except NotationError as e:
+        event("refused")
         assert "\n" not in str(e).strip()
         return
+    event("parsed, in play" if game.phase != SETUP else "parsed, in setup")
+    size_event(game.layout.size)
     assert format_position(game) == " ".join(text.split())
 
 
@@ -316,17 +390,67 @@ JSON_VALUES = st.recursive(
 )
 
 
+@st.composite
+def layout_documents(draw):
+    """(a layout file's JSON, the squares it must load as, or None when it must be refused
+    or is unknown).
+
+    Mostly a real layout: DIY rows (six in ten), or the game's four modules
+    grown side to side (three in ten; some overlap or are off a1: refused),
+    now and then with "tiles";
+    one in five of those with a field changed to any JSON value (squares
+    unknown); one in ten any JSON at all.
+    """
+    pick = draw(st.integers(0, 9))
+    if pick == 9:
+        return draw(JSON_VALUES), None
+    if pick < 6:
+        rows = draw(layouts())
+        doc = {"name": "mine", "custom": True, "rows": rows}
+        squares = squares_of_rows(rows)
+    else:
+        parts = draw(grown_modules())
+        doc = {"name": "mine", "modules": [{"kind": k, "at": name(at), "turn": t}
+                                           for k, at, t in parts]}
+        union = set()
+        for p in parts:
+            union |= module_squares(*p)
+        at_a1 = min(f for f, _ in union) == 0 and min(r for _, r in union) == 0
+        squares = union if valid_module_set(parts) and at_a1 else None
+    if draw(st.booleans()):
+        doc["tiles"] = draw(st.integers(0, 12))
+        if squares is not None and doc["tiles"] > len(squares):
+            squares = None
+    if draw(st.integers(0, 4)) == 0:
+        field = draw(st.sampled_from(sorted(doc) + ["kind", "at", "module"]))
+        if field in ("kind", "at", "module") and "modules" in doc:
+            doc["modules"][0][field] = draw(JSON_VALUES)
+        else:
+            doc[field] = draw(JSON_VALUES)
+        squares = None
+    return doc, squares
+
+
 @SETTINGS
-@given(data=JSON_VALUES)
-def test_any_json_layout_loads_or_says_why(data):
+@given(document=layout_documents())
+def test_any_json_layout_loads_or_says_why(document):
     from attila.layoutfile import parse
 
+    data, squares = document
     try:
         layout, modules, tiles = parse(data, "f.json")
     except LayoutError as e:
-        assert str(e).startswith("f.json: ")
+        event("refused")
+        assert str(e).startswith("f.json: ") and "\n" not in str(e)
+        assert squares is None, (data, e)
         return
+    event("loads")
+    size_event(layout.size)
     assert layout.size >= 1 and modules
+    if squares is not None:
+        assert {(layout.files[i], layout.ranks[i]) for i in range(layout.size)} == squares
+        assert sum(len(m.places) for m in modules) == layout.size
+        assert tiles == data.get("tiles")
 
 
 def test_known_perft_values_come_from_the_brute_force():

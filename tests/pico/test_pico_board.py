@@ -59,7 +59,7 @@ def test_the_pico_2_cannot_be_emulated_and_says_so(tmp_path):
             emulable.append(name)
         except Unsupported:
             pass
-    assert sorted(emulable) == sorted(PICO_PROFILES)
+    assert sorted(emulable) == sorted(PICO_PROFILES + ("circuitpython-pico.json",))
 
 
 def test_main_runs_under_the_watchdog_which_resets_a_stopped_loop(flashed):

@@ -17,12 +17,18 @@ twin.py). What "frame for frame" means here:
    10.1-10.2 ms, not on the simulator's 10 ms grid. So the Pico's state is
    rendered at the simulator's time (plus whole 8 s periods) and must give
    the simulator's bytes; lines whose frame does not blink match as they are.
+3. The chip's frames also say what the LED language (docs/pages/play/leds.md)
+   says, written out square by square in tests/pico/led_language.py apart
+   from the firmware and the simulator: after every line the last frame,
+   and during every wait each frame (blinks in both phases, in turn,
+   breathing).
 """
 
 import os
 
 from attila_sim import actions, script
 
+import led_language
 from twin import Mirror, Twin
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -38,8 +44,10 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
         rig = Mirror(board)
         twin = Twin(board, rig.inputs, folder=str(tmp_path))
         todo = actions.parse_lines(rig.layout, lines, "game.txt")
+        assert [t for _n, t, _s in todo] == [t for t, _w in led_language.EXPECTED]
         static = animated = 0
-        for number, text, steps in todo:
+        for (number, text, steps), (_, expected) in zip(todo, led_language.EXPECTED):
+            before = len(board.pico.frames)
             rig.do(steps)
             sim = script.record(rig, number, text)
             board.pico.run_to_idle()  # the last step is over,
@@ -47,6 +55,7 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
             twin.catch_up(board.pico.scans)
             pico_frames = [f.data for f in board.pico.frames]
             assert not board.pico.led_errors()
+            _check_language(board, number, text, expected, before)
             assert pico_frames == twin.writes, "line %d %s: frames differ" % (number, text)
             c = twin.controller
             assert (c.status(), rig.mode_name()) == (sim["status"], sim["mode"]), text
@@ -60,7 +69,24 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
             t = rig.written_at + ANIMATION_PERIOD_MS * (1 + c.now // ANIMATION_PERIOD_MS)
             assert twin.rendered_at(t) == want, "line %d %s: state differs" % (number, text)
             animated += 1
-        assert sim["mode"] == "over"
+        assert sim["mode"] == "clear"  # the game over, MENU: a new game, the board cleared
         assert board.pico.resets == []
         assert static > 20 and animated >= 3, (static, animated)
         assert len(board.pico.frames) > 40
+
+
+def _check_language(board, number, text, expected, before):
+    """The chip's frames of one script line against the LED language (led_language.py)."""
+    names = board.layout.names
+    want = led_language.specs(expected)
+    where = "line %d %s" % (number, text)
+
+    def squares(frame):
+        return {names[i]: rgb for i, rgb in enumerate(board.leds(frame.data))}
+
+    frames = board.pico.frames
+    led_language.check_frame(squares(frames[-1]), want, where)
+    if text.startswith("wait "):
+        # The frame shown when the wait began, then every frame of the wait.
+        window = frames[max(before - 1, 0):]
+        led_language.check_window([(f.t0, squares(f)) for f in window], want, where)

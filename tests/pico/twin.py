@@ -103,3 +103,62 @@ def frames_of_boot(pico, boot):
 def scans_of_boot(pico, boot_start_us):
     """The scan marks from a boot on (global us >= its start)."""
     return [s for s in pico.scans if s[0] >= boot_start_us]
+
+
+def cp_ticks_ms(us):
+    """CircuitPython 10's supervisor.ticks_ms() on the RP2040 at timer `us`
+    (ports/raspberrypi port_get_raw_ticks: 1/1024 s ticks from time_us_64;
+    supervisor_ticks_ms64: ticks * 1000 / 1024; from 2**29 - 65536)."""
+    raw = int(us) * 512 // 15625 // 32
+    return (raw * 1000 // 1024 + 0x1FFF0000) % (1 << 29)
+
+
+def cp_catch_up(twin, pico, since_us=0):
+    """Step the twin through code.py's loop steps not replayed yet (CircuitPython).
+
+    Each step is told by its watchdog feed (pico.feeds); its clock is one of
+    the ticks_ms values the chip's timer gave during that step (the first
+    one after it woke, unless background work ran before code.py read it):
+    the latest one (read before the step's LED frame went out, if it wrote
+    one) that makes the twin write exactly the LED frames the chip wrote in
+    that step. Returns the number of steps whose clock was not the first
+    value tried (a twin that cannot be made to agree fails the frames).
+    """
+    scans = [s[0] for s in pico.scans]
+    feeds = [f for f in pico.feeds if f[0] >= since_us and f[2]]
+    frames = [f for f in pico.frames if f.t0 * 1000 >= since_us * 1000]
+    moved = 0
+    last = feeds[twin.done - 1][0] if twin.done else since_us
+    memo_keep = {id(twin.controller.store): twin.controller.store}
+    if twin.book is not None:
+        memo_keep[id(twin.book)] = twin.book
+    for fed, woke, reads, slept in feeds[twin.done:]:
+        first = 0 if slept or len(reads) < 2 else 1
+        cands = []
+        for at, us in reads[first:]:
+            ms = cp_ticks_ms(us)
+            if at <= fed and (not cands or cands[-1][1] != ms):
+                cands.append((at, ms))
+        shown = [f for f in frames if last < f.t0 <= fed]
+        want = [f.data for f in shown]
+        last = fed
+        if shown:
+            # The clock was read before the frame went out.
+            cands = [c for c in cands if c[0] < shown[0].t0] or cands
+        # The latest value first: background work may run between waking and
+        # the step, and a step that repainted the same bytes wrote nothing.
+        cands.reverse()
+        for k, (at, ms) in enumerate(cands):
+            keep = copy.deepcopy(twin.board, dict(memo_keep)) if len(cands) > k + 1 else None
+            n = len(twin.writes)
+            k_scan = bisect.bisect_right(scans, at) - 1
+            twin._now_ns = (scans[k_scan] if k_scan >= 0 else woke) * 1000
+            twin.board.step(ms)
+            if twin.writes[n:] == want or keep is None:
+                moved += k > 0
+                break
+            del twin.writes[n:]
+            twin.board = keep
+            twin.controller = keep.controller
+        twin.done += 1
+    return moved

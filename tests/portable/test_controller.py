@@ -7,6 +7,8 @@ from attila.controller import (
     CALM_MS,
     CLEAR,
     CORRECT,
+    CUE_ILLEGAL,
+    CUE_NONE,
     OVER,
     PLAY,
     RESUME,
@@ -127,14 +129,15 @@ def test_undo_a_turn():
     h = Hands(Controller(RECT))
     h.play(SETUP6 + " a1-c2,a1")
     h.press(BUTTON_UNDO)
-    h.press(BUTTON_UNDO)
-    assert h.c.mode == CORRECT and h.c.game.phase == MOVE
+    assert h.c.mode == CORRECT and h.c.game.phase == SCORCH
     # One step at a time: first the tile off a1 ...
     h.phase(400, 0)
     assert h.lit() == {"a1": RED}
     assert h.c.status() == "Undo the scorch of a1: take the tile off a1"
     h.lift("a1")
-    assert h.c.mode == CORRECT
+    assert h.c.mode == PLAY
+    h.press(BUTTON_UNDO)
+    assert h.c.mode == CORRECT and h.c.game.phase == MOVE
     # ... then the knight from c2 back to a1 (where the tile stood).
     h.phase(400, 0)
     assert h.lit() == {"c2": RED}
@@ -144,6 +147,57 @@ def test_undo_a_turn():
     h.lift("c2")
     h.put("a1")
     assert h.c.mode == PLAY and log(h.c.game) == SETUP6
+
+
+def test_a_second_undo_before_the_take_back_is_done_is_refused_and_said():
+    """Pressed twice because the first seemed ignored: one action goes back, not two;
+    the board says why (status line, the illegal cue) and the LEDs keep guiding it."""
+    h = Hands(Controller(RECT))
+    h.play(SETUP6 + " a1-c2,a1")
+    h.press(BUTTON_UNDO)
+    h.c.cue = CUE_NONE
+    h.press(BUTTON_UNDO)
+    assert h.c.cue == CUE_ILLEGAL
+    assert len(h.c.game.history) == 7 and h.c.game.phase == SCORCH
+    # Seen on the board too: the whole board flashes red twice (0.3 s), then the
+    # take-back is guided on as before.
+    assert h.lit() == {name: RED for name in RECT.names}
+    h.at(h.t + 150)
+    assert h.rgb("b1") == (0, 0, 0)
+    h.at(h.t + 100)
+    assert h.lit() == {name: RED for name in RECT.names}
+    h.at(h.t + 100)
+    assert h.c.status() == ("One take-back at a time (UNDO again once it is done). "
+                            "Undo the scorch of a1: take the tile off a1")
+    h.phase(400, 0)
+    assert h.lit() == {"a1": RED}
+    h.lift("a1")
+    assert h.c.mode == PLAY and h.c.status().startswith("Romans: ")
+    h.press(BUTTON_UNDO)  # done on the table: the next press goes further back
+    assert h.c.status() == "Undo the move from a1 to c2: move the Roman knight on c2 back to a1"
+
+
+def test_a_new_game_says_nothing_of_the_squares_before_they_are_read():
+    """At power-up the console said "take every piece off the board (20 left: ...)"
+    before the first reading, then "Romans: place a knight": one honest line first."""
+    c = Controller(RECT)
+    assert c.status() == "New game: reading the squares"
+    Hands(c, 0)
+    assert c.status() == "Romans: place a knight on a lit square (knight 1 of 3)", c.status()
+
+
+def test_a_saved_game_says_nothing_of_the_squares_before_they_are_read():
+    """After a cut the console said "7 squares differ" (the squares not read yet,
+    taken as empty) and then "The board matches it": one honest line first."""
+    store = MemoryStore()
+    h = Hands(Controller(RECT, store=store))
+    h.play(SETUP6)
+    c = Controller(RECT, store=store)
+    assert c.mode == RESUME
+    assert c.status() == ("Saved game found (6 actions, Romans to move). MENU: resume, "
+                          "UNDO: discard. Reading the squares")
+    Hands(c, h.mask)
+    assert c.status().endswith("The board matches it"), c.status()
 
 
 def test_resume_from_a_saved_game():
@@ -157,7 +211,7 @@ def test_resume_from_a_saved_game():
     h2 = Hands(c, h.mask & ~(1 << RECT.index("a1")))
     assert c.status() == (
         "Saved game found (8 actions, Huns to move). MENU: resume, UNDO: discard. "
-        "1 squares differ from it"
+        "1 square differs from it"
     )
     h2.phase(400, 0)
     assert h2.lit() == {"b1": AMBER, "c2": BLUE, "c1": BLUE, "d1": AMBER, "e1": BLUE,

@@ -108,6 +108,10 @@ def test_bad_positions_say_what_and_where():
 def test_supply_given_with_the_position():
     msg = check.raises(NotationError, parse_position, "R.x.H/.x.../H.x.R/..HR. R", 2)
     assert msg == "position: 3 squares scorched but the supply is 2 tiles", msg
+    msg = check.raises(NotationError, parse_position, "R...H/.x.../H...R/..HR. R", 0)
+    assert msg == "position: 1 square scorched but the supply is 0 tiles", msg
+    msg = check.raises(NotationError, parse_position, "R.x.H/.x.../H...R/..HR. R", 1)
+    assert msg == "position: 2 squares scorched but the supply is 1 tile", msg
     game = parse_position("R.x.H/.x.../H.x.R/..HR. R", 3)
     assert game.phase == OVER and game.tiles() == 0
 

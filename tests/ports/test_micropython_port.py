@@ -39,6 +39,8 @@ SCENARIOS = {
     "maintenance": ("pico.json", {}),
     "selftest": ("pico.json", {}),
     "unwired": ("pico.json", {}),
+    "unplugged": ("pico2.json", {}),
+    "resume": ("pico.json", {}),  # bit-banged: the fake PIO needs a chain
     "sound": ("pico.json", {"sound": 50}),
     "watchdog": ("pico.json", {"watchdog_ms": 9000}),
 }
@@ -86,6 +88,34 @@ def test_status_line_on_the_serial_console(tmp_path):
     ], r.stdout
 
 
+def test_a_host_that_never_reads_the_serial_port_never_stalls_the_loop(tmp_path):
+    """rp2's USB serial blocks a print up to 500 ms (MICROPY_HW_USB_CDC_TX_TIMEOUT)
+    when a host holds the port open without reading; a pipe nobody reads blocks it
+    for ever. 5,000 status lines (350 kB) go to such a pipe: the loop runs on, the
+    console sends what the pipe takes and drops the rest (a print would hang)."""
+    board_files(tmp_path, "pico.json")
+    cmd = [MICROPYTHON, "-X", "heapsize=256K", os.path.join(HERE, "scripts", "mpy_port.py"),
+           "console"]
+    env = dict(os.environ, MICROPYPATH=PATH)
+    p = subprocess.Popen(cmd, cwd=str(tmp_path), env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    try:
+        p.wait(timeout=120)  # a hang guard only: stdout is not read until the end
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.communicate()
+        pytest.fail("the loop stalled on a serial port nobody reads")
+    out, err = p.communicate()
+    assert p.returncode == 0, err.decode()
+    assert err.decode().startswith("OK console, ") and "lines dropped" in err.decode()
+    assert int(err.decode().split()[2]) > 0
+    lines = out.decode().splitlines()
+    assert lines[0] == "attila: 4x5 on pico, 20 squares"
+    # Every line sent is whole: the console never cuts one to start another.
+    assert all(line.startswith("Huns: place a knight on a lit square") or
+               line == "Romans: place a knight" for line in lines[1:-1]), lines[:5]
+
+
 def test_idle_step_allocates_nothing(tmp_path):
     """heap_lock() around many idle Board.step() calls with the real controller."""
     board_files(tmp_path, "pico.json")
@@ -120,3 +150,38 @@ def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path, case)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines() == (["attila: 4x5 on pico, 20 squares"] + BOOK_LINES[case]
                                      + ["Romans: place a knight", "OK book"]), r.stdout
+
+
+def _kernelv_other_version(path):
+    path.write_bytes(b"M\x05\x00\x1f" + bytes(16))  # an .mpy of MicroPython 1.20-1.21
+
+
+def _kernelv_other_arch(path):
+    mpy_cross = os.path.join(os.path.dirname(MICROPYTHON), "mpy-cross")
+    if not os.path.exists(mpy_cross):
+        pytest.skip("mpy-cross is not installed (make install)")
+    src = os.path.join(ROOT, "firmware", "attila", "kernelv.py")
+    subprocess.run([mpy_cross, "-march=armv6m", "-o", str(path), src], check=True)
+
+
+@pytest.mark.parametrize("make", [_kernelv_other_version, _kernelv_other_arch])
+def test_an_incompatible_native_kernel_falls_back_to_the_portable_one(tmp_path, make):
+    """After a MicroPython upgrade or downgrade, attila/kernelv.mpy no longer
+    loads (ValueError): the board says so once and searches with attila.kernel."""
+    shutil.copytree(os.path.join(ROOT, "firmware", "attila"), tmp_path / "attila")
+    (tmp_path / "attila" / "kernelv.py").unlink()  # on a board: only the .mpy
+    make(tmp_path / "attila" / "kernelv.mpy")
+    code = ("from attila import opponent, search\n"
+            "from attila.notation import parse_position\n"
+            "print(search.NATIVE)\n"
+            "game = parse_position('R.x.H/.x.../H.x.R/..HR. R')\n"
+            "print(opponent.choose(game, nodes=2000) is not None)\n")
+    env = dict(os.environ, MICROPYPATH=str(tmp_path))
+    r = subprocess.run([MICROPYTHON, "-c", code], env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("attila: attila/kernelv.mpy not loaded (incompatible .mpy ")
+    assert lines[0].endswith("): the portable kernel searches (slower); flash the board "
+                             "again (attila flash) to compile it for this MicroPython")
+    assert lines[1:] == ["False", "True"]

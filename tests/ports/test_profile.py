@@ -194,6 +194,8 @@ def test_sensors_must_reach_every_square_of_the_layout():
 )
 def test_watchdog_the_chip_refuses_is_refused_at_load(port, chip, ms, most):
     data = dict(MINIMAL, port=port, chip=chip, watchdog_ms=ms, game={"budget_ms": 100})
+    if chip == "esp32":  # MINIMAL's GPIO 10 is one of the ESP32's flash pins
+        data["sensors"] = dict(MINIMAL["sensors"], load=25, clock=18, data=19)
     if most is None:
         assert parse(data, "x.json").watchdog_ms == ms
         return
@@ -226,7 +228,10 @@ def test_chip_field_and_its_default_from_the_board():
     assert parse(MINIMAL, "x.json").chip == "rp2040"
     for board, chip in (("Raspberry Pi Pico 2", "rp2350"), ("Pimoroni Pico Plus 2 (RP2350)",
                         "rp2350"), ("ESP32 DevKitC", "esp32"), ("Raspberry Pi Pico", "rp2040")):
-        assert parse(dict(MINIMAL, board=board), "x.json").chip == chip, board
+        data = dict(MINIMAL, board=board)
+        if chip == "esp32":  # MINIMAL's GPIO 10 is one of the ESP32's flash pins
+            data["sensors"] = dict(MINIMAL["sensors"], load=25, clock=18, data=19)
+        assert parse(data, "x.json").chip == chip, board
     assert parse(dict(MINIMAL, board="Pico 2", chip="other"), "x.json").chip == "other"
     with pytest.raises(ProfileError) as e:
         parse(dict(MINIMAL, chip="rp2045"), "x.json")
@@ -338,6 +343,77 @@ def test_pio_reads_the_reference_chain_and_is_for_rp2_micropython_only():
         assert str(e.value) == words
 
 
+@pytest.mark.parametrize("chip, board, changes, words", [
+    ("rp2040", "", {"leds__pin": 30}, "leds: pin 30: the RP2040 has GPIO 0..29"),
+    ("rp2350", "", {"leds__pin": 48}, "leds: pin 48: the RP2350 has GPIO 0..47"),
+    ("rp2350", "Raspberry Pi Pico 2", {"buzzer": 30},
+     "buzzer: pin 30: the Raspberry Pi Pico 2 has GPIO 0..29"),
+    ("rp2040", "Raspberry Pi Pico W", {"sensors__data": 24},
+     "sensors: pin 24 is not on the Raspberry Pi Pico W's header (GP23, GP24, GP25 and GP29 "
+     "run its wireless chip)"),
+    ("rp2040", "Raspberry Pi Pico W", {"buttons": {"undo": 23}}, "buttons: pin 23 is not on"),
+    ("rp2040", "Raspberry Pi Pico W", {"leds__pin": 25}, "leds: pin 25 is not on"),
+    ("rp2040", "Raspberry Pi Pico W", {"buzzer": 29}, "buzzer: pin 29 is not on"),
+    ("rp2040", "Raspberry Pi Pico", {"leds__pin": 29},
+     "leds: pin 29 is not on the Raspberry Pi Pico's header (GP23, GP24, GP25 and GP29 sense "
+     "and steer its power and light its LED)"),
+    ("rp2040", "Raspberry Pi Pico", {"leds__pin": "GP25"}, "leds: pin 'GP25' is not on"),
+    ("esp32", "ESP32 DevKitC", {"sensors__clock": 6},
+     "sensors: pin 6: GPIO 6..11 of the ESP32 are wired to its flash memory"),
+    ("esp32", "ESP32 DevKitC", {"sensors__data": 11}, "sensors: pin 11: GPIO 6..11"),
+    ("esp32", "ESP32 DevKitC", {"leds__pin": 34},
+     "leds: pin 34: GPIO 34..39 of the ESP32 are inputs only, and this pin drives"),
+    ("esp32", "ESP32 DevKitC", {"sensors__load": 39}, "sensors: pin 39: GPIO 34..39"),
+    ("esp32", "ESP32 DevKitC", {"buzzer": 36}, "buzzer: pin 36: GPIO 34..39 of the ESP32 are inputs"),
+    ("esp32", "ESP32 DevKitC", {"sensors__data": 35},
+     "sensors: pin 35: GPIO 34..39 of the ESP32 have no internal pull-up or pull-down (add "
+     "an external resistor and set pull null, or use another pin)"),
+    ("esp32", "ESP32 DevKitC", {"buttons": {"undo": 34}}, "buttons: pin 34: GPIO 34..39"),
+    ("esp32", "ESP32 DevKitC", {"leds__pin": 20}, "leds: pin 20: the ESP32 DevKitC has GPIO 0..39 "
+     "but no 20, 24 or 28..31"),
+    ("esp32", "ESP32 DevKitC", {"leds__pin": 40}, "leds: pin 40: the ESP32 DevKitC has GPIO 0..39"),
+])
+def test_pins_the_chip_or_its_board_cannot_give_are_refused(chip, board, changes, words):
+    """A profile is read on the computer (attila flash) as on the board: a pin the chip
+    lacks, or its board keeps (Pico W: the wireless chip; ESP32: the flash, the input-only
+    pins), is refused there, not at boot."""
+    data = variant(**changes)
+    data.update(chip=chip, board=board)
+    if chip == "esp32":  # the ESP32 profile's pins where the case changes none
+        esp = {"load": 25, "clock": 18, "data": 19}
+        data["sensors"].update((k, v) for k, v in esp.items() if "sensors__" + k not in changes)
+        if "leds__pin" not in changes:
+            data["leds"]["pin"] = 27
+    with pytest.raises(ProfileError) as e:
+        parse(data, "x.json")
+    assert str(e.value).startswith("x.json: " + words), str(e.value)
+
+
+def test_pins_the_chip_gives_pass_and_a_data_pin_with_no_pull_may_be_input_only():
+    esp = {"kind": "74hc165", "load": 25, "clock": 18, "data": 35, "pull": None}
+    p = parse(dict(MINIMAL, chip="esp32", leds={"pin": 27}, sensors=esp), "x.json")
+    assert p.data == 35 and p.pull is None
+    # The Pico's GP0..GP22 and GP26..GP28, the RP2350B's GPIO 47, "other" unchecked.
+    assert parse(dict(MINIMAL, board="Raspberry Pi Pico W", leds={"pin": 28}), "x.json")
+    assert parse(dict(MINIMAL, chip="rp2350", leds={"pin": 47}), "x.json").led_pin == 47
+    assert parse(dict(MINIMAL, chip="other", leds={"pin": 99}), "x.json").led_pin == 99
+
+
+def test_the_chains_data_pin_is_pulled_the_way_an_empty_square_reads():
+    """QH floats when the chain's cable is unplugged or loose: pulled, it reads
+    every square empty instead of phantom pieces (active low: up)."""
+    assert parse(MINIMAL, "x.json").pull == "up"
+    low = dict(MINIMAL, sensors=dict(MINIMAL["sensors"], active_low=False))
+    assert parse(low, "x.json").pull == "down"
+    none = dict(MINIMAL, sensors=dict(MINIMAL["sensors"], pull=None))
+    assert parse(none, "x.json").pull is None
+    with pytest.raises(ProfileError) as e:
+        parse(dict(MINIMAL, sensors=dict(MINIMAL["sensors"], pull="down")), "x.json")
+    assert str(e.value) == ('x.json: sensors: pull "down" with active_low true: a chain with '
+                            'its cable unplugged would read closed; use "up" or null '
+                            '(external resistors)')
+
+
 SD = {"spi": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 5}
 
 
@@ -357,6 +433,7 @@ def test_an_sdcard_is_optional_and_checked():
          "x.json: sdcard: unknown field 'speed' (known: spi, sck, mosi, miso, cs, baudrate)"),
         ({"sdcard": {"sck": 2, "mosi": 3, "miso": 4, "cs": 5}}, "x.json: sdcard: needs 'spi'"),
         ({"game": {"coach": 1}}, "x.json: game: coach must be true or false, not 1"),
+        ({"sdcard": dict(SD, cs=30)}, "x.json: sdcard: pin 30: the RP2040 has GPIO 0..29"),
     ):
         with pytest.raises(ProfileError) as e:
             parse(dict(MINIMAL, **changes), "x.json")

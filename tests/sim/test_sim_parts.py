@@ -75,7 +75,7 @@ def test_action_lines():
     assert actions.parse(lay, "sense a1,c2") == [("sense", 1 << a1 | 1 << c2)]
     assert actions.parse(lay, "sense -") == [("sense", 0)]
     assert actions.parse(lay, "next all") == [("next", -1)]
-    for bad, why in (("lift", "expected lift SQ"), ("put c2 Q", "must be R, H or x"),
+    for bad, why in (("lift", "lift SQ, put SQ"), ("put c2 Q", "must be R, H or x"),
                      ("wait soon", "not a number"), ("a1-", "expected a turn"),
                      ("a1-c2,", "scorch after ',' is missing"), ("@z1", "z1 is not a square"),
                      ("next 0", "not a number of steps")):

@@ -246,3 +246,72 @@ def test_a_failed_replay_step_is_not_used_up(tmp_path):
     assert recs[0]["error"] == "script line 1: replay step 1 @a1: a1 is taken: lift its piece first"
     assert recs[3]["replay"] == "replay step 2 of 2: @e4"
     assert recs[3]["position"] == "....H/...../...../R.... R"
+
+
+def test_text_mode_lines_show_help_and_quit_work_in_a_script():
+    """The README: a script has the same lines as text mode (plus sense, raw,
+    selftest). show and help do nothing to the board; quit ends the script."""
+    code, out = run("@a1\nshow\nhelp\nquit\n@e4\n")
+    assert code == 0
+    recs = [json.loads(line) for line in out.splitlines()]
+    assert [r["do"] for r in recs] == ["@a1", "show", "help"]
+    assert recs[1]["position"] == recs[2]["position"] == "...../...../...../R.... H"
+    assert recs[1]["t"] == recs[2]["t"] == recs[0]["t"]  # no clock runs
+    code, out = run("show\nhelp\n", fmt="text")
+    assert out.startswith("line 1: show\n     a  b  c  d  e\n")
+    assert "line 2: help\nWhat you can type (squares are named like b3):\n" in out
+
+
+def test_a_bad_line_lists_the_lines_of_its_own_mode():
+    from attila_sim import actions
+
+    layout = simkit.load()[0]
+    with pytest.raises(ActionError) as e:
+        actions.parse(layout, "fly b1")
+    assert str(e.value) == (
+        "'fly b1': expected @SQ, a turn like b1-c3,d4, lift SQ, put SQ [R|H|x], drop, undo, "
+        "menu, hold BUTTON MS, wait MS, clear, next [N|all], show, help, quit, selftest, "
+        "sense SQ,SQ... or raw BITS")
+    with pytest.raises(ActionError) as e:
+        actions.parse(layout, "fly b1", script=False)
+    assert str(e.value) == (
+        "'fly b1': expected @SQ, a turn like b1-c3,d4, lift SQ, put SQ [R|H|x], drop, undo, "
+        "menu, hold BUTTON MS, wait MS, clear, next [N|all], show, help or quit")
+    # Text mode says it so.
+    from attila_sim import text
+
+    out = io.StringIO()
+    assert text.run(rig(), stdin=io.StringIO("fly b1\n"), stdout=out) == 0
+    assert "? 'fly b1': expected @SQ, a turn like b1-c3,d4" in out.getvalue()
+    assert "or quit\n" in out.getvalue() and "raw BITS" not in out.getvalue()
+
+
+def test_stdin_scripts_name_stdin_in_their_errors(monkeypatch, capsys):
+    from attila_sim import app
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("@a1\nlift b1\n"))
+    assert app.main(["--script", "-", "--format", "text"]) == 1
+    out = capsys.readouterr().out
+    assert "line 2: lift b1\nerror: stdin line 2: b1 is empty: nothing to lift\n" in out
+    assert "error: - line" not in out
+
+
+def test_text_format_says_the_replay_step_and_its_analysis(tmp_path):
+    game = tmp_path / "game.log"
+    game.write_text("@a1 @e4 @b1\n@e3 @c4 @a3\nb1-d2,b1\n")
+    layout, modules, tiles = simkit.load()
+    from attila_tools.gamefiles import load_replay
+    from attila_sim.review import ReplayReview
+
+    first, items, tiles = load_replay(str(game), layout, tiles)
+    r = Rig(layout, modules, tiles, first=first)
+    r.start_replay(items, ReplayReview(layout, first, items, tiles))
+    jsonout, textout = io.StringIO(), io.StringIO()
+    assert script.run(r, ["next 7"], jsonout) == 0
+    rec = json.loads(jsonout.getvalue())
+    r = Rig(layout, modules, tiles, first=first)
+    r.start_replay(items, ReplayReview(layout, first, items, tiles))
+    assert script.run(r, ["next 7"], textout, "text") == 0
+    text = textout.getvalue()
+    assert text.startswith("line 1: next 7\nreplay step 7 of 7: b1-d2,b1\n")
+    assert rec["analysis"] and "\n".join(rec["analysis"]) in text

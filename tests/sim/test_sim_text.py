@@ -8,6 +8,7 @@ import pytest
 from attila import palette
 from attila_sim import app, text
 from attila_sim.rig import Rig
+from attila_tools.draw import terminal as draw
 
 import simkit
 
@@ -54,7 +55,8 @@ def test_mistakes_are_answered_not_fatal():
     assert out.endswith("> ")
 
 
-def test_colour_mode_paints_squares_with_their_led_colour():
+def test_colour_mode_paints_squares_with_their_led_colour(monkeypatch):
+    monkeypatch.setenv("COLORTERM", "truecolor")
     layout, modules, tiles = simkit.load()
     rig = Rig(layout, modules, tiles)
     rig.do([("take", "R"), ("put", layout.index("a1"))])
@@ -267,3 +269,24 @@ def test_a_line_that_is_not_utf8_is_answered_not_fatal():
     assert text.run(rig, stdin, out, colour=False) == 0
     assert "? '\ufffd\ufffd caf\ufffd': expected" in out.getvalue()
     assert rig.position() == "....H/...../...../R.... R"
+
+
+@pytest.mark.parametrize("speed", ["nan", "inf", "-inf", "0", "-1", "100"])
+def test_a_speed_out_of_range_is_refused_in_one_line(speed, capsys):
+    assert app.main(["--text", "--speed=" + speed]) == 2
+    err = capsys.readouterr().err
+    assert err == "attila sim: --speed %s: must be a number from 0.0625 (1/16) to 64\n" % speed
+
+
+def test_colour_mode_without_truecolour_sends_the_nearest_of_256_colours(monkeypatch):
+    """tmux's default shows a 24-bit amber as red; without COLORTERM the squares
+    get the nearest of the 256 colours, and the Huns' amber stays orange."""
+    monkeypatch.delenv("COLORTERM", raising=False)
+    layout, modules, tiles = simkit.load()
+    rig = Rig(layout, modules, tiles)
+    rig.do([("take", "R"), ("put", layout.index("a1"))])
+    lines = text.render(rig, colour=True)
+    assert not any("38;2;" in line or "48;2;" in line for line in lines)
+    c = rig.colours()[layout.index("b1")]  # lit amber: the Huns place next
+    assert "\x1b[48;5;%dm" % draw.colour256(c) in lines[4]
+    assert draw.colour256(palette.HUN) == 202 and draw.colour256(palette.ERROR) == 196

@@ -21,9 +21,10 @@ T_SETUP = "..R.../...H../--..--/--..--/--..--/--..-- R"
 T_EMPTY = "....../....../--..--/--..--/--..--/--..-- R"
 
 
-def run(*args):
+def run(*args, env=None):
     proc = subprocess.run(
-        ATTILA + list(args), capture_output=True, text=True, cwd=ROOT, timeout=120
+        ATTILA + list(args), capture_output=True, text=True, cwd=ROOT, timeout=120,
+        env=dict(os.environ, **env) if env else None,
     )
     return proc.returncode, proc.stdout, proc.stderr
 
@@ -143,12 +144,71 @@ def test_show_layout_with_holes_and_colour_on_request():
         "   a b c d e f",
         "setup: Romans to place (Romans 1, Huns 1 placed)",
     ]
-    code, out, _ = run("show", MID, "--colour", "always")
+    code, out, _ = run("show", MID, "--colour", "always", env={"COLORTERM": "truecolor"})
     # The LED language's colours: blue Romans (0, 96, 255), amber Huns (255, 112, 0).
     assert code == 0 and "\x1b[1;38;2;0;96;255mR\x1b[0m" in out
     assert "\x1b[1;38;2;255;112;0mH\x1b[0m" in out
     assert "31m" not in out  # red is for errors only
     assert out.splitlines()[-1] == "play: Romans to move; 11 tiles left"
+
+
+def test_show_colour_falls_back_to_256_colours_without_colorterm():
+    """Under tmux's default a 24-bit amber shows as red: without COLORTERM=truecolor
+    the nearest of the 256 colours is sent (amber 202, not red 196)."""
+    code, out, _ = run("show", MID, "--colour", "always", env={"COLORTERM": ""})
+    assert code == 0 and "38;2;" not in out and "48;2;" not in out
+    assert "\x1b[1;38;5;27mR\x1b[0m" in out  # blue (0, 95, 255)
+    assert "\x1b[1;38;5;202mH\x1b[0m" in out  # amber (255, 95, 0)
+    assert "38;5;196m" not in out and "31m" not in out  # red is for errors only
+    code, out, _ = run("show", MID, "--colour", "always", env={"COLORTERM": "24bit"})
+    assert "\x1b[1;38;2;255;112;0mH\x1b[0m" in out
+
+
+def _file(text):
+    """The bytes of a save file holding `text` (attila.store: with its checksum line)."""
+    from attila.store import checksum
+
+    return (text + "end %d\n" % checksum(text)).encode()
+
+
+def test_counts_of_one_are_singular(tmp_path):
+    """'1 tile', '1 file x 2 ranks', '1 module': never '1 tiles'."""
+    code, out, _ = run("show", MID, "--tiles", "4")
+    assert out.splitlines()[-1] == "play: Romans to move; 1 tile left"
+    from attila import layoutfile
+    from attila_tools.draw.terminal import layout_lines
+
+    strip = layoutfile.parse({"name": "strip", "custom": True, "rows": [".", "."]}, "x")
+    lines = layout_lines(strip[0], strip[1])
+    assert lines[0] == "strip: 2 squares, 1 file x 2 ranks, 1 module (custom)"
+    from attila import layoutfile
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.store import dump
+    from attila_tools.board.games import _describe
+
+    layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
+    one = _file(dump(replay(Game(layout), "@a1")))
+    assert _describe(one) == "1 action, Huns to play: @a1"
+
+
+def test_games_counts_actions_as_the_board_does():
+    """The board says 'Saved game found (8 actions, ...)' for six placements and a
+    turn (a move and its scorch: two actions); attila games says the same 8."""
+    from attila import layoutfile
+    from attila.controller import Controller
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.store import MemoryStore, dump
+    from attila_tools.board.games import _describe
+
+    layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
+    game = replay(Game(layout), "@a1 @e4 @b1 @e3 @c4 @a3 b1-d2,b1")
+    assert _describe(_file(dump(game))).startswith("8 actions, Huns to play: ")
+    store = MemoryStore()
+    store.save(dump(game))
+    status = Controller(layout, store=store).status()
+    assert status.startswith("Saved game found (8 actions, "), status
 
 
 def test_layout_4x5():
@@ -230,6 +290,7 @@ BAD = [
      "solve, verify, book, choose, card (see attila --help)"),
     (("solve", "R.Q.H/.x.../H.x.R/..HR. R"),
      "attila solve: position: c4: 'Q' is not one of R H x . -"),
+    (("solve", MID, "--tiles", "-3"), "attila solve: --tiles must be >= 0, not -3"),
 ]
 
 
@@ -237,6 +298,20 @@ BAD = [
 def test_bad_input_is_one_line_and_status_2(args, line):
     code, out, err = run(*args)
     assert (code, out, err) == (2, "", line + "\n")
+
+
+def test_solve_from_the_empty_board_points_to_from_setup_and_shows_progress():
+    code, out, err = run("solve", "..../..../.... R")
+    assert code == 0 and json.loads(out)["result"] == "win"
+    lines = err.split("\n")
+    assert lines[0] == ("attila solve: the empty board: every setup is searched here, "
+                        "which takes long on a real layout; attila solve --from-setup "
+                        "LAYOUT solves a whole layout once and keeps the result")
+    assert "placement 1 of 12" in err and err.endswith("\n")  # a bar redrawn after '\r'
+
+    # A position past setup: the answer alone.
+    code, out, err = run("solve", MID)
+    assert code == 0 and err == ""
 
 
 def test_help_works():
@@ -350,3 +425,40 @@ def test_games_and_layout_port_speak_for_themselves(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "attila layout: the firmware on the board runs a watchdog (5000 ms)" in out
     assert "attila layout: copied" in out and "attila flash" not in out
+
+
+def test_games_is_described_as_what_it_does():
+    code, out, _ = run("--help")
+    assert "fetch the saved game and game logs from a board" in out
+    assert "play or replay" not in out
+
+
+@pytest.mark.parametrize("rows, why", [
+    (["........"], "no knight could ever move on it: no square is a knight's jump from "
+                   "another (a knight jumps 2 squares one way and 1 the other)"),
+    (["..", ".."], "no knight could ever move on it"),
+])
+def test_layout_refuses_a_board_where_no_game_can_be_played(tmp_path, rows, why):
+    path = tmp_path / "rank.json"
+    path.write_text(json.dumps({"name": "rank", "custom": True, "rows": rows}))
+    code, out, err = run("layout", str(path))
+    assert (code, out) == (2, "")
+    assert err.startswith("attila: %s: %s" % (path, why)) and err.count("\n") == 1, err
+    # Three ranks of two files: knights can jump there, and setup begins.
+    path.write_text(json.dumps({"name": "ok", "custom": True, "rows": ["..", "..", ".."]}))
+    assert run("layout", str(path))[0] == 0
+
+
+def test_games_leaves_the_board_playing_its_game(monkeypatch, capsys, tmp_path):
+    """README: after attila games the board restarts its game untouched. It used to
+    wait at "MENU: resume": the reset looked like a power cut. attila games now leaves
+    the `resume` marker, and main.py takes the game back without asking."""
+    from attila_tools.board import flash, games
+
+    monkeypatch.setattr(games, "Board", _WatchdogBoard)
+    monkeypatch.setattr(flash, "Board", _WatchdogBoard)
+    seen = {}
+    monkeypatch.setattr(_WatchdogBoard, "reset",
+                        lambda self, wait=0: seen.update(files=dict(self.files_on)) or "")
+    assert cli.main(["games", "--port", "/dev/null", "--out", str(tmp_path)]) == 0
+    assert "resume" in seen["files"] and "maintenance" not in seen["files"]

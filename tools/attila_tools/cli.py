@@ -21,7 +21,7 @@ from attila.errors import AttilaError
 PLUGINS = {
     "sim": ("attila_sim.app", "play on the desktop simulator"),
     "flash": ("attila_tools.board.flash", "build and copy the firmware to a board"),
-    "games": ("attila_tools.board.games", "play or replay games"),
+    "games": ("attila_tools.board.games", "fetch the saved game and game logs from a board"),
     "analyse": ("attila_tools.analyse.analyse_cmd", "judge every action of a game with perfect play"),
     "solve": ("attila_tools.solve.solve_cmd", "solve a position (--from-setup: a whole layout)"),
     "verify": ("attila_tools.solve.verify", "check a certificate of a solved layout"),

@@ -32,7 +32,8 @@ def find_layout(path):
 
 def layout_like(layout):
     """(layout, modules, tiles) of the file in boards/ with this layout's
-    squares; failing that, the squares as one DIY module."""
+    squares; failing that, the squares as one DIY module, unnamed (a save
+    holds the squares, not the name: it is shown by its rows)."""
     folder = os.path.join(ROOT, "boards")
     for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
         if name.endswith(".json"):
@@ -42,7 +43,7 @@ def layout_like(layout):
                 continue
             if found[0] == layout:
                 return found
-    return layoutfile.parse({"name": "saved", "custom": True, "rows": layout.rows()}, "save")
+    return layoutfile.parse({"custom": True, "rows": layout.rows()}, "save")
 
 
 def _read(path):

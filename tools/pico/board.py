@@ -13,8 +13,13 @@ so a wrong pin or bit order on the board shows up as the wrong square. The
 flash gets what `make flash` builds (attila_tools.board.build.plan: .mpy files,
 main.py, layout.json, profile.json) as a ready littlefs image.
 
-Only the RP2040 can be emulated (rp2040js): a Pico 2 (RP2350), an ESP32 or
-a CircuitPython profile raises Unsupported with the reason.
+A CircuitPython profile runs on CircuitPython 10.2.1's own UF2: the flash
+holds a CIRCUITPY volume made from the folder `attila flash --drive` fills
+(tools/pico/circuitpy.py), and the firmware reads its switches with
+CircuitPython's `keypad` in the background.
+
+Only the RP2040 can be emulated (rp2040js): a Pico 2 (RP2350) or an ESP32
+profile raises Unsupported with the reason.
 """
 
 import os
@@ -22,6 +27,7 @@ import os
 from attila import layoutfile
 from attila import profile as profiles
 
+from pico import circuitpy
 from pico.chip import Pico, PicoError, new_flash
 
 UNDO, MENU = 0, 1
@@ -35,10 +41,10 @@ class Unsupported(PicoError):
 
 
 def check_emulable(prof):
-    """Unsupported unless the profile is for a MicroPython RP2040 Pico."""
-    if prof.port != "micropython":
-        raise Unsupported("%s: a %s profile; the emulated Pico runs MicroPython only"
-                          % (prof.source, prof.port))
+    """Unsupported unless the profile is for an RP2040 Pico (MicroPython or CircuitPython)."""
+    if prof.port not in ("micropython", "circuitpython"):
+        raise Unsupported("%s: a %s profile; the emulated Pico runs MicroPython and "
+                          "CircuitPython only" % (prof.source, prof.port))
     board = prof.board.lower()
     if "pico 2" in board or "rp2350" in board:
         raise Unsupported("%s: %s (RP2350): rp2040js emulates the RP2040 only; "
@@ -47,28 +53,41 @@ def check_emulable(prof):
         raise Unsupported("%s: board %r is not a Raspberry Pi Pico (RP2040)" % (prof.source, prof.board))
 
 
+def gpio(pin):
+    """The GPIO number of a profile's pin: 22, or CircuitPython's board name "GP22"."""
+    if pin is None or isinstance(pin, int):
+        return pin
+    if isinstance(pin, str) and pin.startswith("GP") and pin[2:].isdigit():
+        return int(pin[2:])
+    raise Unsupported("pin %r: the emulated Pico knows GP0..GP29 only" % (pin,))
+
+
 def config(prof, wiring, sd_image=None):
     """What tools/pico/wires.mjs (and sdcard.mjs) need to know about the board's pins.
 
     sd_image: the microSD card's image file, when the profile has a slot
     (None: the slot is empty)."""
-    cfg = {"led": {"pin": prof.led_pin}, "buzzer": prof.buzzer}
+    cfg = {"led": {"pin": gpio(prof.led_pin)}, "buzzer": gpio(prof.buzzer)}
     if getattr(prof, "sdcard", False):
-        sck, mosi, miso, cs = prof.sd_pins
-        cfg["sdcard"] = {"spi": prof.sd_spi, "sck": sck, "mosi": mosi, "miso": miso, "cs": cs,
+        sck, mosi, miso, cs = (gpio(p) for p in prof.sd_pins)
+        spi = prof.sd_spi if prof.sd_spi is not None else (sck >> 3) & 1  # RP2040: the pin's bus
+        cfg["sdcard"] = {"spi": spi, "sck": sck, "mosi": mosi, "miso": miso, "cs": cs,
                          "image": os.path.abspath(sd_image) if sd_image else None}
     kind = prof.sensor_kind
     if kind == "74hc165":
-        cfg["sensors"] = {"kind": kind, "load": prof.load, "clock": prof.clock, "data": prof.data,
-                          "spi": prof.spi, "registers": list(wiring.registers)}
+        cfg["sensors"] = {"kind": kind, "load": gpio(prof.load), "clock": gpio(prof.clock),
+                          "data": gpio(prof.data), "spi": prof.spi,
+                          "registers": list(wiring.registers)}
     elif kind == "matrix":
-        cfg["sensors"] = {"kind": kind, "rows": list(prof.rows), "cols": list(prof.cols)}
+        cfg["sensors"] = {"kind": kind, "rows": [gpio(p) for p in prof.rows],
+                          "cols": [gpio(p) for p in prof.cols]}
     else:
         # pull null: the board has its own resistors (to 3V3 when active low).
         external = None if prof.pull is not None else (1 if prof.active_low else 0)
-        cfg["sensors"] = {"kind": kind, "pins": list(prof.sensor_pins),
+        cfg["sensors"] = {"kind": kind, "pins": [gpio(p) for p in prof.sensor_pins],
                           "active_low": prof.active_low, "external": external}
-    cfg["buttons"] = {"pins": list(prof.buttons), "active_low": prof.buttons_active_low}
+    cfg["buttons"] = {"pins": [gpio(p) for p in prof.buttons],
+                      "active_low": prof.buttons_active_low}
     return cfg
 
 
@@ -94,6 +113,19 @@ def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=
     return files
 
 
+def drive_folder(folder, layout_path, profile_path, source=False, extra=None):
+    """A CIRCUITPY folder filled as `attila flash --drive` fills it (plus `extra` files)."""
+    from attila_tools.board import drive
+
+    os.makedirs(folder, exist_ok=True)
+    files = drive.plan(layout_path, profile_path, source=source)
+    drive.flash_drive(folder, files, say=lambda msg: None)
+    for name, data in (extra or {}).items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(data)
+    return folder
+
+
 class PicoBoard:
     """An emulated Pico with a board's LEDs, reed switches and buttons on its pins."""
 
@@ -112,11 +144,27 @@ class PicoBoard:
     @classmethod
     def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None,
                 native=True, sd_image=None):
-        """A board whose flash (folder/flash.bin) holds the firmware as `make flash` builds it."""
+        """A board whose flash (folder/flash.bin) holds the firmware as `make flash` builds it
+        (a CircuitPython profile: as `attila flash --drive` puts it on folder/CIRCUITPY)."""
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, "flash.bin")
-        new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir, native))
+        if profiles.load(profile_path).port == "circuitpython":
+            drive = drive_folder(os.path.join(folder, "CIRCUITPY"), layout_path, profile_path,
+                                 source, extra)
+            circuitpy.new_flash(path, circuitpy.folder_files(drive))
+        else:
+            new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir,
+                                           native))
         return cls(path, layout_path, profile_path, sd_image)
+
+    @property
+    def circuitpython(self):
+        return self.prof.port == "circuitpython"
+
+    def drive_files(self):
+        """{path: bytes} on CIRCUITPY now (CircuitPython profiles)."""
+        with open(self.pico.flash_path, "rb") as f:
+            return circuitpy.read_files(f.read())
 
     def start(self):
         self.pico.start()

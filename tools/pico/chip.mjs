@@ -31,7 +31,8 @@
 //   {"op":"run","ns":N[,"serial":true][,"cut":NS]}  run N ns of emulated time
 //        (stop early when the chip sends serial output; with "idle", when
 //        the core sleeps (WFI/WFE); with "cut", cut the power at that global
-//        emulated time, inside a flash operation too)
+//        emulated time, inside a flash operation too; with "cutop":[K,F], F of
+//        the way through the K-th flash operation from now)
 //   {"op":"sensors","closed":[0,1,..],"registers":[..]}   reed switches
 //   {"op":"buttons","mask":M}                            buttons held
 //   {"op":"serial","hex":HEX}                            host -> USB serial
@@ -39,6 +40,7 @@
 //   {"op":"read"}   -> serial output, LED frames, PWM, flash ops, events,
 //                      scans, awake spans
 //   {"op":"power"}  cut the power now and switch it on again
+//   {"op":"timer"}  the timer's alarms and the core's wait (a chip that never wakes)
 //   {"op":"serve"}  run in real time, the serial port on --pty-fd
 //   {"op":"quit"}
 // Every reply carries "t" (global emulated ns: it keeps counting across
@@ -134,6 +136,8 @@ let serialLen = 0;
 let stopOnSerial = false;
 let stopOnIdle = false;
 let cutAt = -1;
+let cutOp = null; // {left, fraction}: cut the power inside the flash operation `left` from now
+let cutStop = false; // end the run at that cut (the chip has booted again)
 let events = [];
 let flashOps = [];
 let sensorState = null;
@@ -143,6 +147,14 @@ let hostSpoke = false; // the host has written to the serial port (this boot)
 let timerLow = 0;
 let timerHigh = 0;
 let scans = [];
+// Watchdog feeds: [ns, woke ns, [[ns, timer us] of the timer reads since it
+// woke or since the last feed], 1 if it woke since the last feed].
+// CircuitPython's keypad scans in the background, so its loop steps are
+// told by the loop's own watchdog feed, and the ticks it read by the timer
+// reads of the same awake span.
+let feeds = [];
+let wakeReads = [];
+let lastFeed = -1;
 // The core's awake spans [woke, slept] (ns), while the host watches them:
 // a loop step is the span around its scan, from the wake-up that ends the
 // loop's sleep to its next WFI/WFE.
@@ -214,6 +226,10 @@ function onBreak(code) {
   let dt;
   let fraction = 1;
   const estimate = () => {
+    if (cutOp) {
+      if (cutOp.left === 0) cutAt = start + Math.floor(dt * cutOp.fraction);
+      if (cutOp.left-- === 0) cutOp = null;
+    }
     if (cutAt >= 0 && cutAt >= start && cutAt < start + dt) fraction = (cutAt - start) / dt;
   };
   if (code === BK_ERASE) {
@@ -311,12 +327,29 @@ function start() {
   chip.logger = quiet;
   chip.loadBootrom(bootrom);
   chip.flash.set(flash);
+  // The flash chip-select pad: rp2040js resets it to 0x36 (input off) and
+  // never drives its input, where the silicon resets GPIO_QSPI_SS to 0x5a
+  // and the flash's pull-up holds it high. CircuitPython reads BOOTSEL there
+  // at boot and would wait for ever (false = BOOTSEL held).
+  chip.qspi[1].padValue = 0x5a;
+  chip.qspi[1].setInputValue(true);
   const wd = chip.peripherals[0x40058];
   if (carry) {
     wd.reason = carry.reason;
     wd.scratchData.set(carry.scratch);
   }
   carry = null;
+  const writeWd = wd.writeUint32.bind(wd);
+  wd.writeUint32 = (offset, value) => {
+    if ((offset & 0xfff) === 0x04) {
+      // A step that overran its loop starts the next one without a sleep: its
+      // reads are those since this feed.
+      feeds.push([now(), awakeSince, wakeReads, lastFeed < awakeSince ? 1 : 0]);
+      wakeReads = [];
+      lastFeed = now();
+    }
+    writeWd(offset, value);
+  };
   wd.onWatchdogTrigger = () => {
     // Stop its alarm: rp2040js reschedules it at once, for ever (the lock-up).
     wd.alarm.enable = false;
@@ -334,7 +367,12 @@ function start() {
   const readTimer = timer.readUint32.bind(timer);
   timer.readUint32 = (offset) => {
     const v = readTimer(offset);
-    if (offset === 0x28 || offset === 0x0c) timerLow = v;
+    if (offset === 0x28 || offset === 0x0c) {
+      timerLow = v;
+      // The first reads, then one each 250 us: the clock values a step can have read.
+      const n = wakeReads.length;
+      if (n < 4 || (n < 64 && v - wakeReads[n - 1][1] >= 250)) wakeReads.push([now(), v]);
+    }
     else if (offset === 0x24 || offset === 0x08) timerHigh = v;
     return v;
   };
@@ -365,6 +403,13 @@ function runTo(until) {
     nsPerCycle = 1e9 / chip.clkSys;
     while (clock.nanosCounter < limit && !stopRun) {
       if (pio.live) pio.run(clock.nanosCounter);
+      if (core.waiting && core.pendingInterrupts & core.enabledInterrupts) {
+        // WFI with an interrupt already pending (raised while PRIMASK masked
+        // it) returns at once on a Cortex-M0+; rp2040js wakes the core only
+        // when an interrupt is raised during the wait, so it would sleep for
+        // ever. CircuitPython's idle (mask, check, WFI) meets this.
+        core.waiting = false;
+      }
       if (core.waiting) {
         if (awakeSince >= 0) {
           if (watchAwake) awake.push([awakeSince, now()]);
@@ -375,7 +420,10 @@ function runTo(until) {
         if (pio.live && pio.due < next) next = pio.due;
         clock.tick(Math.max(0, Math.min(next, limit) - clock.nanosCounter));
       } else {
-        if (awakeSince < 0) awakeSince = now();
+        if (awakeSince < 0) {
+          awakeSince = now();
+          wakeReads = [];
+        }
         const cycles = core.executeInstruction(); // may move the clock (a flash write)
         const end = clock.nanosCounter + cycles * nsPerCycle;
         // PIO instructions due during this one run at their own time (exact edges).
@@ -391,6 +439,10 @@ function runTo(until) {
       resetWhy = "";
       if (why === "power") cutAt = -1;
       restart(why);
+      if (why === "power" && cutStop) {
+        cutStop = false;
+        break;
+      }
       continue;
     }
     if (cutAt >= 0 && now() >= cutAt) {
@@ -431,8 +483,14 @@ function handle(msg) {
       stopOnSerial = !!msg.serial;
       stopOnIdle = !!msg.idle;
       if (msg.cut !== undefined && msg.cut !== null) cutAt = msg.cut;
+      if (msg.cutop) {
+        cutOp = { left: msg.cutop[0], fraction: msg.cutop[1] };
+        cutStop = true;
+      }
       runTo(now() + msg.ns);
       stopOnSerial = stopOnIdle = false;
+      cutOp = null;
+      cutStop = false;
       return status({ idle: chip.core.waiting });
     }
     case "sensors":
@@ -452,9 +510,10 @@ function handle(msg) {
       const out = Buffer.concat(serialOut).toString("hex");
       serialOut = [];
       serialLen = 0;
-      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans, awake,
+      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans, awake, feeds,
         sdReads: sdcard ? sdcard.reads : 0 });
       scans = [];
+      feeds = [];
       awake = [];
       pending = { frames: [], pwm: [] };
       flashOps = [];
@@ -464,6 +523,15 @@ function handle(msg) {
     case "awake":
       watchAwake = !!msg.on;
       return status();
+    case "timer": {
+      // The timer's alarms, for a firmware that sleeps and never wakes.
+      const timer = chip.peripherals[0x40054];
+      return status({
+        us: chip.clock.nanos / 1000,
+        alarms: timer.alarms.map((a) => ({ armed: a.armed, target: a.targetMicros, at: a.clockAlarm.scheduled ? a.clockAlarm.nanos / 1000 : null })),
+        intRaw: timer.intRaw, intEnable: timer.intEnable, waiting: chip.core.waiting, primask: chip.core.PRIMASK,
+      });
+    }
     case "power":
       restart("power");
       return status();
@@ -503,6 +571,7 @@ function serveSlice() {
   collect();
   pending = { frames: pending.frames.slice(-256), pwm: pending.pwm.slice(-256) };
   scans = scans.slice(-256);
+  feeds = feeds.slice(-256);
   flashOps = flashOps.slice(-256);
   events = events.slice(-256);
   if (serialLen > 1 << 20) {

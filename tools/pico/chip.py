@@ -28,6 +28,7 @@ RP2040JS = os.path.join(HERE, "node_modules", "rp2040js", "package.json")
 RP2040JS_VERSION = "1.4.1"
 
 CTRL_A, CTRL_B, CTRL_C, CTRL_D = b"\x01", b"\x02", b"\x03", b"\x04"
+PRESS_ANY_KEY = b"Press any key to enter the REPL"
 
 
 class PicoError(RuntimeError):
@@ -87,6 +88,9 @@ class Pico:
         self.flash_ops = []  # {"t", "op", "addr", "len", "ns"} erase/program served
         self.scans = []  # (us, ms) a sensor scan began, and the ticks_ms before it
         self.awake = []  # (us, us) the core ran from .. to (between WFIs), while watched
+        # Watchdog feeds (us, woke us, [(us, timer us) read since it woke or
+        # since the last feed], True if the core slept since the last feed).
+        self.feeds = []
         self.events = []  # {"t", "boot", "kind", "text"}: resets, bad LED timing...
         self.resets = []  # (us, why) "watchdog", "reset", "power", "lockup"
         self.sd_reads = 0
@@ -175,6 +179,8 @@ class Pico:
         self.scans += [(s[0] / 1000.0, s[1]) for s in reply.get("scans", [])]
         self.awake += [(a[0] / 1000.0, a[1] / 1000.0) for a in reply.get("awake", [])]
         self.sd_reads = reply.get("sdReads", 0)  # blocks the microSD card has sent
+        self.feeds += [(f[0] / 1000.0, f[1] / 1000.0, [(r[0] / 1000.0, r[1]) for r in f[2]],
+                        bool(f[3])) for f in reply.get("feeds", [])]
         for e in reply["events"]:
             self.events.append(e)
             if e["kind"] == "reset":
@@ -209,6 +215,18 @@ class Pico:
 
     def run_us(self, us):
         self.run_ns(us * 1e3)
+
+    def cut_in_flash_op(self, k, fraction, max_ms=5000):
+        """Run until the k-th flash operation from now (0: the next), cut the power
+        `fraction` of the way through it (0.0: at its start) and boot again;
+        PicoError if no such operation comes within max_ms."""
+        boot = self.boot
+        reply = self._cmd(op="run", ns=int(max_ms * 1e6), serial=False, idle=False,
+                          cutop=[int(k), float(fraction)])
+        self._cmd(op="read")
+        if self.boot == boot:
+            raise PicoError("no flash operation %d within %d ms" % (k, max_ms))
+        return reply
 
     def power_cut(self, at_us=None):
         """Cut the power now (or at emulated time `at_us`, within a flash write too) and boot again."""
@@ -265,9 +283,19 @@ class Pico:
     # -- the REPL -----------------------------------------------------------------------------
     def repl(self, max_ms=5000):
         """Interrupt whatever runs and get a friendly REPL prompt."""
-        self.mark()
+        start = self.mark()
         self.write(CTRL_C + CTRL_C + CTRL_B + b"\r\n")
-        self.wait_for(b">>> ", max_ms)
+        end_ns = self.ns + max_ms * 1e6
+        while self.serial.find(b">>> ", start) < 0:
+            # CircuitPython: code.py stopped, it waits for a key before its REPL.
+            at = self.serial.find(PRESS_ANY_KEY, start)
+            if at >= 0:
+                self.write(b"\r\n")
+                start = at + len(PRESS_ANY_KEY)
+            if self.ns >= end_ns:
+                raise PicoError("no REPL prompt after %d ms of emulated time; it said:\n%s"
+                                % (max_ms, self.output()[-2000:]))
+            self.run_ns(min(20e6, end_ns - self.ns), on_serial=True)
 
     def exec(self, code, max_ms=60000, echo=None):
         """Run `code` through the raw REPL; returns what it printed (ScriptError if it raised).

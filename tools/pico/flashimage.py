@@ -35,8 +35,9 @@ class FlashError(ValueError):
     """A UF2 or a file system image that does not fit the Pico's flash."""
 
 
-def firmware(uf2_path=UF2):
-    """The flash bytes of a UF2 file (2 MiB, 0xff where it writes nothing)."""
+def firmware(uf2_path=UF2, limit=FS_OFFSET):
+    """The flash bytes of a UF2 file (2 MiB, 0xff where it writes nothing;
+    nothing at or past `limit`, where the firmware's file system begins)."""
     flash = bytearray(b"\xff" * FLASH_SIZE)
     with open(uf2_path, "rb") as f:
         data = f.read()
@@ -49,7 +50,7 @@ def firmware(uf2_path=UF2):
         if flags & _UF2_NOT_MAIN_FLASH:
             continue
         offset = addr - XIP_BASE
-        if offset < 0 or offset + size > FS_OFFSET or size > 476:
+        if offset < 0 or offset + size > limit or size > 476:
             raise FlashError("%s: block %d writes outside the firmware area" % (uf2_path, at // 512))
         flash[offset : offset + size] = data[at + 32 : at + 32 + size]
     return flash

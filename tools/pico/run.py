@@ -3,13 +3,18 @@
     python tools/pico/run.py script.py                       # a bare Pico
     python tools/pico/run.py --files firmware/attila script.py
     python tools/pico/run.py --firmware script.py            # what `make flash` puts on a board
+    python tools/pico/run.py --firmware -c "import main"     # the board's loop, 5 s
     python tools/pico/run.py --mpy --files firmware/attila -c "import attila.rules"
 
 --files puts a file, or a folder (under its own name: firmware/attila ->
 /attila/...), on the chip's flash; --mpy compiles the .py files with
 mpy-cross first (as `make flash` does). --firmware puts the whole firmware
 for --layout/--profile on it, with a `maintenance` file so that main.py
-stops at once and leaves the REPL to the script. The script runs in the
+stops at once at boot and leaves the REPL to the script; the file is taken
+off before the script runs, so that the script may start the firmware:
+`-c "import main"` (main.py's main() runs only as the boot script, so an
+import alone starts nothing) runs main.main(ticks=N), the board's loop for
+--ticks steps (default 500: 5 s), and shows what it prints. The script runs in the
 raw REPL of MicroPython v1.27.0 on the emulated RP2040 (125 MHz); the
 emulated time it took goes to stderr with --time. Exit status: 0, 1 when
 the script raised (its traceback on stderr), 2 on bad arguments.
@@ -86,7 +91,21 @@ def parser():
     p.add_argument("--flash", help="use (and keep) this flash file instead of a fresh one")
     p.add_argument("--max-ms", type=float, default=600000, help="give up after this much emulated time (default 600 s)")
     p.add_argument("--time", action="store_true", help="print the emulated time taken to stderr")
+    p.add_argument("--ticks", type=int, default=500, metavar="N",
+                   help="with --firmware -c 'import main': loop steps to run (default 500)")
     return p
+
+
+def firmware_code(code, ticks):
+    """The script for a --firmware chip: the maintenance file off first; a bare
+    `import main` runs the board's loop (its main() is the boot script's)."""
+    if code.strip() in ("import main", b"import main"):
+        print("run.py: import main: running main.main(ticks=%d), the board's loop for %d "
+              "steps" % (ticks, ticks), file=sys.stderr)
+        code = "import main\nmain.main(ticks=%d)\n" % ticks
+    if isinstance(code, bytes):
+        code = code.decode("utf-8", "replace")
+    return "import os\ntry:\n    os.remove('maintenance')\nexcept OSError:\n    pass\n" + code
 
 
 def run(args):
@@ -104,6 +123,7 @@ def run(args):
     files = collect(args.files, args.mpy)
     board = None
     if args.firmware:
+        code = firmware_code(code, args.ticks)
         from pico.board import PicoBoard, firmware_files
 
         files.update(firmware_files(args.layout, args.profile, extra={"maintenance": b""}))

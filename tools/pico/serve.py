@@ -6,7 +6,9 @@
 The chip runs in real time (never ahead of the wall clock) with its flash in
 STATE/flash.bin, kept between runs (a new one holds an empty file system;
 MicroPython formats it at first boot). While it runs, type on stdin what
-your hands do on the board wired by --layout and --profile:
+your hands do on the board wired by --layout and --profile (square names are
+those of the layout on the board's flash: after `attila layout` or `make
+flash` with another layout, its own; a typo is answered, the board runs on):
 
     put a1,b3     magnets on exactly these squares (`put -`: none)
     hold menu     hold a button (undo or menu)   release menu
@@ -31,8 +33,11 @@ for p in (os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+from attila.errors import AttilaError  # noqa: E402
+from attila import layoutfile  # noqa: E402
 from pico.board import MENU, UNDO, PicoBoard  # noqa: E402
 from pico.chip import PicoError, new_flash  # noqa: E402
+from pico.flashimage import read_files  # noqa: E402
 
 
 class Served(PicoBoard):
@@ -44,6 +49,8 @@ class Served(PicoBoard):
         if not os.path.exists(flash):
             new_flash(flash, {})
         super().__init__(flash, layout_path, profile_path)
+        with open(layout_path, "rb") as f:
+            self._layout_bytes = f.read()
         self._master = self._slave = None
         self.port = None
         self._lock = threading.Lock()
@@ -67,28 +74,54 @@ class Served(PicoBoard):
                 os.close(fd)
         self._master = self._slave = None
 
+    def follow_layout(self):
+        """Take the layout on the board's flash as the one the hands see (it may
+        have been flashed since); returns a line saying so, or "" (unchanged)."""
+        with open(self.pico.flash_path, "rb") as f:
+            data = read_files(f.read()).get("layout.json")
+        if data is None or data == self._layout_bytes:
+            return ""
+        layout, modules, tiles = layoutfile.loads(data.decode("utf-8", "replace"),
+                                                  "layout.json on the board")
+        wiring = self.prof.wiring(layout, modules)
+        self.prof.check_sensors(wiring)
+        self.layout, self.modules, self.tiles, self.wiring = layout, modules, tiles, wiring
+        self._layout_bytes = data
+        self.squares = 0
+        return "the board's layout is now %s (%d squares): its square names from here on" % (
+            layout.name or "/".join(layout.rows()), layout.size)
+
     def command(self, line):
-        """Carry out one typed line; returns the reply text."""
+        """Carry out one typed line; returns the reply text (a bad line: why, and
+        the board runs on)."""
+        try:
+            return self._command(line)
+        except AttilaError as e:
+            return "? %s" % e
+
+    def _command(self, line):
         words = line.split()
         if not words:
             return ""
         verb, args = words[0], words[1:]
         with self._lock:
             if verb == "put" and len(args) == 1:
+                said = self.follow_layout()
                 mask = 0
                 if args[0] != "-":
                     for name in args[0].split(","):
                         mask |= 1 << self.layout.index(name)
                 self.set_squares(mask)
-                return "squares: %s" % (args[0])
+                return "\n".join(filter(None, (said, "squares: %s" % args[0])))
             if verb in ("hold", "release") and len(args) == 1 and args[0] in ("undo", "menu"):
                 self.hold(UNDO if args[0] == "undo" else MENU, verb == "hold")
                 return "%s %s" % (verb, args[0])
             if verb == "leds" and not args:
+                said = self.follow_layout()
                 self.pico._cmd(op="read")
                 lit = ["%s %02x%02x%02x" % ((self.layout.names[sq],) + rgb)
                        for sq, rgb in enumerate(self.leds()) if any(rgb)]
-                return "leds: " + (", ".join(lit) or "all dark")
+                return "\n".join(filter(None, (said, "leds: " + (", ".join(lit) or "all dark"))))
             if verb == "power" and not args:
                 self.pico._cmd(op="power")
                 return "power cycled"

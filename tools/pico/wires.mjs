@@ -209,6 +209,14 @@ export class Wires {
   // state machine (tools/pico/pio.mjs runs it on the emulated clock): the
   // same edges on the same pins.
   _shiftChain(cfg) {
+    if (cfg.unplugged) {
+      // The cable to module 1 is out: nothing drives QH, which reads as its
+      // pad leaves it (the firmware's pull; none: a steady 0, see above).
+      this.kind = "unplugged";
+      this.dataPin = cfg.data;
+      this._watch(cfg.data);
+      return;
+    }
     this.inputs = new Uint8Array(cfg.registers.length).fill(0xff);
     this.latched = new Uint8Array(cfg.registers.length).fill(0xff);
     this.pos = 0;

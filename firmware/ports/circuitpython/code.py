@@ -8,13 +8,19 @@ feeding microcontroller.watchdog if the profile asks.
 Buttons held at power-up (attila.board.power_up, the same on every port):
 MENU starts the self-test; UNDO and MENU, or a file named `maintenance`,
 stop code.py before the loop and the watchdog start (boot.py then leaves
-the drive to the computer). The game is saved only where boot.py gave the
-drive to CircuitPython; otherwise the board says saving is off. The status
-line is printed whenever it changes. The layout's setup book (layout.book)
+the drive to the computer). The game is saved in microcontroller.nvm
+(nvmsave.py), never on CIRCUITPY: a power cut while a FAT sector is
+rewritten could take every file of the drive with it. The status line is
+printed whenever it changes.
+
+CircuitPython older than 9.2.1 is refused, on the console and with every
+LED red: there keypad's reset() does not report the keys held at that
+moment, so the board would see no piece where one stands at power-up. The layout's setup book (layout.book)
 is opened if it is there; without it (or damaged) the board searches its
 placements and says so once.
 """
 
+import sys
 import time
 
 import hardware
@@ -25,26 +31,58 @@ from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
-SAVE = "game.txt"
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
-READ_ONLY = ("saving is off: CIRCUITPY is read-only to the board "
-             "(copy boot.py to it, then unplug and replug the board)")
+OLDEST = (9, 2, 1)  # keypad reset() reports the keys held from here on (CircuitPython PR #9819)
+NO_NVM = "saving is off: this board has no microcontroller.nvm"
+# CircuitPython has no viper, so the opponent searches with the portable
+# kernel: about 1,000 nodes/s blocking on an RP2040 (make bench,
+# pico_circuitpython), where viper does about 5,000. In the loop it takes
+# SLICE nodes a step (a root action counts as 4: about 3-7 ms of a 10 ms
+# loop) and each level stops at NODES, within about 1.5 s of the loop:
+# normal and strong search far less than with viper (2,400 and 3,600
+# nodes), so they play weaker than on MicroPython.
+SLICE = 8
+NODES = (400, 500, 500, 500)  # beginner, easy, normal, strong
 
 
 # The controller a profile asks for (a test may put a stub here).
 _controller = controller_for
 
 
-def _store(path):
-    """(the Store for `path`, or None and why saving is off)."""
+def _store():
+    """(the save journal in microcontroller.nvm, or None and why saving is off)."""
     try:
-        import storage
-        from attila.store import Store
+        from microcontroller import nvm
     except ImportError:
-        return None, "saving is off: no storage module"
-    if storage.getmount("/").readonly:
-        return None, READ_ONLY
-    return Store(path), None
+        nvm = None
+    if not nvm:
+        return None, NO_NVM
+    from nvmsave import NvmStore
+
+    return NvmStore(nvm), None
+
+
+def too_old(impl=None):
+    """Why this CircuitPython cannot run the board ("" when it can)."""
+    impl = impl or sys.implementation
+    version = tuple(impl.version[:3])
+    if impl.name != "circuitpython" or version >= OLDEST:
+        return ""
+    return ("CircuitPython %s is too old: the board needs %s or newer (its keypad forgets the "
+            "keys held at power-up, so every piece would read as missing); update it"
+            % (".".join(str(v) for v in version), ".".join(str(v) for v in OLDEST)))
+
+
+def refuse(prof, layout, modules, text):
+    """Say `text` on the console and light every LED red; the loop does not start."""
+    print("attila: " + text)
+    leds = prof.leds(prof.wiring(layout, modules))
+    order = prof.led_order
+    bpp = len(order)
+    strip = hardware.strip(prof, leds.bytes_needed() // bpp)
+    for k in range(0, len(strip.buf), bpp):
+        strip.buf[k + order.index("R")] = 64
+    strip.write()
 
 
 def trouble(controller, text):
@@ -55,6 +93,17 @@ def trouble(controller, text):
         report(text)
 
 
+def portable(controller):
+    """Size the opponent's search for the portable kernel (no viper here)."""
+    from attila import search
+
+    planner = getattr(getattr(controller, "plan", None), "opponent", None)
+    if search.NATIVE or not hasattr(planner, "node_budget"):
+        return
+    planner.slice_nodes = SLICE
+    planner.node_budget = NODES[planner.level]
+
+
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
           card=None):
     """The Board of a profile and a layout on CircuitPython (`keys`: the
@@ -62,6 +111,7 @@ def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=N
     if controller is None:
         controller = (_controller(prof, layout, tiles, store, book) if card is None
                       else _controller(prof, layout, tiles, store, book, card))
+        portable(controller)
     return assemble(prof, layout, modules, hardware, controller, keys, console=print)
 
 
@@ -85,6 +135,10 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
 def main(ticks=-1, clock=None, sleep=None):
     prof = profiles.load(PROFILE)
     layout, modules, tiles = layoutfile.load(LAYOUT)
+    why = too_old()
+    if why:
+        refuse(prof, layout, modules, why)
+        return None
     keys = hardware.buttons(prof)  # reads the buttons held right now
     gesture = power_up(keys.read() if keys is not None else 0, exists(MAINTENANCE_FILE))
     if gesture == MAINTENANCE:
@@ -93,7 +147,7 @@ def main(ticks=-1, clock=None, sleep=None):
         if keys is not None:
             keys.deinit()  # the pins are free at the REPL
         return None
-    store, why = _store(SAVE)
+    store, why = _store()
     book, said = open_book(BOOK, layout)  # kept open: read a record at a time
     card, noted = open_card(hardware, prof, layout)
     board = build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)

@@ -141,13 +141,13 @@ class PioChain:
     wiring of the bit-banged chain, any pins. `baudrate`: CLK's rate.
     """
 
-    def __init__(self, sm, load, clock, data, registers, baudrate):
+    def __init__(self, sm, load, clock, data, registers, baudrate, pull=None):
         import rp2
 
         self._bits = 8 * registers - 1
         self._sm = rp2.StateMachine(
             sm, _hc165_program(), freq=4 * baudrate, set_base=machine.Pin(load),
-            sideset_base=machine.Pin(clock), in_base=pin_in(data))
+            sideset_base=machine.Pin(clock), in_base=pin_in(data, pull))
         self._sm.active(1)
         self._put = self._sm.put  # bound once: called every scan
         self._get = self._sm.get
@@ -177,7 +177,7 @@ def scanner(profile, wiring):
         )
     if profile.pio is not None:
         chain = PioChain(profile.pio, profile.load, profile.clock, profile.data,
-                         len(wiring.registers), profile.baudrate)
+                         len(wiring.registers), profile.baudrate, profile.pull)
         return ShiftScanner(None, None, None, wiring.registers, profile.active_low,
                             reader=chain)
     spi = None
@@ -189,11 +189,11 @@ def scanner(profile, wiring):
             polarity=0,
             phase=0,
             sck=machine.Pin(profile.clock),
-            miso=machine.Pin(profile.data),
+            miso=pin_in(profile.data, profile.pull),
         )
     else:
         clock = pin_out(profile.clock, 0)
-        data = pin_in(profile.data)
+        data = pin_in(profile.data, profile.pull)
     return ShiftScanner(
         pin_out(profile.load, 1), clock, data, wiring.registers, profile.active_low, spi
     )
@@ -212,7 +212,8 @@ def buttons(profile):
 
 
 class Buzzer:
-    """A passive piezo on a PWM pin, silent until tone() is called."""
+    """A passive piezo on a PWM pin, silent until tone() is called (a piezo disc
+    straight from the pin; a magnetic buzzer's ~16 ohm coil needs a transistor)."""
 
     def __init__(self, pin):
         self._pwm = machine.PWM(machine.Pin(pin), freq=1000, duty_u16=0)

@@ -7,7 +7,9 @@ runs its loop every `loop_ms`, feeding the watchdog where the port has one.
 Buttons held at power-up (attila.board.power_up, the same on every port):
 MENU starts the self-test; UNDO and MENU, or a file named `maintenance` on
 the board, stop main.py before the watchdog starts, leaving the REPL free
-for mpremote. The status line is printed whenever it changes. The layout's setup
+for mpremote. The status line is printed whenever it changes, through
+attila.console: a byte at a time while the USB serial takes it, so a host that
+holds the port open without reading never stalls the loop. The layout's setup
 book (/layout.book, copied by `attila flash`) is opened if it is there; without
 it (or damaged) the board searches its placements and says so once. A profile
 with an "sdcard" reads the layout's solved game from it (attila.card); a
@@ -18,8 +20,9 @@ import time
 
 import hardware
 from attila import layoutfile, profile as profiles
-from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, SELF_TEST, assemble,
-                          controller_for, exists, open_book, open_card, power_up)
+from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, RESUME_FILE, SELF_TEST,
+                          assemble, controller_for, exists, open_book, open_card, power_up)
+from attila.console import Console
 from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
@@ -40,21 +43,39 @@ def _store(path):
     return Store(path)
 
 
+def _taken(path):
+    """True when the marker file `path` was there (it is removed)."""
+    import os
+
+    try:
+        os.remove(path)
+    except OSError:
+        return False
+    return True
+
+
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
-          card=None):
+          console=None, card=None):
     """The Board of a profile and a layout (controller built unless given;
-    `keys`: the button reader if main() already made it)."""
+    `keys`: the button reader if main() already made it; `console`: the status
+    line's, a Console on sys.stdout unless given)."""
     if controller is None:
         controller = (_controller(prof, layout, tiles, store, book) if card is None
                       else _controller(prof, layout, tiles, store, book, card))
-    return assemble(prof, layout, modules, hardware, controller, keys, console=print)
+    if console is None:
+        console = Console()
+    return assemble(prof, layout, modules, hardware, controller, keys, console=console)
 
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.sleep_ms):
     """Step the board every loop_ms (for ever, or `ticks` times)."""
+    console = board.console
+    drains = isinstance(console, Console)  # (a bound method would allocate)
     while ticks:
         start = clock()
         board.step(start)
+        if drains:
+            console.drain()  # the status line, as far as the serial port takes it now
         if wdt is not None:
             wdt.feed()
         left = loop_ms - ticks_diff(clock(), start)
@@ -89,6 +110,8 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
     if gesture == SELF_TEST:
         print("attila: MENU held at power-up: self-test")
         board.controller.self_test(clock())
+    elif _taken(RESUME_FILE) and hasattr(board.controller, "resume"):
+        board.controller.resume()  # a tool restarted the board mid-game: play on
     wdt = hardware.watchdog(prof.watchdog_ms)
     run(board, prof.loop_ms, wdt, ticks, clock, sleep)
     return board

@@ -45,6 +45,7 @@ class _Watchdog:
 
 
 watchdog = _Watchdog()
+nvm = bytearray(b"\xff" * 4096)  # microcontroller.nvm: a bytearray-like of 4 KB
 
 
 class Pin:

@@ -113,6 +113,9 @@ def scenario_hc165():
     assert wdt.timeout == 5000 and wdt.feeds == 5
     assert machine.pins[22].mode == machine.Pin.OUT
     assert strip.n == 20 and strip.bpp == 3
+    # QH pulled the way an empty square reads (active low: up), so a chain
+    # with its cable unplugged reads empty squares, not phantom ones.
+    assert machine.pins[12].pull == machine.Pin.PULL_UP, machine.pins[12].pull
 
     def run(n):
         main.run(board, 10, wdt, n, clock.now, clock.sleep)
@@ -175,6 +178,7 @@ def scenario_spi():
     board = start(clock, 6)
     spi = machine.spis[0]
     assert spi.id == 1 and spi.sck.id == 10 and spi.miso.id == 12
+    assert spi.miso.pull == machine.Pin.PULL_UP, spi.miso.pull
     assert spi.reads == 6 and chain.latches == 6
     strip = neopixel.strips[0]
     assert strip.last == expect(("b4",), (200, 100, 50), 160), list(strip.last)
@@ -190,6 +194,7 @@ def scenario_esp32():
     board = start(clock)
     spi = machine.spis[0]
     assert spi.id == 2 and spi.sck.id == 18 and spi.miso.id == 19
+    assert spi.miso.pull == machine.Pin.PULL_UP, spi.miso.pull
     assert machine.watchdogs[0].timeout == 5000
     strip = neopixel.strips[0]
     assert strip.pin.id == 27
@@ -266,6 +271,39 @@ def scenario_maintenance():
     print("OK maintenance")
 
 
+def scenario_resume():
+    # A saved game and no marker: the board asks (RESUME). With the `resume`
+    # marker that attila games leaves before its reset: it plays on, and the
+    # marker is gone.
+    import os
+
+    from attila import layoutfile
+    from attila.board import controller_for
+    from attila.controller import CORRECT, PLAY, RESUME
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.store import Store, dump
+
+    layout = layoutfile.load("layout.json")[0]
+    Store("game.txt").save(dump(replay(Game(layout), "@a1 @e4")))
+    physical.HC165Chain(13, 10, 12, 4)
+    physical.Switches([16, 17])
+    main._controller = controller_for
+    clock = physical.Clock()
+    board = main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
+    assert board.controller.mode == RESUME, board.controller.mode
+    open("resume", "w").close()
+    board = main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
+    assert board.controller.mode != RESUME and len(board.controller.game.history) == 2
+    assert board.controller.mode in (PLAY, CORRECT)  # CORRECT: the pieces are not on it
+    try:
+        os.stat("resume")
+        raise AssertionError("the resume marker is still there")
+    except OSError:
+        pass
+    print("OK resume")
+
+
 def scenario_selftest():
     physical.HC165Chain(13, 10, 12, 4)
     keys = physical.Switches([16, 17])
@@ -284,6 +322,17 @@ def scenario_selftest():
     main.run(board, 10, wdt, 10, clock.now, clock.sleep)
     assert c.presses == [1], c.presses  # a new press is
     print("OK selftest")
+
+
+def scenario_unplugged():
+    # The chain's cable unplugged: nothing drives QH, which reads by its pull
+    # (the fake reads an input with no pull as low: every square occupied).
+    clock = physical.Clock()
+    physical.Switches([16, 17])
+    board = start(clock)
+    assert machine.pins[12].pull == machine.Pin.PULL_UP, machine.pins[12].pull
+    assert board.controller.sensed == [0], board.controller.sensed
+    print("OK unplugged")
 
 
 def scenario_unwired():
@@ -340,6 +389,19 @@ def scenario_status():
     c.said += 1
     main.run(board, 10, None, 3, clock.now, clock.sleep)
     print("OK status")
+
+
+def scenario_console():
+    # A host holds the serial port open and never reads (here: a pipe nobody
+    # reads, 64 kB): the status line changes on every step, 5,000 times, and
+    # the loop goes on; the console drops what it cannot send.
+    board, clock = reference(3)
+    c = board.controller
+    for k in range(5000):
+        c.words = "Huns: place a knight on a lit square (knight 1 of 3), change %d" % k
+        c.said += 1
+        main.run(board, 10, None, 1, clock.now, clock.sleep)
+    sys.stderr.write("OK console, %d lines dropped\n" % board.console.dropped)
 
 
 def scenario_book():

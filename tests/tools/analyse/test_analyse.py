@@ -103,7 +103,7 @@ def test_a_saved_game_brings_its_layout_and_may_stop_mid_turn(tmp_path, capsys, 
     code, out, err = run(capsys, path)
     assert code == 0, err
     assert out == [
-        "%s: saved, Romans placed first, 11 actions" % path,
+        "%s: ..../..../..../--.., Romans placed first, 11 actions" % path,
         LEGEND,
         "  1. Romans @c3          lost        -> lost",
         "  2. Huns   @c4          won         -> won",

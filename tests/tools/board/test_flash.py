@@ -511,3 +511,100 @@ def test_source_flash_replaces_the_compiled_modules(flashed, tmp_path):
     for dest, src in build.sources():
         with open(src, "rb") as f:
             assert files[dest] == f.read(), dest
+
+
+@pytest.mark.parametrize("argv", [
+    ["flash", "--port", "auto"],
+    ["layout", "boards/4x5.json", "--port", "auto"],
+    ["games", "--port", "auto"],
+])
+def test_port_auto_finds_the_board_like_no_port(argv, monkeypatch, capsys, tmp_path):
+    """`--port auto` (as the README shows it) looks for the one board plugged
+    in, as no --port does; it used to be refused as a path that does not exist."""
+    from attila_tools import cli
+    from attila_tools.board import device
+
+    monkeypatch.chdir(build.ROOT)
+    monkeypatch.setattr(device, "_list_ports", lambda: [])
+    monkeypatch.setattr(build, "BUILD", str(tmp_path / "build"))
+    if argv[0] == "games":
+        argv = argv + ["--out", str(tmp_path / "games")]
+    assert cli.main(argv) != 0
+    err = capsys.readouterr().err
+    assert "auto does not exist" not in err
+    assert "no MicroPython board found" in err
+
+
+class _ReportingBoard:
+    """A board that only says what it is; anything else is a copy we must not make."""
+
+    machine = "Raspberry Pi Pico with RP2040"
+
+    def __init__(self, port):
+        self.port = port
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def info(self):
+        return {"name": "micropython", "version": (1, 27, 0), "mpy": 6 | 3 << 8 | 2 << 10,
+                "machine": self.machine, "platform": "rp2"}
+
+    def __getattr__(self, name):
+        raise AssertionError("the board was touched: %s" % name)
+
+
+@pytest.mark.parametrize("machine, profile, words", [
+    ("Raspberry Pi Pico with RP2040", "esp32.json",
+     "boards/profiles/esp32.json is a profile for the esp32, but the board is a Raspberry Pi "
+     "Pico with RP2040: its firmware would stop at boot. Give --profile for the RP2040: "
+     "boards/profiles/pico-direct.json, boards/profiles/pico-matrix.json, "
+     "boards/profiles/pico-spi.json, boards/profiles/pico.json (or \"chip\": \"other\")"),
+    ("Raspberry Pi Pico with RP2040", "pico2.json",
+     "boards/profiles/pico2.json is a profile for the rp2350, but the board is a Raspberry Pi "
+     "Pico with RP2040"),
+    ("Raspberry Pi Pico2 with RP2350", "pico.json",
+     "boards/profiles/pico.json is a profile for the rp2040, but the board is a Raspberry Pi "
+     "Pico2 with RP2350: its firmware would stop at boot. Give --profile for the RP2350: "
+     "boards/profiles/pico2.json"),
+    ("Generic ESP32 module with ESP32", "pico.json", "is a profile for the rp2040, but the "
+     "board is a Generic ESP32 module with ESP32"),
+    ("Raspberry Pi Pico W with RP2040", "buzzer-25",
+     "buzzer: pin 25 is not on the Raspberry Pi Pico W's header (GP23, GP24, GP25 and GP29 "
+     "run its wireless chip), as the board is a Raspberry Pi Pico W"),
+])
+def test_flash_refuses_a_profile_for_another_chip_than_the_board_reports(
+        machine, profile, words, monkeypatch, capsys, tmp_path):
+    """The board says what it is (os.uname().machine); a profile for another chip,
+    or with pins that board keeps, is refused before anything is copied: exit 2."""
+    monkeypatch.chdir(ROOT)
+    if profile == "buzzer-25":  # a plain RP2040 profile with the buzzer on GPIO 25
+        with open(PROFILE) as f:
+            data = dict(json.load(f), buzzer=25, board="")
+        path = tmp_path / "p.json"
+        path.write_text(json.dumps(data))
+        profile = str(path)
+    else:
+        profile = os.path.join("boards", "profiles", profile)
+    monkeypatch.setattr(_ReportingBoard, "machine", machine)
+    monkeypatch.setattr(flash, "Board", _ReportingBoard)
+    monkeypatch.setattr(flash, "find_port", lambda port: "/dev/ttyACM0")
+    monkeypatch.setattr(flash, "check_compatible", lambda info, mpy: None)
+    assert flash.main(["--profile", profile, "--source"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("attila flash: "), err
+    assert words in err, err
+
+
+def test_flash_takes_a_profile_for_the_chip_the_board_reports(monkeypatch):
+    from attila import profile as profiles
+    from attila_tools.board.device import check_chip
+
+    pico = {"machine": "Raspberry Pi Pico W with RP2040"}
+    assert check_chip(pico, profiles.load(PROFILE), PROFILE) is None  # no GP23-25, GP29
+    wasm = {"machine": "JavaScript with Emscripten"}  # the emulated board: no chip of ours
+    assert check_chip(wasm, profiles.load(PROFILE), PROFILE) is None
+    assert check_chip({"machine": ""}, profiles.load(PROFILE), PROFILE) is None

@@ -67,5 +67,23 @@ def test_a_foreign_file_in_the_way_is_not_overwritten(tmp_path, capsys):
     assert cli.main(["solve", "--from-setup", _layout_file(tmp_path), "--out", str(out),
                      "--quiet"]) == 2
     err = capsys.readouterr().err
-    assert err == "%s exists and is not a certificate: not overwritten\n" % mine
+    assert err == "attila solve: %s exists and is not a certificate: not overwritten\n" % mine
     assert mine.read_text() == "my notes"
+
+
+def test_verify_and_solve_from_setup_errors_say_which_command(tmp_path, capsys):
+    """Every attila command starts its one error line with its name."""
+    missing = str(tmp_path / "none.json")
+    assert cli.main(["solve", "--from-setup", missing, "--quiet"]) == 2
+    assert capsys.readouterr().err == (
+        "attila solve: %s: cannot read (No such file or directory)\n" % missing)
+    assert cli.main(["solve", "--from-setup"]) == 2
+    assert capsys.readouterr().err == ("attila solve: argument --from-setup: expected at "
+                                       "least one argument (see attila solve --help)\n")
+    cert = str(tmp_path / "none.cert.json.gz")
+    assert cli.main(["verify", cert]) == 2
+    assert capsys.readouterr().err == (
+        "attila verify: %s: cannot read the certificate (No such file or directory)\n" % cert)
+    assert cli.main(["verify"]) == 2
+    assert capsys.readouterr().err == ("attila verify: the following arguments are required: "
+                                       "CERT (see attila verify --help)\n")

@@ -95,8 +95,9 @@ def lines(review, path):
     """The report: a header, one line per action, the summary."""
     layout = review.layout
     rows = review.rows()
-    out = ["%s: %s, %s placed first, %d actions" % (
-        path, layout.name or "/".join(layout.rows()), SIDE_NAMES[review.first], len(rows))]
+    out = ["%s: %s, %s placed first, %d action%s" % (
+        path, layout.name or "/".join(layout.rows()), SIDE_NAMES[review.first], len(rows),
+        "" if len(rows) == 1 else "s")]
     if review.distance_free > 0:
         legend = "'in N': the game ends N turns later (searched from %d free squares down)" \
             % review.distance_free

@@ -135,11 +135,12 @@ def native_arch(board_mpy):
     return ARCHS[arch]
 
 
-def compile_one(src, dest_name, out_dir=BUILD, arch=None):
+def compile_one(src, dest_name, out_dir=BUILD, arch=None, exe=None):
     """Compile one source to out_dir/<dest_name .mpy> unless up to date; the path.
 
     arch: mpy-cross's -march for native code (None: bytecode only). A folder
-    holds the output of one arch only (see firmware()).
+    holds the output of one arch only (see firmware()). exe: another
+    mpy-cross (CircuitPython's), with a folder of its own.
     """
     target = os.path.join(out_dir, dest_name[:-3] + ".mpy")
     if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(src):
@@ -148,7 +149,8 @@ def compile_one(src, dest_name, out_dir=BUILD, arch=None):
     tmp = target + ".tmp"
     march = ["-march=" + arch] if arch else []
     proc = subprocess.run(
-        [mpy_cross(), "-o", tmp, "-s", dest_name] + march + [src], capture_output=True, text=True
+        [exe or mpy_cross(), "-o", tmp, "-s", dest_name] + march + [src], capture_output=True,
+        text=True,
     )
     if proc.returncode != 0:
         raise BuildError(

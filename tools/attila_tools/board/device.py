@@ -41,11 +41,14 @@ def check_port(port):
     """Refuse a port given as a path that is not a serial device (PortError).
 
     On Windows, names that are not paths (COM3) go to the serial library as
-    they are; elsewhere every port is a path.
+    they are; elsewhere every port is a path. "auto" is no path: find_port
+    looks for the one board plugged in.
     """
     import os
     import stat
 
+    if port == "auto":
+        return port
     if os.name == "nt" and os.sep not in port and "/" not in port:
         return port
     try:
@@ -158,6 +161,58 @@ def check_compatible(info, mpy=(6, 0, 0), minimum=(1, 22, 0)):
             % (shown, have[0], have[1], mpy[0], mpy[1], _v(minimum), where)
         )
     return None
+
+
+def board_chip(info):
+    """(board name, chip) the board reported ("Raspberry Pi Pico W with RP2040":
+    ("Raspberry Pi Pico W", "rp2040")); (None, None) when it names none."""
+    machine = info.get("machine") or ""
+    if " with " not in machine:
+        return None, None
+    board, chip = machine.rsplit(" with ", 1)
+    return board.strip(), chip.strip().lower()
+
+
+def check_chip(info, prof, profile_path):
+    """None if the profile is for the chip and board the board reported, else why not.
+
+    A profile for another chip (an ESP32 or RP2350 profile on an RP2040) makes
+    the firmware stop at boot, as do pins the reported board keeps (Pico W).
+    """
+    import glob
+    import os
+
+    from attila import profile as profiles
+    from attila.errors import AttilaError
+    from attila_tools.board.build import PROFILES
+
+    board, chip = board_chip(info)
+    known = chip is not None and (chip in profiles.CHIPS or chip.startswith("esp32"))
+    if not known or prof.chip == "other":  # the emulated board: "with Emscripten"
+        return None
+    if chip != prof.chip:
+        fits = sorted(os.path.relpath(p) for p in glob.glob(os.path.join(PROFILES, "*.json"))
+                      if _chip_of(p) == chip)
+        return ("%s is a profile for the %s, but the board is a %s with %s: its firmware "
+                "would stop at boot. Give --profile for the %s%s (or \"chip\": \"other\")"
+                % (profile_path, prof.chip, board, chip.upper(), chip.upper(),
+                   ": " + ", ".join(fits) if fits else ""))
+    try:
+        profiles.check_pins(prof, board)
+    except AttilaError as e:
+        return "%s, as the board is a %s" % (e, board)
+    return None
+
+
+def _chip_of(path):
+    from attila import profile as profiles
+    from attila.errors import AttilaError
+
+    try:
+        p = profiles.load(path)
+    except AttilaError:
+        return None
+    return p.chip if p.port == "micropython" else None
 
 
 def _v(version):

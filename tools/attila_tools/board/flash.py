@@ -2,6 +2,10 @@
 
     attila flash [--port PORT] [--layout FILE] [--profile FILE]
                  [--keep-game | --clear-game] [--source] [--dry-run] [--no-reset]
+    attila flash --drive PATH --profile FILE [--layout FILE] [--source] [--dry-run]
+
+With --drive, the CircuitPython port goes onto a mounted CIRCUITPY drive
+(attila_tools.board.drive says how); without it, onto a MicroPython board:
 
 1. checks the layout and the profile on this computer (the board would only
    say "error" with its LEDs),
@@ -32,8 +36,8 @@ import sys
 import time
 
 from attila_tools.board import build
-from attila_tools.board.device import (Board, DeviceError, PortError, check_compatible, check_port,
-                                 find_port)
+from attila_tools.board.device import (Board, DeviceError, PortError, check_chip,
+                                       check_compatible, check_port, find_port)
 
 SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp")
 MAINTENANCE = "maintenance"
@@ -51,7 +55,11 @@ def parser():
     p = argparse.ArgumentParser(
         prog="attila flash", description="Build the firmware and copy it to a MicroPython board."
     )
-    p.add_argument("--port", help="serial port of the board (default: the one MicroPython board plugged in)")
+    p.add_argument("--port", help="serial port of the board (default, or auto: the one MicroPython "
+                   "board plugged in)")
+    p.add_argument("--drive", metavar="PATH",
+                   help="a CircuitPython board's mounted CIRCUITPY drive: copy the "
+                        "CircuitPython port there (with a circuitpython --profile)")
     p.add_argument("--layout", help="layout file (default boards/4x5.json)")
     p.add_argument("--profile", help="hardware profile (default boards/profiles/pico.json)")
     game = p.add_mutually_exclusive_group()
@@ -70,7 +78,7 @@ def parser():
     return p
 
 
-def check_files(layout_path, profile_path):
+def check_files(layout_path, profile_path, port="micropython"):
     """Load the layout and the profile as the board will; (layout, profile)."""
     from attila import layoutfile
     from attila import profile as profiles
@@ -91,7 +99,11 @@ def check_files(layout_path, profile_path):
         prof.check_sensors(wiring)
     except AttilaError as e:
         raise UsageError("%s (layout %s)" % (e, layout_path))
-    if prof.port != "micropython":
+    if port == "circuitpython" and prof.port != port:
+        raise UsageError(
+            "%s is a %s profile; --drive installs the CircuitPython port (give a circuitpython "
+            "profile, or flash a MicroPython board with --port)" % (profile_path, prof.port))
+    if prof.port != port:
         raise UsageError(
             "%s is a %s profile; `attila flash` installs the MicroPython port "
             "(copy firmware/ports/circuitpython to the CIRCUITPY drive instead)"
@@ -163,6 +175,8 @@ def _size(path):
 
 def run(args):
     layout_path = args.layout or build.DEFAULT_LAYOUT
+    if args.drive is not None:
+        return _drive(args, layout_path)
     profile_path = args.profile or build.default_profile()
     if not profile_path:
         raise UsageError("no hardware profile: give --profile FILE (see boards/profiles/)")
@@ -197,6 +211,9 @@ def run(args):
             problem = check_compatible(info, mpy or (6, 0, 0))
         if problem:
             raise DeviceError(problem)
+        problem = check_chip(info, prof, profile_path)
+        if problem:
+            raise UsageError(problem)
         if not args.source:
             files = _native(layout_path, profile_path, info)
         local = {dest: sha256_file(src) for dest, src in files.items()}
@@ -207,6 +224,22 @@ def run(args):
         finally:
             if created:
                 uncalm(board)  # never leave the board stopped by our marker
+
+
+def _drive(args, layout_path):
+    from attila_tools.board import drive
+
+    if args.port:
+        raise UsageError("give --drive or --port, not both")
+    if not args.profile:
+        raise UsageError("--drive needs --profile FILE (a circuitpython profile, e.g. "
+                         "boards/profiles/circuitpython-pico.json)")
+    _layout, prof = check_files(layout_path, args.profile, "circuitpython")
+    try:
+        return drive.run(args.drive, layout_path, args.profile, prof, source=args.source,
+                         dry_run=args.dry_run, say=say)
+    except (drive.DriveError, build.BuildError) as e:
+        raise UsageError(str(e))
 
 
 def _native(layout_path, profile_path, info):

@@ -17,6 +17,7 @@ import os
 import sys
 import time
 
+from attila.board import RESUME_FILE
 from attila.errors import AttilaError
 
 from attila_tools.board.device import Board, DeviceError, PortError, check_port, find_port
@@ -44,12 +45,12 @@ def _describe(data):
     except AttilaError as e:
         return "not a readable game (%s)" % e
     moves = log(game)
-    n = len(moves.split()) if moves else 0
+    n = len(game.history)  # as the board counts them: a move and its scorch are two
     if game.phase == OVER:
         state = "%s won" % SIDE_NAMES[game.winner]
     else:
         state = "%s to play" % SIDE_NAMES[game.side]
-    return "%d actions, %s: %s" % (n, state, moves or "(no action yet)")
+    return "%d action%s, %s: %s" % (n, "" if n == 1 else "s", state, moves or "(no action yet)")
 
 
 def layout_of(data):
@@ -96,6 +97,7 @@ def fetch(args):
             uncalm(board)  # main.py may start again at the end
         _fetch(args, board, port)
         if not args.no_reset:
+            board.write(RESUME_FILE, b"")  # main.py takes the game back without asking
             board.reset(wait=2.0)  # the firmware runs again, game untouched
     return 0
 
@@ -161,7 +163,7 @@ def parser():
     p = argparse.ArgumentParser(
         prog="attila games", description="Fetch the saved game and game logs from a board."
     )
-    p.add_argument("--port", help="serial port of the board (default: the one plugged in)")
+    p.add_argument("--port", help="serial port of the board (default, or auto: the one plugged in)")
     p.add_argument("--out", default="games", help="directory for the files (default ./games)")
     p.add_argument("--list", action="store_true", help="show what the board holds; copy nothing")
     p.add_argument("--no-reset", action="store_true",

@@ -31,7 +31,21 @@ def add_arguments(parser):
     parser.add_argument("--profile", metavar="PROFILE",
                         help="chain order of this hardware profile in the pictures")
     parser.add_argument("--port", metavar="PORT",
-                        help="copy just this layout to a flashed board on PORT and restart it")
+                        help="copy just this layout to a flashed board on PORT (auto: the one "
+                        "plugged in) and restart it")
+
+
+def unplayable(layout, tiles=None):
+    """Why no game can be played on the layout (over before it begins), or None."""
+    from attila.rules import OVER, Game
+
+    if not any(layout.knight[i] for i in range(layout.size)):
+        return ("no knight could ever move on it: no square is a knight's jump from "
+                "another (a knight jumps 2 squares one way and 1 the other)")
+    if Game(layout, tiles=tiles).phase == OVER:
+        return ("the game would be over before it starts: no square takes the first "
+                "knight (each needs a free square a knight's jump away)")
+    return None
 
 
 def run(args, out=None):
@@ -42,6 +56,9 @@ def run(args, out=None):
     if not args.file:
         raise LayoutError("layout: give a layout FILE (or --list)")
     layout, modules, tiles = load(args.file)
+    why = unplayable(layout, tiles)
+    if why:
+        raise LayoutError("%s: %s" % (args.file, why))
     _check_pictures(args)
     wiring = None
     if getattr(args, "profile", None):

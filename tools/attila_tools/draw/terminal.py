@@ -15,18 +15,56 @@ from attila_tools.squares import bits
 _RESET = "\x1b[0m"
 
 
-def _ink(rgb, code="1;"):
-    return "\x1b[%s38;2;%d;%d;%dm" % ((code,) + tuple(rgb))
+def truecolour():
+    """Whether the terminal shows 24-bit colour: COLORTERM says so (truecolor or
+    24bit). Elsewhere (tmux's default, most plain terminals) a 24-bit code can
+    come out as the wrong colour, Huns' amber as the errors' red, so the
+    nearest of the 256 colours is sent instead."""
+    import os
+
+    return os.environ.get("COLORTERM", "").lower() in ("truecolor", "24bit")
 
 
-# The LED language's colours (24-bit): blue Romans, amber Huns, scorched
-# earth grey-white; red stays for errors.
-_PIECE_COLOURS = {"R": _ink(ROMAN), "H": _ink(HUN), "x": _ink((200, 200, 200), ""),
-                  ".": "\x1b[2m"}
+_LEVELS = (0, 95, 135, 175, 215, 255)  # the 6x6x6 cube of the 256 colours
+
+
+def colour256(rgb):
+    """The nearest of the 256 colours (the colour cube or the grey ramp) to rgb."""
+    cube = [min(range(6), key=lambda k: abs(_LEVELS[k] - c)) for c in rgb]
+    best = 16 + 36 * cube[0] + 6 * cube[1] + cube[2]
+    err = sum((_LEVELS[k] - c) ** 2 for k, c in zip(cube, rgb))
+    grey = min(23, max(0, (sum(rgb) // 3 - 3) // 10))
+    if sum((8 + 10 * grey - c) ** 2 for c in rgb) < err:
+        best = 232 + grey
+    return best
+
+
+def sgr(rgb, ground=38, bold=False, true=None):
+    """The ANSI code that sets the text (ground 38) or background (48) colour."""
+    if true is None:
+        true = truecolour()
+    code = "\x1b[%s%d;" % ("1;" if bold else "", ground)
+    if true:
+        return code + "2;%d;%d;%dm" % tuple(rgb)
+    return code + "5;%dm" % colour256(rgb)
+
+
+# The LED language's colours: blue Romans, amber Huns, scorched earth
+# grey-white; red stays for errors.
+def _piece_colours():
+    return {"R": sgr(ROMAN, bold=True), "H": sgr(HUN, bold=True), "x": sgr((200, 200, 200)),
+            ".": "\x1b[2m"}
+
+
 # Module backgrounds, cycled by module number: the tints of the layout pictures.
-_MODULE_COLOURS = tuple(
-    "\x1b[48;2;%d;%d;%dm\x1b[38;2;0;0;0m" % tuple(int(t[k:k + 2], 16) for k in (1, 3, 5))
-    for t in TINTS)
+def _module_colours():
+    return tuple(sgr(tuple(int(t[k:k + 2], 16) for k in (1, 3, 5)), 48) + sgr((0, 0, 0))
+                 for t in TINTS)
+
+
+def plural(n, word):
+    """'1 tile', '2 tiles': a count and its noun."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def _grid(layout, cell, width=1):
@@ -56,6 +94,7 @@ def _grid(layout, cell, width=1):
 def position_lines(game, colour=False):
     """The board of a game and a few lines on who acts and what is left."""
     knights = game.knights
+    inks = _piece_colours() if colour else None
 
     def cell(i):
         if knights[ROMANS] >> i & 1:
@@ -66,7 +105,7 @@ def position_lines(game, colour=False):
             ch = "x"
         else:
             ch = "."
-        return ch, _PIECE_COLOURS[ch] if colour else ""
+        return ch, inks[ch] if colour else ""
 
     lines = _grid(game.layout, cell)
     names = game.layout.names
@@ -78,7 +117,7 @@ def position_lines(game, colour=False):
         )
     elif game.phase in (MOVE, SCORCH):
         step = "move" if game.phase == MOVE else "scorch"
-        lines.append("play: %s to %s; %d tiles left" % (side, step, game.tiles()))
+        lines.append("play: %s to %s; %s left" % (side, step, plural(game.tiles(), "tile")))
     else:
         lines.append("over: %s win; %s" % (SIDE_NAMES[game.winner], _why_over(game)))
     stuck = game.trapped()
@@ -108,22 +147,22 @@ def layout_lines(layout, modules, colour=False):
         for f, r in m.places:
             owner[layout.at(f, r)] = m.number
     width = len(str(max(owner.values())))
+    tints = _module_colours() if colour else ()
 
     def cell(i):
         n = owner[i]
-        code = _MODULE_COLOURS[(n - 1) % len(_MODULE_COLOURS)] if colour else ""
+        code = tints[(n - 1) % len(tints)] if colour else ""
         return str(n), code
 
     kinds = sorted(m.kind for m in modules)
     lines = [
-        "%s: %d squares, %d files x %d ranks, %d module%s (%s)"
+        "%s: %s, %s x %s, %s (%s)"
         % (
             layout.name or "layout",
-            layout.size,
-            layout.width,
-            layout.height,
-            len(modules),
-            "" if len(modules) == 1 else "s",
+            plural(layout.size, "square"),
+            plural(layout.width, "file"),
+            plural(layout.height, "rank"),
+            plural(len(modules), "module"),
             ", ".join(kinds),
         ),
         "",

@@ -5,7 +5,8 @@
 The certificate's "book" section lists the placement played at every setup
 position the board can meet; here the positions are folded by the layout's
 symmetries (each answer moved into the frame of its canonical image, which
-must agree across images) and written as sorted 4-byte records. --answers
+must agree across images) and written as sorted 5-byte records (key,
+answer, check byte). --answers
 also writes the certificate's positions and answers as text lines (first
 placer's squares, second's, answer) for the portable tests.
 """
@@ -14,12 +15,13 @@ import argparse
 import os
 import sys
 
-from attila.book import key
+from attila.book import crc8, key
 from attila_tools.solve.retro_cert import CertificateError, layout_of, read
 from attila_tools.solve.retro_setup import canonical
 from attila_tools.solve.symmetry import automorphisms
 
-MAGIC = b"ATB1"
+MAGIC = b"ATB2"
+OLD_MAGICS = (b"ATB1",)  # books of earlier formats: ours to overwrite
 
 
 class BookError(Exception):
@@ -69,7 +71,8 @@ def encode(layout, perms, recs):
     for perm in perms[1:]:
         out += bytes(perm)
     for k in sorted(recs):
-        out += k.to_bytes(3, "big") + bytes((recs[k][2],))
+        record = k.to_bytes(3, "big") + bytes((recs[k][2],))
+        out += record + bytes((crc8(record, 4),))
     return bytes(out)
 
 
@@ -91,7 +94,7 @@ def ours(path):
     if not os.path.exists(path):
         return True
     with open(path, "rb") as f:
-        return f.read(4) == MAGIC
+        return f.read(4) in (MAGIC,) + OLD_MAGICS
 
 
 def write_book(cert, out, path="certificate"):

@@ -152,9 +152,15 @@ def table(rows):
     return lines
 
 
+def _usage(message):
+    print("attila solve: %s (see attila solve --help)" % message, file=sys.stderr)
+    sys.exit(2)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
+    parser.error = _usage  # type: ignore[method-assign]  # one line, as every attila command
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
@@ -171,7 +177,7 @@ def main(argv=None):
                 rows.append(row)
     except (AttilaError, retro.RetroError, retro_cert.CertificateError,
             bookmaker.BookError) as e:
-        print(str(e), file=sys.stderr)
+        print("attila solve: %s" % e, file=sys.stderr)
         return 2
     if len(rows) > 1:
         out.write("\n" + "\n".join(table(rows)) + "\n")

@@ -53,6 +53,8 @@ def main(argv=None):
         args = build_parser().parse_args(argv)
         from attila.notation import parse_position
 
+        if args.tiles is not None and args.tiles < 0:
+            raise ValueError("attila solve: --tiles must be >= 0, not %d" % args.tiles)
         game = parse_position(" ".join(args.position), args.tiles)
     except AttilaError as e:  # a bad position
         print("attila solve: %s" % e, file=sys.stderr)
@@ -60,14 +62,33 @@ def main(argv=None):
     except ValueError as e:  # the parser's own, already "attila solve: ..."
         print(str(e), file=sys.stderr)
         return 2
+    from attila.rules import SETUP
     from attila_tools.solve.solver import solve_game
+
+    bar = None
+    if game.phase == SETUP:
+        # Setup positions are the slow ones: say how far the search is.
+        from attila_tools.solve.retro import Progress
+
+        if not game.knights[0] | game.knights[1]:
+            print("attila solve: the empty board: every setup is searched here, which takes "
+                  "long on a real layout; attila solve --from-setup LAYOUT solves a whole "
+                  "layout once and keeps the result", file=sys.stderr)
+        bar = Progress(1, label="attila solve")
+
+    def progress(k, n):
+        bar.total = n
+        bar.show(k, "placement %d of %d" % (k + 1, n))
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20000))
     try:
-        report = solve_game(game, resist=not args.no_resist)
+        report = solve_game(game, resist=not args.no_resist,
+                            progress=progress if bar is not None else None)
     finally:
         sys.setrecursionlimit(limit)
+        if bar is not None:
+            bar.end()
     print(json.dumps(report))
     return 0
 

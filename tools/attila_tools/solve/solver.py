@@ -351,26 +351,27 @@ class Solver(Races, Resistance):
             self.races.clear()
             self.extra = extra
 
-    def solve(self, me, opp, free, extra, resist=True, deadline=None):
+    def solve(self, me, opp, free, extra, resist=True, deadline=None, progress=None):
         """Solve with `me` to act. Returns (won, action bits tuple or None).
 
         extra: tiles in supply minus free squares once play runs (constant
         through play). The action is a winning one when won, else the turn
         that holds out longest (if `resist`, until `deadline`), else the
-        first one.
+        first one. progress(k, n) is called before the root's k-th of n
+        actions is searched.
         """
         self.set_extra(extra)
         actions = self.actions(me, opp, free)
         if not actions:
             return False, None
-        best = self._root(me, opp, free)
+        best = self._root(me, opp, free, progress)
         if best is not None:
             return True, best
         if not resist:
             return False, actions[0][3]
         return False, self.longest_resistance(actions, deadline)
 
-    def _root(self, me, opp, free):
+    def _root(self, me, opp, free, progress=None):
         """A winning action of the root, or None when it is lost.
 
         The root's children are those of the search inside (one scorch per
@@ -405,7 +406,9 @@ class Solver(Races, Resistance):
                 across,
                 sorted(across, key=lambda ch: (ch[0][0], ch[0][1])),
             ))
-        for action, me1, opp1, free1 in children:
+        for k, (action, me1, opp1, free1) in enumerate(children):
+            if progress is not None:
+                progress(k, len(children))
             if not self.win(me1, opp1, free1):
                 return action
         return None
@@ -441,12 +444,13 @@ def _index(bit):
     return bit.bit_length() - 1
 
 
-def solve_game(game, resist=True, solver=None, budget_s=None):
+def solve_game(game, resist=True, solver=None, budget_s=None, progress=None):
     """Solve the position of a Game for the side to act.
 
     Returns dict(result="win"|"loss", best=action text or None, nodes, seconds).
     A position in the scorch step is solved for the scorch still due (best is
-    then the whole turn, the move already made included).
+    then the whole turn, the move already made included). progress: as
+    Solver.solve's.
     """
     from attila.errors import IllegalAction
 
@@ -483,7 +487,7 @@ def solve_game(game, resist=True, solver=None, budget_s=None):
             extra = game.tiles() - free.bit_count()
         else:  # pragma: no cover - phases are exhaustive
             raise IllegalAction("unknown phase")
-        won, best = solver.solve(me, opp, free, extra, resist, deadline)
+        won, best = solver.solve(me, opp, free, extra, resist, deadline, progress)
     text = None
     if best is not None:
         if len(best) == 1:

@@ -172,6 +172,11 @@ def resolve(layout, leaves, out, quiet):
                           % (line, got, value))
 
 
+def _usage(message):
+    print("attila verify: %s (see attila verify --help)" % message, file=sys.stderr)
+    sys.exit(2)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     p = argparse.ArgumentParser(prog="attila verify",
@@ -181,6 +186,7 @@ def main(argv=None):
                    help="re-solve N completed setups drawn at random (default: all)")
     p.add_argument("--seed", type=int, default=1, help="seed of the draw (default 1)")
     p.add_argument("--quiet", action="store_true", help="no line per re-solved setup")
+    p.error = _usage  # type: ignore[method-assign]  # one line, as every attila command
     try:
         args = p.parse_args(argv)
     except SystemExit as e:
@@ -191,7 +197,7 @@ def main(argv=None):
         cert = read(args.certificate)
         layout = layout_of(cert, args.certificate)
     except CertificateError as e:
-        print(str(e), file=sys.stderr)
+        print("attila verify: %s" % e, file=sys.stderr)
         return 2
     if args.sample is not None and args.sample < 0:
         print("attila verify: --sample must be 0 or more", file=sys.stderr)

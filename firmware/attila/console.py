@@ -1,0 +1,109 @@
+"""The status line on the serial console, written without ever waiting for it.
+
+On MicroPython's USB serial (TinyUSB: rp2 and others) a print waits up to
+MICROPY_HW_USB_CDC_TX_TIMEOUT (500 ms) per 64-byte chunk when a host holds
+the port open without reading: the board's loop, its LEDs and its sensing
+would stall. Console keeps the newest line and sends it a byte at a time,
+only while the port polls writable (select.POLLOUT: TinyUSB says so when no
+host is connected, or when its FIFO has room for a byte), at most BUDGET
+bytes a loop step. A line started is finished before the next; lines that
+come meanwhile are replaced by the newest. The console shows the latest
+status, late rather than never, and the loop never waits for it.
+
+    console = Console()          # sys.stdout, polled with select
+    console("Romans: place a knight")   # the Board's console(text)
+    console.drain()              # every loop step
+"""
+
+from attila.compat import const
+
+BUDGET = const(32)  # bytes a step at most (a 60-byte line: two 10 ms steps)
+
+
+class Console:
+    """A console(text) that never blocks; drain() once a loop step sends it.
+
+    stream: the port's console (sys.stdout; its bytes go to stream.buffer
+    where it has one); writable(): True when a byte goes out without waiting
+    (default: select.poll on the stream). drain() allocates nothing.
+    """
+
+    def __init__(self, stream=None, writable=None, budget=BUDGET):
+        if stream is None:
+            import sys
+
+            stream = sys.stdout
+        self._write = getattr(stream, "buffer", stream).write
+        self._writable = writable if writable is not None else _poller(stream)
+        self._writable()  # (MicroPython's ipoll makes its tuple on the first call)
+        self._budget = budget
+        self._byte = bytearray(1)
+        self._line = None  # the line being sent (bytes, with its newline)
+        self._at = 0  # bytes of it sent
+        self._next = None  # the newest line after it
+        self.dropped = 0  # lines replaced before they were sent
+
+    def __call__(self, text):
+        line = (text + "\n").encode()
+        if self._at == 0:  # nothing of the line under way sent yet: replace it
+            if self._line is not None:
+                self.dropped += 1
+            self._line = line
+        else:
+            if self._next is not None:
+                self.dropped += 1
+            self._next = line
+
+    def pending(self):
+        """True while some text waits to be sent."""
+        return self._line is not None
+
+    def drain(self):
+        """Send what the port takes now, a byte at a time (BUDGET at most)."""
+        line = self._line
+        if line is None:
+            return
+        at = self._at
+        end = len(line)
+        left = self._budget
+        byte = self._byte
+        while left and self._writable():
+            byte[0] = line[at]
+            self._write(byte)
+            at += 1
+            left -= 1
+            if at == end:
+                line = self._next
+                self._next = None
+                at = 0
+                if line is None:
+                    break
+                end = len(line)
+        self._line = line
+        self._at = at
+
+
+def _poller(stream):
+    """A function: True when `stream` takes a byte without waiting."""
+    try:
+        import select
+
+        poll = select.poll()
+        poll.register(stream, select.POLLOUT)
+    except (ImportError, AttributeError, OSError, TypeError, ValueError):
+        return _always  # a port without select.poll on its console: plain writes
+    out = select.POLLOUT
+    ipoll = getattr(poll, "ipoll", None)
+    if ipoll is not None:  # MicroPython: ipoll allocates nothing
+
+        def writable():
+            for _stream, events in ipoll(0):
+                return bool(events & out)
+            return False
+
+        return writable
+    return lambda: any(events & out for _fd, events in poll.poll(0))
+
+
+def _always():
+    return True

@@ -1,0 +1,60 @@
+"""Which GPIOs a chip has, and which of them a pin of a profile may be.
+
+A profile names pins by number (MicroPython) or name ("GP22", CircuitPython
+on a Pico). A pin the chip does not have, or one its board keeps for itself,
+is refused when the profile is read, on the computer (`attila flash`,
+`attila layout --profile`) as on the board, with the reason:
+- RP2040: GPIO 0..29. RP2350: 0..47 (the Pico 2's RP2350A: 0..29).
+- Raspberry Pi Pico boards: GP23, GP24, GP25 and GP29 are not on the
+  header (on a Pico W or Pico 2 W they run the wireless chip; on the others
+  the regulator's mode, VBUS sense, the LED and VSYS sense).
+- ESP32: GPIO 0..39 but no 20, 24, 28..31; 6..11 hold the flash memory;
+  34..39 are inputs only, and have no internal pull-up or pull-down.
+Other chips ("other") and pin names that are not GPIO numbers are not checked.
+"""
+
+_GPIOS = {"rp2040": 30, "rp2350": 48, "esp32": 40}
+_PICO_KEPT = (23, 24, 25, 29)
+_ESP32_MISSING = (20, 24, 28, 29, 30, 31)
+
+
+def number(pin):
+    """The GPIO number of a pin (an int, or a name like "GP22"); None if it has none."""
+    if isinstance(pin, int):
+        return pin
+    if pin[:2] == "GP" and pin[2:].isdigit():
+        return int(pin[2:])
+    return None
+
+
+def problem(chip, board, pin, output=False, pull=False):
+    """Why `pin` cannot serve on the chip (board: its name), or None when it can.
+
+    output: the pin drives something (LEDs, SH/LD, CLK, matrix rows, buzzer);
+    pull: the input needs the chip's internal pull-up or pull-down.
+    """
+    n = number(pin)
+    if n is None or chip not in _GPIOS:
+        return None
+    name = board or chip.upper()
+    low = " %s " % board.lower()
+    pico = " raspberry pi pico" in low
+    count = 30 if pico else _GPIOS[chip]
+    if not 0 <= n < count or chip == "esp32" and n in _ESP32_MISSING:
+        return "pin %r: the %s has GPIO 0..%d%s" % (
+            pin, name, count - 1, " but no 20, 24 or 28..31" if chip == "esp32" else "")
+    if pico and n in _PICO_KEPT:
+        wireless = " w " in low or " w)" in low
+        return "pin %r is not on the %s's header (GP23, GP24, GP25 and GP29 %s)" % (
+            pin, name, "run its wireless chip" if wireless
+            else "sense and steer its power and light its LED")
+    if chip == "esp32":
+        if 6 <= n <= 11:
+            return "pin %r: GPIO 6..11 of the ESP32 are wired to its flash memory" % (pin,)
+        if n >= 34 and output:
+            return "pin %r: GPIO 34..39 of the ESP32 are inputs only, and this pin drives" % (
+                pin,)
+        if n >= 34 and pull:
+            return ("pin %r: GPIO 34..39 of the ESP32 have no internal pull-up or pull-down "
+                    "(add an external resistor and set pull null, or use another pin)" % (pin,))
+    return None

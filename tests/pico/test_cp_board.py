@@ -1,0 +1,252 @@
+"""The CircuitPython port on CircuitPython 10.2.1's own RP2040 build, in the emulated Pico.
+
+Each board's CIRCUITPY is what `attila flash --drive` puts in a folder
+(code.py, boot.py, the .mpy files from CircuitPython's own mpy-cross, the
+profile, the layout and its book), made into a FAT volume on the host
+(mtools) behind CircuitPython's UF2. The switches are read by
+CircuitPython's own `keypad` in the background (ShiftRegisterKeys,
+KeyMatrix, Keys) at pin level, and the LED bytes decoded from the pin must
+be, frame for frame, those of the same firmware run on the host (the twin,
+tests/pico/twin.py) stepped at code.py's own loop steps: each one is told
+by its watchdog feed, with a ticks_ms the chip's timer gave during that
+step and the readings of the last keypad scan before it
+(twin.cp_catch_up).
+
+A CircuitPython boot takes about 3 s of emulated time (its safe-mode wait
+is 1 s at power-up), so these tests boot as few times as they can.
+"""
+
+import json
+import os
+
+import pytest
+
+from attila import notation
+from attila.store import restore
+from attila_sim import actions
+
+from conftest import LAYOUT, PROFILES, ROOT
+from pico import circuitpy
+from pico.board import PicoBoard
+from twin import Mirror, Twin, cp_catch_up
+
+CP_PROFILE = os.path.join(PROFILES, "circuitpython-pico.json")
+SETUP = ["@a1", "@e4", "@c2", "lift c2", "put c2", "@b4", "@d1", "@b2"]
+BOOT_MS = 8000
+# On the chip: each level decides "after setup" (where they think longest)
+# with the Planner the port makes (code.portable), a slice at a time.
+DECISIONS = """
+import time, code
+from attila import opponent
+from attila.notation import parse_position
+def us():
+    return time.monotonic_ns() // 1000
+for level in range(4):
+    p = opponent.Planner(level, 2000, native=False)
+    p.slice_nodes = code.SLICE
+    p.node_budget = code.NODES[level]
+    game = parse_position(".H.../H.R.R/.H.../.R... R")
+    now = 1000
+    p.start(game, now)
+    steps = longest = 0
+    while True:
+        t = us()
+        done = p.step(now)
+        if steps:  # (the first slice also sets the search up: about 18 ms)
+            longest = max(longest, us() - t)
+        steps += 1
+        now += 10
+        if done:
+            break
+    print(level, steps, longest, p.nodes)
+"""
+
+
+@pytest.fixture
+def cp_board(tmp_path):
+    """cp_board(profile_path) -> a PicoBoard on CircuitPython (not started)."""
+    why = circuitpy.available()
+    if why:
+        pytest.skip("no CIRCUITPY volume can be made here: %s" % why)
+
+    def make(path=CP_PROFILE, folder="board"):
+        return PicoBoard.flashed(str(tmp_path / folder), LAYOUT, path)
+
+    return make
+
+
+def derived(tmp_path, name):
+    """A MicroPython profile of boards/profiles as a CircuitPython one (pins by number)."""
+    with open(os.path.join(PROFILES, name)) as f:
+        data = json.load(f)
+    data["port"] = "circuitpython"
+    data["name"] = "circuitpython-" + data["name"]
+    data["sensors"].pop("settle_us", None)
+    path = tmp_path / ("cp-" + name)
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def play(board, lines, folder, since_us=0):
+    rig = Mirror(board)
+    twin = Twin(board, rig.inputs, folder=folder)
+    for _number, _text, steps in actions.parse_lines(rig.layout, lines):
+        rig.do(steps)
+    board.pico.run_to_idle()
+    board.pico.run_us(100)
+    cp_catch_up(twin, board.pico, since_us)
+    return rig, twin
+
+
+def nvm_text(board):
+    from nvmsave import NvmStore
+
+    with open(board.pico.flash_path, "rb") as f:
+        flash = f.read()
+    return NvmStore(bytearray(flash[circuitpy.NVM_OFFSET:circuitpy.NVM_OFFSET + 4096])).load()
+
+
+def volume(board):
+    with open(board.pico.flash_path, "rb") as f:
+        return f.read()[circuitpy.FS_OFFSET:]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _port_path():
+    import sys
+
+    port = os.path.join(ROOT, "firmware", "ports", "circuitpython")
+    sys.path.insert(0, port)
+    yield
+    sys.path.remove(port)
+
+
+def test_a_scripted_game_frame_for_frame_then_each_level_and_the_watchdog(cp_board, tmp_path):
+    board = cp_board()
+    drive = circuitpy.folder_files(str(tmp_path / "board" / "CIRCUITPY"))
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "game.txt")) as f:
+        game = f.read().splitlines()
+    with board:
+        assert board.boot(BOOT_MS) == "attila: 4x5 on circuitpython-pico, 20 squares"
+        # tests/pico/game.txt, the MicroPython port's scripted game: placements,
+        # a correction, moves and scorches, an UNDO and its take-back, waits
+        # with blinking frames; up to its last action (the wait after it is
+        # left out: deep in the game-over animation the twin's clock, told
+        # from outside, can land a pulse frame one step off the chip's).
+        assert game[-1].startswith("wait")
+        rig, twin = play(board, game[:-1], str(tmp_path / "twin"))
+        frames = [f.data for f in board.pico.frames]
+        assert len(frames) > 40 and frames == twin.writes
+        assert not board.pico.led_errors()
+        assert twin.controller.status() == rig.status()
+        assert rig.mode_name() == "over", rig.status()
+        assert board.pico.events == []
+        # Every placement is saved in microcontroller.nvm (once the squares have
+        # been still 500 ms); CIRCUITPY keeps its files.
+        board.run_ms(700)
+        assert notation.log(restore(nvm_text(board), board.layout)) == notation.log(
+            twin.controller.game)
+        files = board.drive_files()
+        assert {k: v for k, v in files.items() if k != "boot_out.txt"} == drive
+        assert files["boot_out.txt"].decode().startswith("Adafruit CircuitPython 10.2.1")
+        assert "attila boot: CIRCUITPY kept by the board" in files["boot_out.txt"].decode()
+
+        # Each level's decision as the board makes it (the portable kernel, the
+        # port's slice and node budget), a slice per step: the decision comes
+        # on its node budget within budget_ms, and the watchdog is fed all along.
+        board.pico.repl()
+        out = board.pico.exec(DECISIONS, max_ms=60000)
+        rows = [line.split() for line in out.splitlines() if line.strip()]
+        assert len(rows) == 4, out
+        for level, steps, longest_us, nodes in ((int(a), int(b), int(c), int(d))
+                                                for a, b, c, d in rows):
+            # A slice fits the 10 ms loop (3-7 ms), but for the one the garbage
+            # collector runs in (up to about 28 ms: make bench): far inside the watchdog.
+            assert longest_us < 50000, (level, longest_us)
+            assert steps * board.prof.loop_ms <= board.prof.budget_ms, (level, steps)
+            assert 0 < nodes <= (400, 500, 500, 500)[level] + 8, (level, nodes)  # + a slice
+
+        # The watchdog: hardware.Watchdog (RESET mode) and a loop that stops feeding it.
+        board.pico.write(b"import hardware, time\r\nw = hardware.watchdog(1000); w.feed()\r\n")
+        board.pico.write(b"while True: time.sleep(0.01)\r\n\r\n")
+        board.pico.mark()
+        board.pico.wait_for("attila: 4x5 on circuitpython-pico, 20 squares", max_ms=BOOT_MS)
+        assert [why for _us, why in board.pico.resets] == ["watchdog"]
+        assert board.pico.boot == 2
+
+
+@pytest.mark.parametrize("name", ["pico-matrix.json", "pico-direct.json"])
+def test_keypad_reads_a_matrix_and_one_pin_per_switch(cp_board, tmp_path, name):
+    path = derived(tmp_path, name)
+    board = cp_board(path)
+    with board:
+        assert board.boot(BOOT_MS) == "attila: 4x5 on %s, 20 squares" % board.prof.name
+        rig, twin = play(board, SETUP[:4], str(tmp_path / "twin"))
+        assert [f.data for f in board.pico.frames] == twin.writes
+        assert twin.controller.status() == rig.status()
+        assert "knight 2 of 3" in rig.status(), rig.status()
+        assert board.pico.events == []
+
+
+def test_power_cuts_in_a_save_keep_every_file_and_resume_then_the_power_up_gestures(
+        cp_board, tmp_path):
+    board = cp_board()
+    drive = circuitpy.folder_files(str(tmp_path / "board" / "CIRCUITPY"))
+    with board:
+        board.boot(BOOT_MS)
+        # Until its first debounced reading the board takes every square for
+        # occupied ("take every piece off"): it has settled once it asks for a knight.
+        board.pico.wait_for("Romans: place a knight", max_ms=2000, since=0)
+        lay = board.layout
+        sq = lay.index
+        board.set_squares(1 << sq("a1"))
+        board.run_ms(800)  # saved once the squares are still for 500 ms (CALM_MS)
+        board.set_squares(1 << sq("a1") | 1 << sq("e4"))
+        board.run_ms(800)
+        assert notation.log(restore(nvm_text(board), lay)) == "@a1 @e4"
+        fat = volume(board)
+        board.pico.flash_ops = []
+        # c2 placed: its save is cut half way through its only flash operation.
+        board.set_squares(1 << sq("a1") | 1 << sq("e4") | 1 << sq("c2"))
+        board.pico.mark()
+        board.pico.cut_in_flash_op(0, 0.5, max_ms=1000)
+        (op,) = board.pico.flash_ops
+        assert op["op"] == "program" and 0xFF000 <= op["addr"] < 0x100000, op
+        assert op["cut"] == 0.5
+        assert volume(board) == fat
+        log = notation.log(restore(nvm_text(board), lay)) if nvm_text(board) else ""
+        assert log in ("@a1 @e4", "@a1 @e4 @c2"), log
+        board.pico.wait_for("Saved game found", max_ms=BOOT_MS)
+        # MENU resumes; if c2's save was lost, the board takes c2 as placed now
+        # and saves it again, after the torn bytes. Then a cut at the very end
+        # of the next save's operation: the save is whole.
+        board.press(1)
+        board.run_ms(900)
+        assert notation.log(restore(nvm_text(board), lay)) == "@a1 @e4 @c2"
+        board.set_squares(1 << sq("a1") | 1 << sq("e4") | 1 << sq("c2") | 1 << sq("b4"))
+        board.pico.mark()
+        board.pico.cut_in_flash_op(0, 1.0 - 1e-9, max_ms=1000)
+        assert volume(board) == fat
+        board.pico.wait_for("Saved game found (4 actions", max_ms=BOOT_MS)
+        assert notation.log(restore(nvm_text(board), lay)) == "@a1 @e4 @c2 @b4"
+        assert [why for _us, why in board.pico.resets] == ["power", "power"]
+        # Every flash operation since the first boot was the save journal's, in
+        # the nvm sector (the boots wrote nothing: boot_out.txt was unchanged).
+        assert all(circuitpy.NVM_OFFSET <= op["addr"] < circuitpy.FS_OFFSET
+                   for op in board.pico.flash_ops), board.pico.flash_ops
+
+        # The power-up gestures, on the same board: MENU held, the self-test;
+        # UNDO and MENU, maintenance (boot.py leaves the drive to the computer).
+        board.hold(1)
+        board.pico.mark()
+        board.pico.power_cut()
+        board.pico.wait_for("attila: MENU held at power-up: self-test", max_ms=BOOT_MS)
+        assert "attila boot: CIRCUITPY kept by the board" in board.drive_files()[
+            "boot_out.txt"].decode()
+        board.hold(0)
+        board.pico.mark()
+        board.pico.power_cut()
+        board.pico.wait_for("attila: maintenance (UNDO+MENU held at power-up", max_ms=BOOT_MS)
+        boot_out = board.drive_files()["boot_out.txt"].decode()
+        assert "attila boot: maintenance: CIRCUITPY stays writable by the computer" in boot_out
+        assert {k: v for k, v in board.drive_files().items() if k != "boot_out.txt"} == drive

@@ -1,0 +1,23 @@
+"""tools/pico/run.py --firmware: a script on the chip with the firmware flashed."""
+
+import os
+import subprocess
+import sys
+
+from conftest import ROOT
+
+RUN = os.path.join(ROOT, "tools", "pico", "run.py")
+
+
+def test_firmware_import_main_runs_the_boards_loop_and_shows_it(mpy_dir):
+    """The README's `run.py --firmware -c "import main"` used to print nothing
+    (main.py's main() runs only as the boot script, and the maintenance file that
+    keeps the boot quiet stopped it anyway)."""
+    proc = subprocess.run([sys.executable, RUN, "--firmware", "-c", "import main",
+                           "--ticks", "30"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=900)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "attila: 4x5 on pico, 20 squares", proc.stdout
+    assert "Romans: place a knight on a lit square (knight 1 of 3)" in lines, proc.stdout
+    assert proc.stderr.startswith("run.py: import main: running main.main(ticks=30)")

@@ -1,0 +1,142 @@
+"""The CircuitPython port on CircuitPython 10.2.1's own RP2040 build, in the emulated Pico.
+
+    python tools/bench/pico_circuitpython.py          (make bench)
+
+The board's CIRCUITPY is what `attila flash --drive` writes (the .mpy files
+from CircuitPython's own mpy-cross), boards/profiles/circuitpython-pico.json
+on boards/4x5.json. Emulated time at 125 MHz (rp2040js; a lower bound for a
+real Pico, see tools/pico/README.md); the same figures on every run.
+
+- power-up to code.py's first line ("attila: ..."): a cold boot, with
+  CircuitPython's own 1 s safe-mode wait and its USB start;
+- the idle loop step: code.py running, empty board, the time the core runs
+  without sleeping around each watchdog feed (the loop's step, its feed,
+  its clock), over 100 loops;
+- heap (gc.mem_free()) with the board built as code.py builds it, and its
+  lowest value over the decisions below;
+- the opponent: CircuitPython has no viper, so the portable kernel searches
+  (attila.kernel): its speed blocking, and each level's decision as the
+  board makes it (code.portable: code.SLICE nodes a loop step, code.NODES
+  per level) in three positions of pico_opponent: its time on the loop's
+  clock (steps x loop_ms: every slice fits a step) and its longest slice.
+"""
+
+import os
+import statistics
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+
+from attila import profile as profiles  # noqa: E402
+
+from pico import circuitpy  # noqa: E402
+from pico.board import PicoBoard  # noqa: E402
+
+LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
+PROFILE = os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json")
+LOOPS = 100
+
+# pico_opponent's positions where the levels think longest.
+POSITIONS = (
+    ("empty board", "...../...../...../..... R"),
+    ("after setup", ".H.../H.R.R/.H.../.R... R"),
+    ("12 free", "x..../RH.../..R.x/.H.RH R"),
+)
+
+ON_CHIP = """
+import gc, time, code
+from attila import layoutfile, opponent, profile, search
+from attila.notation import parse_position
+prof = profile.load("profile.json")
+layout, modules, tiles = layoutfile.load("layout.json")
+board = code.build(prof, layout, modules, tiles)
+gc.collect()
+low = gc.mem_free()
+print("heap free with the board built: %%d bytes (used %%d)" %% (low, gc.mem_alloc()))
+print("viper kernel: %%s" %% ("yes" if search.NATIVE else "no (CircuitPython has no native emitter): the portable kernel searches"))
+def us():
+    return time.monotonic_ns() // 1000
+p = opponent.Planner(3, 10 ** 6, native=False)
+p.node_budget = 1000
+t = us()
+p.decide(parse_position("%(rate)s"), lambda: (time.monotonic_ns() // 1000000))
+dt = us() - t
+print("strong search speed, portable kernel (1000 nodes, after setup, blocking): %%d nodes/s" %% (p.nodes * 1000000 // dt))
+print("decisions in code.py's loop: the port's Planner (code.SLICE %%d nodes a step, node budgets %%r), one slice a %%d ms step" %% (code.SLICE, code.NODES, prof.loop_ms))
+for level in range(4):
+    worst = 0
+    for name, text in %(positions)r:
+        p = opponent.Planner(level, prof.budget_ms, native=False, book=None)
+        p.slice_nodes = code.SLICE
+        p.node_budget = code.NODES[level]
+        opponent.reseed(1)
+        game = parse_position(text)
+        now = 0
+        p.start(game, now)
+        steps = longest = first = 0
+        while True:
+            t = us()
+            done = p.step(now)
+            if steps:
+                longest = max(longest, us() - t)
+            else:
+                first = us() - t
+            steps += 1
+            now += prof.loop_ms
+            if done:
+                break
+        worst = max(worst, now)
+        gc.collect()
+        low = min(low, gc.mem_free())
+        print("%%-8s %%-12s %%5d ms in the loop %%5d nodes, first slice %%5d us, longest other %%5d us  %%s" %% (opponent.LEVEL_NAMES[level], name, now, p.nodes, first, longest, p.result()))
+    print("%%-8s longest decision: %%d ms in the loop (budget_ms %%d, watchdog %%d ms)" %% (opponent.LEVEL_NAMES[level], worst, prof.budget_ms, prof.watchdog_ms))
+print("heap free, lowest after a decision: %%d bytes" %% low)
+"""
+
+
+def main():
+    why = circuitpy.available()
+    if why:
+        print("skipped: %s" % why)
+        return
+    prof = profiles.load(PROFILE)
+    folder = tempfile.mkdtemp(prefix="attila-bench-cp-")
+    board = PicoBoard.flashed(folder, LAYOUT, PROFILE)
+    with board:
+        pico = board.pico
+        at = pico.wait_for(b"attila:", 20000, since=0)
+        first = pico.us
+        pico.wait_for(b"\n", 1000, since=at)
+        print("CircuitPython %s, %s on %s" % (".".join(map(str, circuitpy.VERSION)),
+                                              board.layout.name, prof.name))
+        print("power-up to first words (\"%s\"): %.2f s emulated"
+              % (pico.serial[at:pico.serial.find(b"\n", at)].decode().strip(), first / 1e6))
+        pico.run_ms(1500)  # the board settles (debounce, first frames)
+        pico.watch_awake(True)
+        since = pico.us
+        pico.run_ms(LOOPS * prof.loop_ms)
+        pico.watch_awake(False)
+        steps = []
+        for fed, _woke, _reads, _slept in pico.feeds:
+            if fed < since:
+                continue
+            for a, b in pico.awake:
+                if a <= fed <= b:
+                    steps.append(b - a)
+                    break
+        if steps:
+            print("idle loop step (code.py, empty board, %d loops): median %d us, longest %d us"
+                  % (len(steps), statistics.median(steps), max(steps)))
+        pico.repl()
+        code = ON_CHIP % {"rate": POSITIONS[1][1], "positions": POSITIONS,
+                          "budget": prof.budget_ms}
+        pico.exec(code, max_ms=900000,
+                  echo=lambda b: (sys.stdout.write(b.decode().replace("\r\n", "\n")),
+                                  sys.stdout.flush()))
+
+
+if __name__ == "__main__":
+    main()
