@@ -238,14 +238,38 @@ def open_book(path, layout):
         return None, "setup book not used (%s): the board searches its placements" % e
 
 
-def controller_for(prof, layout, tiles=None, store=None, book=None):
+def open_card(hardware, prof, layout):
+    """(the layout's solved game on the profile's microSD card, the console
+    line that says so) or (None, the line that says why not; "" when the
+    profile names no card). Never raises: without the card the board
+    searches. The card is read straight, a block at a time (attila.fat)."""
+    if not getattr(prof, "sdcard", False):
+        return None, ""
+    try:
+        from attila.card import FILE, Card
+        from attila.fat import first_block
+
+        dev = hardware.sdcard(prof)
+        card = Card(dev, layout, first_block(dev, FILE), FILE)
+        return card, "card: the solved game of %s (%d blocks): the board plays it" % (
+            card.title, card.blocks)
+    except Exception as e:  # OSError (no card), CardError, MemoryError: the search plays on
+        return None, "card not used (%s): the board searches" % (e,)
+
+
+def controller_for(prof, layout, tiles=None, store=None, book=None, card=None):
     """The Controller a profile asks for; its opponent also answers hints
-    (book: the layout's setup book, or None)."""
+    (book: the layout's setup book, card: its solved game, or None)."""
     from attila.controller import Controller
     from attila.opponent import chooser
 
+    coach = None
+    if card is not None and getattr(prof, "coach", False):
+        from attila.coach import Coach
+
+        coach = Coach(card)
     return Controller(layout, store=store, tiles=tiles, computer=prof.computer,
-                      opponent=chooser(prof.level, prof.budget_ms, book))
+                      opponent=chooser(prof.level, prof.budget_ms, book, card), coach=coach)
 
 
 def assemble(prof, layout, modules, hardware, controller, buttons=None, order=None,

@@ -67,9 +67,10 @@ class Controller(Reading):
     """Follows one game on one layout through sensor readings and buttons."""
 
     def __init__(self, layout, store=None, first=ROMANS, tiles=None, computer=-1,
-                 opponent=None):
+                 opponent=None, coach=None):
         Reading.__init__(self, layout, Game(layout, first, tiles), computer, Plan(opponent))
         self.store = store
+        self.coach = coach  # an attila.coach.Coach (the player's turns judged), or None
         self.first = first
         self.tiles = tiles
         n = layout.size
@@ -335,6 +336,8 @@ class Controller(Reading):
         self._unsettled = True
         self._unkept = self._keeper is not None
         self._still = self.now
+        if self.coach is not None:
+            self.coach.after(self.game, self.now, self.computer)
 
     def _wants_plan(self):
         """True while an action to show is wanted and not yet there."""
@@ -376,7 +379,12 @@ class Controller(Reading):
                 self._planned()
 
     def _planned(self):
-        """The plan is ready: show it."""
+        """The plan is ready: show it (and why the card was given up, once)."""
+        opponent = self.plan.opponent
+        note = getattr(opponent, "note", "")
+        if note:
+            opponent.note = ""
+            self.trouble(note)
         self._dirty = True
         self.said += 1
         if self.own() and self.plan.ready():
@@ -458,6 +466,8 @@ class Controller(Reading):
                                plan.a, plan.b, plan.c, now)
             if self._wants_plan():
                 anim = frames.thinking(back, SIDE[game.side], now)
+            if self.coach is not None and self.coach.paint(back, now):
+                anim = True
         elif mode == CORRECT or mode == RESUME:
             if self._steps:
                 step = self._steps[0]
@@ -499,6 +509,8 @@ class Controller(Reading):
         from attila.words import status
 
         text = status(self)
+        if self.coach is not None and self.coach.verdict and self.mode == PLAY:
+            text += " (" + self.coach.words() + ")"
         if self.error:
             text += " [" + self.error + "]"
         return text

@@ -22,7 +22,11 @@ and the result is exact, so a forced win at the end is never missed.
 Levels below STRONG search shallower and add noise from a seeded LCG (not
 `random`), so they are beatable and still reproducible. With a setup book
 (attila.book: `book=`), NORMAL and STRONG place from it: the decision is
-made in start(), no search (a position the book lacks is searched). A decision
+made in start(), no search (a position the book lacks is searched). With
+the solved game on a card (attila.card: `card=`) they play a winning turn
+whenever there is one, found a few lookups a loop step (CARD_READS); lost, they
+hold out with the search. A card that fails is dropped, with a note
+(`note`), and the search decides. A decision
 allocates only in start(): the tables, stack and rows of a layout are made
 on its first decision and kept.
 """
@@ -69,6 +73,13 @@ _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick
 # much as this many nodes of the viper kernel on an RP2040: it counts in a
 # step's slice (the pace only: never in the node budget).
 _ROOT_NODES = const(8)
+# The card's search for a winning turn, per loop step: at most this many
+# lookups and block reads. A read and its check take 3.4 ms on an RP2040
+# with the card at 10 MHz; with one a step the longest loop step while the
+# board decides from the card stays at 8.8 ms (make bench, pico_card; two
+# reads and eight lookups a step made it 16.6 ms).
+CARD_LOOKUPS = const(4)
+CARD_READS = const(1)
 # Nodes between two readings of the clock in the blocking calls.
 CHOOSE_SLICE = 64
 
@@ -102,7 +113,8 @@ class Planner:
     open attila.book.Book, played in setup at NORMAL and STRONG.
     """
 
-    def __init__(self, level=STRONG, budget_ms=2000, slice_nodes=None, native=True, book=None):
+    def __init__(self, level=STRONG, budget_ms=2000, slice_nodes=None, native=True, book=None,
+                 card=None):
         self.level = level
         self.budget_ms = budget_ms
         self.slice_nodes = None if slice_nodes is None else max(1, slice_nodes)
@@ -115,6 +127,10 @@ class Planner:
         self._layout = None
         self._action = -1  # the decision, packed as in the search's rows; -1 none
         self.book = book
+        self.card = card  # an attila.card.Card: NORMAL and STRONG play its winning turns
+        self.note = ""  # why the card was given up, for the Controller to show once
+        self._carding = False  # the card's winning turn is being found, step by step
+        self._card_game = None
 
     def __call__(self, game):
         """The action for the side to act, blocking (read from the board's ticks)."""
@@ -135,8 +151,11 @@ class Planner:
         return text
 
     def start(self, game, now_ms):
-        """Begin a decision for the side to act; the game may change afterwards."""
+        """Begin a decision for the side to act; the game may change afterwards
+        (with a card, cancel() the decision first: the Controller's plan does)."""
         self.busy = False
+        self._carding = False
+        self._card_game = None
         self._action = -1
         self.nodes = 0
         if game.phase == OVER:
@@ -149,6 +168,20 @@ class Planner:
             if square >= 0:
                 self._layout = layout
                 self._action = square  # a placement's action is its square
+                _last[0] = 0
+                _last[1] = False
+                return
+        if level >= NORMAL and self.card is not None and game.phase != SETUP:
+            # Won: the card's winning turn, found in step(), a few lookups a
+            # loop step. Lost (or a card that fails): the search holds out.
+            turn = self._from_card(game)
+            if turn >= 0 or turn == -2:
+                self._layout = layout
+                self._action = turn
+                self._carding = turn == -2
+                self._card_game = game  # only if the card fails on the way: searched then
+                self.busy = self._carding
+                self._t0 = now_ms
                 _last[0] = 0
                 _last[1] = False
                 return
@@ -213,6 +246,41 @@ class Planner:
         self._iteration()
         self.busy = True
 
+    def _from_card(self, game):
+        """The card's winning turn in the scorch step; -2 when the side to move
+        wins (step() finds the turn); -1 when lost or for the search. A card
+        that fails is dropped with a note."""
+        try:
+            if game.phase == SCORCH:
+                return self.card.winning_turn(game)  # one row of the card: a few blocks
+            return -2 if self.card.begin(game) else -1
+        except Exception as e:  # CardError, OSError: the search plays on, never a crash
+            self._drop_card(e)
+            return -1
+
+    def _drop_card(self, e):
+        self.card = None
+        self._carding = False
+        self.note = "card not used (%s): the board searches" % e
+
+    def _card_step(self, now_ms):
+        """A few lookups of the card's search for the winning turn; True when found."""
+        try:
+            turn = self.card.step(CARD_LOOKUPS, CARD_READS)
+        except Exception as e:  # damaged on the way: the search decides after all
+            self._drop_card(e)
+            game = self._card_game
+            self._card_game = None
+            self.start(game, now_ms)
+            return not self.busy
+        if turn == -2:
+            return False
+        self._action = turn
+        self._carding = False
+        self._card_game = None
+        self.busy = False
+        return True
+
     def _iteration(self):
         self._search.clear_cut()
         self._k = 0
@@ -226,6 +294,8 @@ class Planner:
         """Search at most one slice of nodes; True once the decision is made (or none is due)."""
         if not self.busy:
             return True
+        if self._carding:
+            return self._card_step(now_ms)
         if (now_ms - self._t0) & _TICKS >= self.budget_ms:
             self._finish(True)
             return True
@@ -314,6 +384,8 @@ class Planner:
     def cancel(self):
         """Drop the decision under way."""
         self.busy = False
+        self._carding = False
+        self._card_game = None
         self._action = -1
 
 
@@ -348,7 +420,8 @@ def _text(layout, action):
 _planner = []  # type: list  # choose()'s Planner, made on first use
 
 
-def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None, book=None):
+def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None, book=None,
+           card=None):
     """The action the computer plays for the side to act, as text (blocking).
 
     level: BEGINNER..STRONG (0..3). budget_ms: time for the decision, read
@@ -356,7 +429,8 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
     ticks). nodes: node budget (default per level). seed: reseeds the LCG
     behind the lower levels' noise. In the scorch step of a turn the answer
     is the whole turn, the move already made included. IllegalAction when
-    the game is over. book: a setup book (attila.book) for NORMAL and STRONG.
+    the game is over. book: a setup book (attila.book) for NORMAL and STRONG;
+    card: the solved game (attila.card.Card) for them too.
     """
     if seed is not None:
         reseed(seed)
@@ -367,13 +441,14 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
     p.budget_ms = budget_ms
     p.node_budget = nodes
     p.book = book
+    p.card = card
     return p.decide(game, clock if clock is not None else ticks_ms)
 
 
-def chooser(level=STRONG, budget_ms=2000, book=None):
+def chooser(level=STRONG, budget_ms=2000, book=None, card=None):
     """The Planner a Controller asks for the board's own turns and for hints
-    (book: the layout's setup book, or None)."""
-    return Planner(level, budget_ms, book=book)
+    (book: the layout's setup book, card: its attila.card.Card, or None)."""
+    return Planner(level, budget_ms, book=book, card=card)
 
 
 def stats():

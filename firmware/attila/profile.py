@@ -33,7 +33,7 @@ CHIPS = ("rp2040", "rp2350", "esp32", "other")
 KINDS = ("gpio", "matrix", "74hc165")
 DRIVERS = ("neopixel", "bitstream")
 _TOP = ("name", "description", "port", "chip", "board", "leds", "sensors", "buttons",
-        "buzzer", "sound", "loop_ms", "watchdog_ms", "game", "notes")
+        "buzzer", "sound", "loop_ms", "watchdog_ms", "game", "sdcard", "notes")
 SETTLE_US = const(100)  # matrix: wait after driving a row (docs/pages/build/wiring.md)
 # 74HC165 read by PIO: its QH is valid 205 ns after CLK rises (2.0 V, 85 degC),
 # and the state machine samples it half a clock period later.
@@ -50,7 +50,9 @@ _SENSORS = {
                 "active_low", "debounce_ms", "local_order"),
 }
 _BUTTONS = ("undo", "menu", "active_low", "debounce_ms")
-_GAME = ("computer", "level", "budget_ms")
+_GAME = ("computer", "level", "budget_ms", "coach")
+_SDCARD = ("spi", "sck", "mosi", "miso", "cs", "baudrate")
+SD_BAUDRATE = const(10000000)  # SPI clock of the card once it is up (it starts at 400 kHz)
 
 
 def watchdog_max(port, chip):
@@ -292,6 +294,8 @@ def parse(data, source="profile"):
         if not p.buttons_active_low:
             _pull_down(where, p, "active_low false (buttons to 3V3, internal pull-downs)",
                        "and set active_low true")
+    _sdcard(source + ": sdcard", data.get("sdcard"), p, cp)
+    used += list(p.sd_pins)
     p.buzzer = data.get("buzzer")
     if p.buzzer is not None:
         p.buzzer = _pin(source, p.buzzer, "buzzer")
@@ -371,6 +375,8 @@ def _check_pins(source, p, board=None):
     roles += [("sensors", x, False, p.pull is not None) for x in (p.data,) + p.sensor_pins]
     roles += [("sensors", x, False, True) for x in p.cols]
     roles += [("buttons", x, False, True) for x in p.buttons]
+    sd = p.sd_pins  # (sck, mosi, miso, cs): MISO is the card's output
+    roles += [("sdcard", x, k != 2, False) for k, x in enumerate(sd)]
     for section, pin, output, pull in roles:
         if pin is not None:
             why = problem(p.chip, board, pin, output, pull)
@@ -385,6 +391,26 @@ def _pull_down(where, p, what, fix):
                      "(erratum RP2350-E9); wire to GND with pull-ups %s" % (what, fix))
 
 
+def _sdcard(where, data, p, cp):
+    """The microSD card with the solved game (attila.card), on its own SPI bus."""
+    p.sdcard = data is not None
+    p.sd_spi = None
+    p.sd_pins = ()
+    p.sd_baudrate = SD_BAUDRATE
+    if data is None:
+        return
+    _keys(where, data, _SDCARD)
+    p.sd_pins = tuple(_pin(where, _need(where, data, k), k) for k in ("sck", "mosi", "miso", "cs"))
+    if cp:
+        if "spi" in data:
+            _fail(where, "spi is for MicroPython: CircuitPython finds the bus from the pins; "
+                         "remove \"spi\"")
+    else:
+        p.sd_spi = _int(where, data, "spi", 0, 0, 3)
+        _need(where, data, "spi")
+    p.sd_baudrate = _int(where, data, "baudrate", SD_BAUDRATE, 100000, 50000000)
+
+
 def _game(where, data, p):
     """The board's own side and the opponent's strength (hints use it too)."""
     _keys(where, data, _GAME)
@@ -397,6 +423,7 @@ def _game(where, data, p):
         _fail(where, "level must be one of %s, not %r" % (", ".join(LEVEL_NAMES), level))
     p.level = LEVEL_NAMES.index(level)
     p.budget_ms = _int(where, data, "budget_ms", 2000, 100, 30000)
+    p.coach = _bool(where, data, "coach", False)
 
 
 def loads(text, source="profile"):

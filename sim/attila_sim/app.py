@@ -12,8 +12,10 @@ beginner|easy|normal|strong), --no-book (setup searched, not played from
 the layout's book boards/solved/NAME.book), --speed X,
 --profile boards/profiles/NAME.json,
 --save FILE (keep the game there: quit, start again, resume), --format json|text
-(scripted mode), --screenshot PNG (draw the window after the script or replay,
-save it and quit), --seconds N (close the window after N seconds).
+(scripted mode), --card DIR (play from the solved game `attila card` wrote),
+--coach (with --card: judge each of your turns), --screenshot PNG (draw the
+window after the script or replay, save it and quit), --seconds N (close the
+window after N seconds).
 """
 
 import argparse
@@ -23,6 +25,13 @@ import sys
 from attila.errors import AttilaError
 
 from attila_tools.gamefiles import DEFAULT_LAYOUT, find_layout, layout_like, load_replay, saved_layout
+
+
+def open_card(folder, layout):
+    """The solved game in `folder` (attila.tbl, as `attila card` writes it), open."""
+    from attila_tools.files import open_card
+
+    return open_card(folder, layout)
 
 
 def setup_book(layout_path, layout):
@@ -62,6 +71,13 @@ def parser():
     p.add_argument("--no-book", dest="book", action="store_false",
                    help="setup by the search, as a board without its book (default: from "
                    "boards/solved/<layout>.book when the layout is solved, as a flashed board)")
+    p.add_argument("--card", metavar="DIR",
+                   help="the layout's solved game, as `attila card` writes it (DIR/attila.tbl): "
+                   "the board plays from it at the normal and strong levels, as with a "
+                   "microSD card")
+    p.add_argument("--coach", action="store_true",
+                   help="with --card: after each of your turns, say whether it kept a won "
+                   "position or threw the win away")
     p.add_argument("--speed", type=float, default=1.0,
                    help="speed of the clock, 1/16 to 64 (2 = blinking twice as fast; default 1)")
     p.add_argument("--text", action="store_true", help="play in the terminal")
@@ -199,6 +215,8 @@ def main(argv=None):
             profile=profile,
             level=("beginner", "easy", "normal", "strong").index(args.level),
             book=setup_book(layout_path, layout) if args.book else None,
+            card=open_card(args.card, layout) if args.card else None,
+            coach=args.coach,
         )
         if items is not None:
             from attila_sim.review import ReplayReview

@@ -38,13 +38,14 @@ MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 PICO_SLICE = 96
 
 
-def opponent_for(level=None, budget_ms=2000, book=None):
+def opponent_for(level=None, budget_ms=2000, book=None, card=None):
     """The opponent the controller asks for the board's own turns and for hints
-    (book: the layout's setup book, open, or None): a Pico's, node for node."""
+    (book: the layout's setup book, open, or None; card: its solved game,
+    attila.card.Card, or None): a Pico's, node for node."""
     from attila import opponent
 
     return opponent.Planner(opponent.STRONG if level is None else level, budget_ms,
-                            slice_nodes=PICO_SLICE, book=book)
+                            slice_nodes=PICO_SLICE, book=book, card=card)
 
 
 def sim_store(save):
@@ -60,10 +61,13 @@ class Rig:
 
     book: the layout's setup book (attila.book, open) the board places from,
     as a flashed board does with its layout.book; None: setup is searched.
+    card: the layout's solved game (attila.card.Card), as on a board's microSD
+    card; coach: judge the player's turns with it (attila.coach).
     """
 
     def __init__(self, layout, modules, tiles=None, first=ROMANS, computer=-1,
-                 speed=1.0, save=None, profile=None, store=None, level=None, book=None):
+                 speed=1.0, save=None, profile=None, store=None, level=None, book=None,
+                 card=None, coach=False):
         self.layout = layout
         self.modules = modules
         self.speed = speed
@@ -71,8 +75,16 @@ class Rig:
             store = sim_store(save) if save else MemoryStore()
         self.store = store
         self.book = book
+        self.card = card
+        judge = None
+        if coach:
+            if card is None:
+                raise AttilaError("the coach needs the solved game: give --card DIR")
+            from attila.coach import Coach
+
+            judge = Coach(card)
         self.controller = Controller(layout, store, first, tiles, computer,
-                                     opponent_for(level, book=book))
+                                     opponent_for(level, book=book, card=card), coach=judge)
         self.table = Table(layout, self.controller.game.supply)
         if profile is not None:
             self.wiring = profile.wiring(layout, modules)

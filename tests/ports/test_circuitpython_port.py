@@ -81,3 +81,34 @@ def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path):
         "attila: setup book not used (layout.book: the book is for 0 squares, the layout has 20): "
         "the board searches its placements",
         "Romans: place a knight", "OK book"], r.stdout
+
+
+SD = {"sck": "GP2", "mosi": "GP3", "miso": "GP4", "cs": "GP5"}
+CARD_9 = os.path.join(ROOT, "tests", "portable", "card_9.tbl")
+
+
+@pytest.mark.skipif(shutil.which("mformat") is None, reason="mtools (mformat) is not installed")
+def test_a_missing_or_foreign_card_is_said_once_with_the_trouble_sign(tmp_path):
+    """code.py opens the profile's microSD card (busio + sdcardio, attila.fat, attila.card);
+    without it, or with another layout's, one console line and the trouble sign."""
+    SCENARIOS["card"] = {"sdcard": SD}
+    try:
+        r = run_scenario(tmp_path, "card")
+        assert r.returncode == 0, r.stdout + r.stderr
+        why = "card not used (no SD card): the board searches"
+        assert r.stdout.splitlines()[-5:] == [
+            "attila: 4x5 on circuitpython-pico, 20 squares", "attila: " + why,
+            "Romans: place a knight", "troubles: %r" % [why], "OK card"], r.stdout
+        image = str(tmp_path / "sd.img")
+        with open(image, "wb") as f:
+            f.truncate(40 << 20)
+        subprocess.run(["mformat", "-i", image, "-F", "::"], check=True)
+        subprocess.run(["mcopy", "-i", image, CARD_9, "::attila.tbl"], check=True)
+        r = run_scenario(tmp_path, "card")
+        assert r.returncode == 0, r.stdout + r.stderr
+        why = ("card not used (attila.tbl: the tables are for another layout (nine, 9 squares)): "
+               "the board searches")
+        assert r.stdout.splitlines()[-4:] == ["attila: " + why, "Romans: place a knight",
+                                              "troubles: %r" % [why], "OK card"], r.stdout
+    finally:
+        del SCENARIOS["card"]

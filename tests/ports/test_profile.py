@@ -412,3 +412,35 @@ def test_the_chains_data_pin_is_pulled_the_way_an_empty_square_reads():
     assert str(e.value) == ('x.json: sensors: pull "down" with active_low true: a chain with '
                             'its cable unplugged would read closed; use "up" or null '
                             '(external resistors)')
+
+
+SD = {"spi": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 5}
+
+
+def test_an_sdcard_is_optional_and_checked():
+    p = parse(dict(MINIMAL), "x.json")
+    assert p.sdcard is False and p.sd_pins == () and p.coach is False
+    p = parse(dict(MINIMAL, sdcard=SD), "x.json")
+    assert p.sdcard is True and p.sd_spi == 0 and p.sd_pins == (2, 3, 4, 5)
+    assert p.sd_baudrate == 10000000
+    p = parse(dict(MINIMAL, sdcard=dict(SD, baudrate=20000000)), "x.json")
+    assert p.sd_baudrate == 20000000
+    for changes, words in (
+        ({"sdcard": dict(SD, cs=22)}, "x.json: pin 22 is used twice"),
+        ({"sdcard": {"spi": 0, "sck": 2, "mosi": 3, "miso": 4}}, "x.json: sdcard: needs 'cs'"),
+        ({"sdcard": dict(SD, spi=7)}, "x.json: sdcard: spi must be a whole number 0..3, not 7"),
+        ({"sdcard": dict(SD, speed=1)},
+         "x.json: sdcard: unknown field 'speed' (known: spi, sck, mosi, miso, cs, baudrate)"),
+        ({"sdcard": {"sck": 2, "mosi": 3, "miso": 4, "cs": 5}}, "x.json: sdcard: needs 'spi'"),
+        ({"game": {"coach": 1}}, "x.json: game: coach must be true or false, not 1"),
+        ({"sdcard": dict(SD, cs=30)}, "x.json: sdcard: pin 30: the RP2040 has GPIO 0..29"),
+    ):
+        with pytest.raises(ProfileError) as e:
+            parse(dict(MINIMAL, **changes), "x.json")
+        assert str(e.value) == words
+    cp = dict(MINIMAL, port="circuitpython", leds={"pin": "GP22"})
+    assert parse(dict(cp, sdcard={"sck": "GP2", "mosi": "GP3", "miso": "GP4", "cs": "GP5"}),
+                 "x.json").sd_spi is None
+    with pytest.raises(ProfileError, match="spi is for MicroPython"):
+        parse(dict(cp, sdcard=dict(SD)), "x.json")
+    assert parse(dict(MINIMAL, game={"coach": True}), "x.json").coach is True

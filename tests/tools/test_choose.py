@@ -62,7 +62,8 @@ def test_a_position_off_the_given_layout_and_the_card_are_refused():
         2, "", "attila choose: not on the layout of boards/cross.json\n")
     assert run("--layout", "boards/4x5.json", EMPTY) == (0, "@c2\n", "")
     assert run("--card", "card", EMPTY) == (
-        2, "", "attila choose: --card card: the card is not supported yet\n")
+        2, "", "attila choose: card: No such file or directory (write it with attila card "
+        "LAYOUT FOLDER)\n")
     code, out, err = run()
     assert (code, out) == (2, "") and err.count("\n") == 1 and "POSITION" in err
 

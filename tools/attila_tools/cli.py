@@ -27,6 +27,7 @@ PLUGINS = {
     "verify": ("attila_tools.solve.verify", "check a certificate of a solved layout"),
     "book": ("attila_tools.solve.bookmaker", "make the board's setup book from a certificate"),
     "choose": ("attila_tools.board.choose_cmd", "the action the board would play in each position"),
+    "card": ("attila_tools.solve.card_cmd", "write a layout's solved game for the board's microSD card"),
 }
 
 PHASES = ("setup", "play", "play", "over")  # by rules phase: SETUP, MOVE, SCORCH, OVER

@@ -86,3 +86,23 @@ def fail(prog, error):
 
     sys.stderr.write("%s: %s\n" % (prog, str(error).replace("\n", " ")))
     return 2
+
+
+def open_card(path, layout):
+    """The solved game of a card file on the host, open (attila.card.Card): `path`
+    is the file or the folder that holds attila.tbl, as `attila card` writes it.
+    CardError says why not (no file, another layout, damaged)."""
+    from attila.card import FILE, Card, CardError
+
+    if os.path.isdir(path):
+        path = os.path.join(path, FILE)
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise CardError("%s: %s (write it with attila card LAYOUT FOLDER)"
+                        % (path, e.strerror or e))
+    try:
+        return Card(f, layout, where=path)
+    except BaseException:
+        f.close()
+        raise

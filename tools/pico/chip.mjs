@@ -58,6 +58,7 @@ import readline from "node:readline";
 import { RP2040, USBCDC } from "rp2040js";
 import { PioClock } from "./pio.mjs";
 import { Wires } from "./wires.mjs";
+import { SdCard } from "./sdcard.mjs";
 
 const FLASH_SIZE = 2 * 1024 * 1024;
 const XIP_BASE = 0x10000000;
@@ -138,6 +139,7 @@ const bootrom = patchedBootrom();
 // ---- state across boots -----------------------------------------------------
 let chip = null;
 let wires = null;
+let sdcard = null; // the microSD card (sdcard.mjs) when the board has a slot
 let pio = null;
 let cdc = null;
 let boot = 0;
@@ -397,6 +399,7 @@ function start() {
   cdc = new HostSerial(chip.usbCtrl);
   hostSpoke = false;
   wires = new Wires(chip, board, report, now, scanMark);
+  if (board.sdcard) sdcard = new SdCard(chip, board.sdcard, report, now); // a microSD slot
   if (sensorState) wires.setSensors(sensorState.closed, sensorState.registers);
   wires.setButtons(buttonMask);
   boot++;
@@ -524,7 +527,8 @@ function handle(msg) {
       const out = Buffer.concat(serialOut).toString("hex");
       serialOut = [];
       serialLen = 0;
-      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans, awake, feeds });
+      const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans, awake, feeds,
+        sdReads: sdcard ? sdcard.reads : 0 });
       scans = [];
       feeds = [];
       awake = [];

@@ -102,6 +102,7 @@ class Pico:
         self.feeds = []
         self.events = []  # {"t", "boot", "kind", "text"}: resets, bad LED timing...
         self.resets = []  # (us, why) "watchdog", "reset", "power", "lockup"
+        self.sd_reads = 0
         self.ns = 0
         self.boot = 0
         self.cycles = 0
@@ -189,6 +190,7 @@ class Pico:
         self.flash_ops += reply["flash"]
         self.scans += [(s[0] / 1000.0, s[1]) for s in reply.get("scans", [])]
         self.awake += [(a[0] / 1000.0, a[1] / 1000.0) for a in reply.get("awake", [])]
+        self.sd_reads = reply.get("sdReads", 0)  # blocks the microSD card has sent
         self.feeds += [(f[0] / 1000.0, f[1] / 1000.0, [(r[0] / 1000.0, r[1]) for r in f[2]],
                         bool(f[3])) for f in reply.get("feeds", [])]
         errors = []

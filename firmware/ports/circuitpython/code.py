@@ -26,7 +26,7 @@ import time
 import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
-                          exists, open_book, power_up)
+                          exists, open_book, open_card, power_up)
 from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
@@ -104,11 +104,13 @@ def portable(controller):
     planner.node_budget = NODES[planner.level]
 
 
-def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None):
+def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
+          card=None):
     """The Board of a profile and a layout on CircuitPython (`keys`: the
     button reader if main() already made it)."""
     if controller is None:
-        controller = _controller(prof, layout, tiles, store, book)
+        controller = (_controller(prof, layout, tiles, store, book) if card is None
+                      else _controller(prof, layout, tiles, store, book, card))
         portable(controller)
     return assemble(prof, layout, modules, hardware, controller, keys, console=print)
 
@@ -147,10 +149,15 @@ def main(ticks=-1, clock=None, sleep=None):
         return None
     store, why = _store()
     book, said = open_book(BOOK, layout)  # kept open: read a record at a time
-    board = build(prof, layout, modules, tiles, store, keys=keys, book=book)
+    card, noted = open_card(hardware, prof, layout)
+    board = build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
     if said:
         print("attila: " + said)
+    if noted and card is not None:
+        print("attila: " + noted)
+    elif noted:
+        trouble(board.controller, noted)
     now = (clock or hardware.ticks_ms)()
     if why:
         trouble(board.controller, why)

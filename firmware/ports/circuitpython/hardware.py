@@ -191,6 +191,16 @@ class Watchdog:
         self._wd.feed()
 
 
+def sdcard(profile):
+    """The profile's microSD card, CircuitPython's sdcardio (readblocks); OSError when empty."""
+    import busio
+    import sdcardio
+
+    sck, mosi, miso, cs = (board_pin(p) for p in profile.sd_pins)
+    return sdcardio.SDCard(busio.SPI(sck, MOSI=mosi, MISO=miso), cs,
+                           baudrate=profile.sd_baudrate)
+
+
 def watchdog(timeout_ms):
     if not timeout_ms:
         return None

@@ -230,6 +230,16 @@ def buzzer(profile):
     return Buzzer(profile.buzzer).tone
 
 
+def sdcard(profile):
+    """The profile's microSD card (readblocks); OSError when the slot is empty."""
+    from sdspi import SDSpi
+
+    sck, mosi, miso, cs = profile.sd_pins
+    spi = machine.SPI(profile.sd_spi, baudrate=400000, sck=machine.Pin(sck),
+                      mosi=machine.Pin(mosi), miso=machine.Pin(miso))
+    return SDSpi(spi, pin_out(cs, 1), profile.sd_baudrate)
+
+
 def watchdog(timeout_ms):
     """machine.WDT where the port has one (None otherwise, or with timeout 0)."""
     if not timeout_ms or not hasattr(machine, "WDT"):

@@ -14,7 +14,9 @@ in game.txt and journal/game.txt.jnl (attila.store: every accepted action is
 on the flash before the board shows it), finished games in games/ (`attila
 games` fetches them). The layout's setup
 book (/layout.book, copied by `attila flash`) is opened if it is there; without
-it (or damaged) the board searches its placements and says so once.
+it (or damaged) the board searches its placements and says so once. A profile
+with an "sdcard" reads the layout's solved game from it (attila.card); a
+missing, damaged or foreign card is said once, with the trouble sign.
 """
 
 import time
@@ -22,7 +24,7 @@ import time
 import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, RESUME_FILE, SELF_TEST,
-                          assemble, controller_for, exists, open_book, power_up)
+                          assemble, controller_for, exists, open_book, open_card, power_up)
 from attila.console import Console
 from attila.ticks import ticks_diff
 
@@ -57,12 +59,13 @@ def _taken(path):
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
-          console=None):
+          console=None, card=None):
     """The Board of a profile and a layout (controller built unless given;
     `keys`: the button reader if main() already made it; `console`: the status
     line's, a Console on sys.stdout unless given)."""
     if controller is None:
-        controller = _controller(prof, layout, tiles, store, book)
+        controller = (_controller(prof, layout, tiles, store, book) if card is None
+                      else _controller(prof, layout, tiles, store, book, card))
     if console is None:
         console = Console()
     return assemble(prof, layout, modules, hardware, controller, keys, console=console)
@@ -99,10 +102,15 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
               "not starting" % MAINTENANCE_FILE)
         return None
     book, why = open_book(book_path, layout)  # kept open: read a record at a time
-    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book)
+    card, said = open_card(hardware, prof, layout)
+    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book, card=card)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
     if why:
         print("attila: " + why)
+    if said:
+        print("attila: " + said)
+        if card is None:
+            board.controller.trouble(said)  # the profile names a card: the player must know
     if gesture == SELF_TEST:
         print("attila: MENU held at power-up: self-test")
         board.controller.self_test(clock())

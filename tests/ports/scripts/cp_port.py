@@ -405,7 +405,17 @@ def scenario_watchdog():
     print("OK watchdog")
 
 
+def scenario_card():
+    # A profile with an sdcard: code.py reads it with busio + sdcardio; a missing
+    # or foreign card is said once on the console and shown as trouble.
+    board, _chain = reference(3)
+    print("troubles: %r" % board.controller.troubles)
+    run(board, 3)
+    print("OK card")
+
+
 if __name__ == "__main__":
     with open("profile.json") as f:
         json.load(f)  # the scenario's profile is there
     globals()["scenario_" + sys.argv[1]]()
+

@@ -2,11 +2,13 @@
 
     attila choose [--layout FILE] [--level LEVEL] POSITION
     attila choose [--layout FILE] [--level LEVEL] -      (one position a line on stdin)
+    attila choose --card DIR ...                         (with the solved game on a card)
 
 The same decision as the board's own: attila.opponent's Planner at the
 level's node budget (never its time budget, which the node budgets are set
 not to reach on the chip), the layout's setup book (boards/solved/NAME.book)
-in setup at the normal and strong levels, the answer checked against the
+in setup at the normal and strong levels, with --card the solved game
+(attila.card) at those levels after setup, the answer checked against the
 rules as the board's plan checks it. The lower levels' noise starts from the
 LCG's first seed for every position, as on a board just switched on, so each
 line's answer stands alone. One action a line on stdout ('@c2',
@@ -47,17 +49,21 @@ def build_parser():
                    help="layout file (default: the file in boards/ with the position's squares)")
     p.add_argument("--level", choices=LEVEL_NAMES, default="strong",
                    help="the board's level (default strong)")
-    p.add_argument("--card", metavar="DIR", help="the solved tables of a card: not supported yet")
+    p.add_argument("--card", metavar="DIR",
+                   help="the layout's solved game as `attila card` wrote it (DIR/attila.tbl): "
+                   "the board's decision with that microSD card")
     return p
 
 
 class Chooser:
     """The board's decisions for positions of one or more layouts (books kept open)."""
 
-    def __init__(self, level, layout_path=None):
+    def __init__(self, level, layout_path=None, card_dir=None):
         from attila import layoutfile
 
         self.level = level
+        self.card_dir = card_dir
+        self._cards = {}  # rows of a layout -> its attila.card.Card (--card)
         self.fixed = None  # (layout, tiles, book) of --layout
         self._known = {}  # rows of a layout -> (layout, tiles, book)
         if layout_path is not None:
@@ -65,11 +71,24 @@ class Chooser:
 
             layout, _modules, tiles = layoutfile.load(find_layout(layout_path))
             self.fixed = (layout, tiles, self._book(layout_path, layout), layout_path)
+            self._card(layout)  # a card that is not for the layout: said at once
 
     def close(self):
         for entry in [self.fixed] + list(self._known.values()):
             if entry is not None and entry[2] is not None:
                 entry[2].close()
+
+    def _card(self, layout):
+        """The --card for the layout (opened once), or None without --card."""
+        if self.card_dir is None:
+            return None
+        key = tuple(layout.rows())
+        card = self._cards.get(key)
+        if card is None:
+            from attila_tools.files import open_card
+
+            card = self._cards[key] = open_card(self.card_dir, layout)
+        return card
 
     def _book(self, path, layout):
         from attila import book
@@ -104,7 +123,11 @@ class Chooser:
         _layout, tiles, book, _name = self._setting(game.layout)
         if tiles is not None and tiles != game.supply:  # the layout file's supply
             game = parse_position(text, tiles)
-        action = opponent.choose(game, self.level, budget_ms=10 ** 9, seed=SEED, book=book)
+        card = self._card(game.layout)
+        action = opponent.choose(game, self.level, budget_ms=10 ** 9, seed=SEED, book=book,
+                                 card=card)
+        if card is not None and card.fault:
+            raise AttilaError("the card failed: %s" % card.fault)
         if check(game, action)[0] < 0:  # as the board's plan: never an illegal action
             action = first_action(game)
         return action
@@ -122,11 +145,9 @@ def main(argv=None):
 
     try:
         args = build_parser().parse_args(argv)
-        if args.card is not None:
-            raise AttilaError("--card %s: the card is not supported yet" % args.card)
         if not args.position:
             raise AttilaError("give a POSITION, or - to read them from stdin")
-        chooser = Chooser(LEVEL_NAMES.index(args.level), args.layout)
+        chooser = Chooser(LEVEL_NAMES.index(args.level), args.layout, args.card)
     except AttilaError as e:
         sys.stderr.write("%s: %s\n" % (PROG, e))
         return 2

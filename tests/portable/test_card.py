@@ -1,0 +1,135 @@
+"""The card's reader (attila.card) and the opponent that plays from it, on MicroPython too.
+
+card_9.tbl is `attila card` of the 9-square layout NINE; card_9.txt holds
+400 of its positions with their values (both made and checked against the
+retrograde tables on the host by tests/tools/solve/test_card_cmd.py).
+"""
+
+import check
+from attila.card import BLOCK, Card, CardError
+from attila.geometry import from_rows
+from attila.rules import MOVE, Game
+
+try:
+    _ROOT = "/".join(__file__.replace("\\", "/").split("/")[:-3])
+except NameError:  # pragma: no cover - a MicroPython build without __file__
+    _ROOT = ""
+_ROOT = _ROOT + "/" if _ROOT else ""
+
+NINE = from_rows(["....", "...-", "..--"])
+NINE.name = "nine"
+CARD = _ROOT + "tests/portable/card_9.tbl"
+ANSWERS = _ROOT + "tests/portable/card_9.txt"
+
+
+_ANSWERS = []
+
+
+def answers():
+    """(mover, other, scorched, won) of card_9.txt (read once)."""
+    if not _ANSWERS:
+        with open(ANSWERS) as f:
+            for line in f:
+                if not line.startswith("#"):
+                    w = line.split()
+                    _ANSWERS.append((int(w[0]), int(w[1]), int(w[2]), int(w[3])))
+    return _ANSWERS
+
+
+class Disk:
+    """A block device (an SD card's readblocks): the card file from block `start`
+    on, or `data` (bytes) instead of it."""
+
+    def __init__(self, data=None, start=0):
+        self.data = data
+        self.start = start
+        self.f = open(CARD, "rb") if data is None else None
+
+    def readblocks(self, n, buf):
+        n -= self.start
+        if self.f is not None:
+            self.f.seek(n * BLOCK)
+            self.f.readinto(buf)
+        else:
+            buf[:] = self.data[n * BLOCK:(n + 1) * BLOCK]
+
+
+_WHOLE = []
+
+
+def whole():
+    """The card file's bytes (read once: the unix port's heap is 256 KB)."""
+    if not _WHOLE:
+        with open(CARD, "rb") as f:
+            _WHOLE.append(f.read())
+    return _WHOLE[0]
+
+
+def test_the_card_gives_the_tables_values():
+    with open(CARD, "rb") as f:
+        card = Card(f, NINE)
+        assert card.title == "nine" and card.blocks == 27
+        for mover, other, scorched, won in answers():
+            assert card.won(mover, other, scorched) == won, (mover, other, scorched)
+
+
+def test_a_block_device_serves_as_well_as_a_file():
+    card = Card(Disk(None, 5), NINE, start=5)
+    for mover, other, scorched, won in answers():
+        assert card.won(mover, other, scorched) == won
+
+
+def test_lookups_allocate_nothing():
+    import gc
+
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython: nothing to measure
+    todo = answers()
+    with open(CARD, "rb") as f:
+        card = Card(f, NINE)
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        for mover, other, scorched, won in todo:
+            card.won(mover, other, scorched)
+        used = gc.mem_alloc() - before
+        gc.enable()
+    assert used < 64, used
+
+
+def test_damaged_foreign_and_missing_cards_say_why():
+    data = bytearray(whole())
+    data[5 * BLOCK + 7] ^= 1
+    card = Card(Disk(bytes(data)), NINE)
+    seen = ""
+    try:
+        for mover, other, scorched, _won in answers():
+            card.won(mover, other, scorched)
+    except CardError as e:
+        seen = str(e)
+    assert seen == "attila.tbl: block 5 is damaged or out of place", seen
+    other = from_rows(["...", "...", "..."])
+    assert check.raises(CardError, Card, Disk(), other) == (
+        "attila.tbl: the tables are for another layout (nine, 9 squares)")
+    assert check.raises(CardError, Card, _Short(whole()[:-BLOCK]), NINE) == (
+        "attila.tbl: cut short at block 27")
+    assert check.raises(CardError, Card, Disk(bytes(BLOCK * 3)), NINE) == (
+        "attila.tbl: block 0 is damaged or out of place")
+
+
+class _Short:
+    """A file cut short (seek, readinto)."""
+
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
+
+    def seek(self, at):
+        self.at = at
+
+    def readinto(self, buf):
+        got = self.data[self.at:self.at + len(buf)]
+        buf[:len(got)] = got
+        return len(got)
+
+

@@ -1,0 +1,128 @@
+"""The opponent that plays from the card (attila.card), on MicroPython too.
+
+card_9.tbl and card_9.txt: see test_card.py (a file of its own here: each
+test file gets a fresh MicroPython heap of 256 KB).
+"""
+
+from test_card import NINE, Card, Disk, answers, whole
+from attila.card import BLOCK
+
+from attila.rules import MOVE, Game
+
+
+def _game(mover, other, scorched):
+    game = Game(NINE)
+    game.knights = [mover, other]
+    game.scorched = scorched
+    game._settle(MOVE)
+    return game
+
+
+def test_the_opponent_plays_a_winning_turn_and_holds_out_when_lost():
+    from attila import opponent
+
+    card = Card(Disk(), NINE)
+    won = lost = 0
+    p = opponent.Planner(opponent.STRONG, 2000, card=card)
+    p.node_budget = 64
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE:
+            continue
+        text = p.decide(game, lambda: 0)
+        if value:
+            won += 1
+            assert p.nodes == 0, text  # from the card, no search
+            a, rest = text.split("-")
+            b, c = rest.split(",")
+            game.move(NINE.index(a), NINE.index(b))
+            game.scorch(NINE.index(c))
+            assert game.phase != MOVE or not card.won(game.knights[game.side],
+                                                       game.knights[game.side ^ 1],
+                                                       game.scorched), text
+        else:
+            lost += 1
+            assert text  # the search's
+    assert won > 100 and lost > 10, (won, lost)
+
+
+def test_a_failing_card_is_dropped_with_a_note_and_the_search_plays_on():
+    from attila import opponent
+
+    data = bytearray(whole())
+    for k in range(2, 27):
+        data[k * BLOCK] ^= 1  # every block but the head, the first and the last
+    data = bytes(data)
+    dropped = 0
+    p = opponent.Planner(opponent.STRONG, 2000)
+    p.node_budget = 64
+    disk = Disk(data)
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE or not value:
+            continue
+        p.card = Card(disk, NINE)
+        assert p.decide(game, lambda: 0)  # from the card or from the search
+        if p.card is None:
+            dropped += 1
+            assert p.note.startswith("card not used (attila.tbl: block "), p.note
+            assert p.note.endswith(" is damaged or out of place): the board searches"), p.note
+            assert p.nodes > 0
+    assert dropped > 10, dropped
+
+
+def test_the_winning_turn_is_found_a_few_lookups_a_loop_step():
+    """In the board's loop the card is asked at most CARD_READS blocks a step."""
+    from attila import opponent
+
+    card = Card(Disk(), NINE)
+    p = opponent.Planner(opponent.STRONG, 2000, card=card)
+    steps = found = 0
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE or not value:
+            continue
+        before = card.reads
+        p.start(game, 0)
+        assert card.reads - before <= 1  # the position itself, in start()
+        while True:
+            before = card.reads
+            steps += 1
+            done = p.step(10 * steps)
+            assert card.reads - before <= opponent.CARD_READS
+            if done:
+                break
+        text = p.result()
+        a, rest = text.split("-")
+        b, c = rest.split(",")
+        game.move(NINE.index(a), NINE.index(b))
+        game.scorch(NINE.index(c))
+        assert game.phase != MOVE or not card.won(game.knights[game.side],
+                                                   game.knights[game.side ^ 1], game.scorched)
+        found += 1
+    assert found > 100 and steps > found, (found, steps)
+
+
+def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
+    from attila import opponent
+    from attila.plan import Plan
+
+    card = Card(Disk(), NINE)
+    plan = Plan(opponent.Planner(opponent.BEGINNER, 2000, card=card))
+    hinted = 0
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE or not value:
+            continue
+        now = 0
+        if not plan.start(game, now, True):
+            while not plan.step(now):
+                now += 10
+        assert plan.opponent.nodes == 0  # no search: the card's
+        me1 = game.knights[game.side] ^ (1 << plan.a | 1 << plan.b)
+        assert not card.won(game.knights[game.side ^ 1], me1, game.scorched | 1 << plan.c)
+        assert plan.opponent.level == opponent.BEGINNER  # the board's own level stays
+        hinted += 1
+        if hinted == 40:
+            break
+    assert hinted == 40

@@ -1,0 +1,116 @@
+"""With the 4x5 card, the strong level keeps every win: 150 won positions per stage and side.
+
+    python tools/bench/bench_card.py [COUNT]     (make bench)
+
+`attila choose --card` (its Chooser: the board's decision at the strong
+level with the card that `attila card` wrote, build/card/4x5-KEY/, made
+once as pico_card does), and the same read from the FAT32 image through
+attila.fat as the board reads its microSD card, at won positions from random games,
+14 to 1 free squares, Romans and Huns to move; each action is checked
+against the retrograde tables (build/retro/): after it, the other side must
+stand lost. Prints a line per stage and the card blocks a decision read.
+"""
+
+import os
+import random
+import shutil
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware"), HERE]
+
+from attila import opponent  # noqa: E402
+from attila.card import Card  # noqa: E402
+from attila.fat import first_block  # noqa: E402
+from attila.layoutfile import load  # noqa: E402
+from attila.notation import replay  # noqa: E402
+from attila.rules import MOVE, OVER, Game  # noqa: E402
+
+from pico_card import LAYOUT, card_folder, card_image, legal_actions, tables_of  # noqa: E402
+
+
+class ImageDisk:
+    """A card image as the board's block device."""
+
+    def __init__(self, path):
+        self.f = open(path, "rb")
+
+    def readblocks(self, n, buf):
+        self.f.seek(n * 512)
+        self.f.readinto(buf)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    count = int(argv[0]) if argv else 150
+    from attila_tools.solve import retro
+
+    if shutil.which("mformat") is None:
+        print("bench_card: skipped: mtools (mformat, mcopy) is not installed")
+        return 0
+    from attila.errors import AttilaError
+    from attila.notation import format_position, parse_position
+    from attila_tools.board.choose_cmd import Chooser
+
+    layout, _m, _t = load(LAYOUT)
+    tables = tables_of(layout)
+    folder = card_folder(layout, tables)
+    disk = ImageDisk(card_image(layout, tables))
+    card = Card(disk, layout, first_block(disk, "attila.tbl"))
+    chooser = Chooser(opponent.STRONG, LAYOUT, folder)  # attila choose --card FOLDER
+    rng = random.Random(2024)
+    want = {(free, side): [] for free in range(14, 0, -1) for side in (0, 1)}
+    games = 0
+    while any(len(v) < count for v in want.values()) and games < 200000:
+        games += 1
+        game = Game(layout, first=rng.randrange(2))
+        while game.phase != OVER:
+            if game.phase == MOVE:
+                me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+                key = (bin(game.free()).count("1"), game.side)
+                if len(want[key]) < count and tables.won(me, opp, game.scorched):
+                    text = format_position(game)
+                    try:
+                        parse_position(text)
+                        want[key].append(text)
+                    except AttilaError:
+                        pass  # a position the notation refuses (a knight stuck since setup)
+            legal = legal_actions(game)
+            if not legal:
+                break
+            rng.choice(legal)(game)
+    print("won positions from %d random games; attila choose --card at the strong level" % games)
+    print("free  side    positions  kept   same on the image  block reads/decision (mean, most)")
+    failed = 0
+    t0 = time.perf_counter()
+    for free in range(14, 0, -1):
+        for side in (0, 1):
+            todo = want[(free, side)]
+            kept = same = 0
+            reads = []
+            for text in todo:
+                action = chooser.choose(text)
+                before = card.reads
+                game = parse_position(text)
+                if opponent.choose(game, level=opponent.STRONG, card=card, seed=1) == action:
+                    same += 1
+                reads.append(card.reads - before)
+                replay(game, action)
+                me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+                if game.phase == OVER or not tables.won(me, opp, game.scorched):
+                    kept += 1
+            failed += 2 * len(todo) - kept - same
+            print("%4d  %-6s  %9d  %4d   %17d  %.1f, %d" % (
+                free, "Romans" if side == 0 else "Huns", len(todo), kept, same,
+                sum(reads) / max(1, len(reads)), max(reads or [0])))
+    print("every win kept: %s (%d decisions lost a win or differed; %.0f s)"
+          % ("yes" if not failed else "NO", failed, time.perf_counter() - t0))
+    chooser.close()
+    tables.close()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
