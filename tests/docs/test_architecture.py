@@ -10,7 +10,8 @@ import architecture  # noqa: E402
 
 def test_committed_drawing_is_the_code():
     with open(architecture.OUT) as f:
-        assert f.read() == architecture.drawing(), "architecture.svg differs from the code (run `make docs`)"
+        drawn = f.read()
+    assert drawn == architecture.drawing(), "architecture.svg differs from the code (run `make docs`)"
 
 
 def test_the_layers_import_downwards_only():

@@ -126,7 +126,8 @@ def drawing():
                      '<tspan fill="#333" dx="10">%s</tspan></text>'
                      % (PAD + 12, y + 22, escape(title), escape(what)))
         for i, line in enumerate(listing):
-            parts.append('<text x="%d" y="%d" font-family="monospace" font-size="12" xml:space="preserve">%s</text>'
+            parts.append('<text x="%d" y="%d" font-family="monospace" font-size="12" '
+                         'xml:space="preserve">%s</text>'
                          % (PAD + 12, y + 42 + LINE * i, escape(line)))
         if key == "core":
             parts += flow(y + 44 + LINE * len(listing))
@@ -157,7 +158,8 @@ def drawing():
             "<title>The layers of the Attila board, who imports whom, and the one-way flow "
             "through the portable core (drawn by tools/docs/architecture.py)</title>",
             '<defs><marker id="a" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" '
-            'markerHeight="8" orient="auto"><path d="M0 0 L10 5 L0 10 Z" fill="#333"/></marker></defs>',
+            'markerHeight="8" orient="auto"><path d="M0 0 L10 5 L0 10 Z" fill="#333"/>'
+            '</marker></defs>',
             '<rect width="100%" height="100%" fill="#fff"/>']
     return "\n".join(head + parts + arrows + ["</svg>", ""])
 
