@@ -108,6 +108,7 @@ flash: install
 docs: install
 	$(PY) tools/docs/schematics.py
 	$(PY) tools/docs/ledpictures.py
+	$(PY) tools/docs/architecture.py
 	$(DOCS) build --strict $(DOCS_CONFIG)
 
 docs-serve: install

@@ -36,7 +36,7 @@ PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 1
             22: 29, 26: 31, 27: 32, 28: 34}
 PICO_POWER = ((36, "3V3(OUT)", "3.3 V of the 74HC165s and pull-ups"),
               (38, "GND", "GND of everything"),
-              (40, "VBUS", "5 V of the LEDs and the 74AHCT125"))
+              (40, "VBUS", "5 V of the LEDs and the 74AHCT125 (USB only)"))
 
 # The module cable: pin -> wire (the same 8-pin connector at IN and OUT).
 CABLE = ((1, "5V"), (2, "GND"), (3, "3V3"), (4, "LED DATA"), (5, "LOAD"), (6, "CLOCK"),
@@ -101,7 +101,7 @@ def pico(p):
     if "menu" in b:
         uses.append((b["menu"], "MENU button to GND"))
     if p.get("buzzer") is not None:
-        uses.append((p["buzzer"], "piezo buzzer to GND"))
+        uses.append((p["buzzer"], "piezo transducer to GND (a magnetic buzzer via a transistor)"))
     rows = sorted(((PICO_PIN[int(str(g).lstrip("GP"))], "GP%s" % str(g).lstrip("GP"), what)
                    for g, what in uses))
     rows += [(n, name, what) for n, name, what in PICO_POWER

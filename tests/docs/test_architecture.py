@@ -1,0 +1,41 @@
+"""The architecture drawing is what the code says (tools/docs/architecture.py)."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools", "docs"))
+import architecture  # noqa: E402
+
+
+def test_committed_drawing_is_the_code():
+    with open(architecture.OUT) as f:
+        drawn = f.read()
+    assert drawn == architecture.drawing(), "architecture.svg differs from the code (run `make docs`)"
+
+
+def test_the_layers_import_downwards_only():
+    order = [layer[0] for layer in architecture.LAYERS]
+    found = architecture.edges()
+    assert ("sim", "core") in found and ("tools", "core") in found and ("ports", "core") in found
+    assert [e for e in found if order.index(e[1]) < order.index(e[0])] == []
+    assert ("tools", "sim") not in found  # attila sim is handed over by name only
+
+
+def test_every_core_module_and_flow_stage_is_drawn():
+    text = architecture.drawing()
+    for name in os.listdir(os.path.join(ROOT, "firmware", "attila")):
+        if name.endswith(".py") and name != "__init__.py":
+            assert name[:-3] in text, name
+    for module, stage in architecture.FLOW:
+        assert "%s.py</text>" % module in text and ">%s</text>" % stage in text
+
+
+def test_check_names_a_stale_drawing(tmp_path, capsys):
+    path = tmp_path / "architecture.svg"
+    path.write_text("<svg/>")
+    assert architecture.main(["--check", "--out", str(path)]) == 1
+    assert "differs from the code" in capsys.readouterr().out
+    assert path.read_text() == "<svg/>"  # --check writes nothing
+    assert architecture.main(["--out", str(path)]) == 0
+    assert architecture.main(["--check", "--out", str(path)]) == 0
