@@ -72,7 +72,7 @@ EXPECTED = [
     ("d2-b3,d2", {"B": "a3 d3", "B*": "d4"}),
     ("a3-c4,a3", {"A": "c3", "A*": "a4 b3", "B*": "d4"}),
     ("wait 1700", {"A": "c3", "A*": "a4 b3", "B*": "d4"}),
-    ("c3-e4,c3", {"B": "c4 d3", "B*": "d4", "A*": "a4 b3"}),
+    ("c3-e4,c3", {"B": "c4 d3", "B*": "d4", "A*": "a4 b3 e4"}),
     # The Huns cannot move: the Romans win, the whole board breathes blue.
     ("d3-b4,d3", {"B~": " ".join(SETUP_ALL)}),
     ("wait 900", {"B~": " ".join(SETUP_ALL)}),
