@@ -18,6 +18,8 @@ import ast
 import os
 from xml.sax.saxutils import escape
 
+import drawn
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OUT = os.path.join(ROOT, "docs", "pages", "inside", "architecture.svg")
@@ -191,23 +193,8 @@ def main(argv=None):
                     help="write nothing; exit 1 when the committed drawing differs")
     ap.add_argument("--out", default=OUT, help="the drawing's file (default: %(default)s)")
     args = ap.parse_args(argv)
-    text = drawing()
-    try:
-        with open(args.out) as f:
-            old = f.read()
-    except OSError:
-        old = None
-    if old == text:
-        return 0
-    name = os.path.relpath(args.out, ROOT)
-    if args.check:
-        print("%s: differs from the code (make docs redraws it)" % name)
-        return 1
-    with open(args.out, "w") as f:
-        f.write(text)
-    print("%s: drawn" % name)
-    return 0
-
+    return drawn.refresh({args.out: drawing()}, args.check,
+                         "differs from the code (make docs redraws it)")
 
 if __name__ == "__main__":
     raise SystemExit(main())

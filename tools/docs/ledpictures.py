@@ -21,6 +21,8 @@ import argparse
 import os
 import sys
 
+import drawn
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 for _p in ("firmware", "sim"):
@@ -243,26 +245,8 @@ def main(argv=None):
                     help="write nothing; exit 1 naming each picture that differs")
     ap.add_argument("--out", default=OUT, help="folder of the pictures (default: %(default)s)")
     args = ap.parse_args(argv)
-    stale = []
-    for name, text in pictures().items():
-        path = os.path.join(args.out, name)
-        try:
-            with open(path) as f:
-                old = f.read()
-        except OSError:
-            old = None
-        if old != text:
-            stale.append(path)
-            if not args.check:
-                os.makedirs(args.out, exist_ok=True)
-                with open(path, "w") as f:
-                    f.write(text)
-    for path in stale:
-        print("%s: %s" % (os.path.relpath(path, ROOT),
-                          "differs from the controller's frames (make docs redraws it)"
-                          if args.check else "drawn"))
-    return 1 if args.check and stale else 0
-
+    return drawn.refresh({os.path.join(args.out, name): text for name, text in pictures().items()},
+                         args.check, "differs from the controller's frames (make docs redraws it)")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -22,6 +22,8 @@ import sys
 import schemdraw
 import schemdraw.elements as elm
 
+import drawn
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 PROFILES = os.path.join(ROOT, "boards", "profiles")
@@ -327,27 +329,8 @@ def main(argv=None):
                     help="write nothing; exit 1 naming each drawing that differs")
     ap.add_argument("--out", default=OUT, help="folder of the drawings (default: %(default)s)")
     args = ap.parse_args(argv)
-    stale = []
-    for name, text in drawings().items():
-        path = os.path.join(args.out, name)
-        try:
-            with open(path) as f:
-                old = f.read()
-        except OSError:
-            old = None
-        if old == text:
-            continue
-        stale.append(path)
-        if not args.check:
-            os.makedirs(args.out, exist_ok=True)
-            with open(path, "w") as f:
-                f.write(text)
-    for path in stale:
-        print("%s: %s" % (os.path.relpath(path, ROOT),
-                          "differs from its profile (make docs redraws it)" if args.check
-                          else "drawn"))
-    return 1 if args.check and stale else 0
-
+    return drawn.refresh({os.path.join(args.out, name): text for name, text in drawings().items()},
+                         args.check, "differs from its profile (make docs redraws it)")
 
 if __name__ == "__main__":
     sys.exit(main())
