@@ -264,10 +264,10 @@ def controller_for(prof, layout, tiles=None, store=None, book=None, card=None):
     from attila.opponent import chooser
 
     coach = None
-    if card is not None and getattr(prof, "coach", False):
+    if card is not None:  # off unless the profile says so; MENU switches it between games
         from attila.coach import Coach
 
-        coach = Coach(card)
+        coach = Coach(card, getattr(prof, "coach", False))
     return Controller(layout, store=store, tiles=tiles, computer=prof.computer,
                       opponent=chooser(prof.level, prof.budget_ms, book, card), coach=coach)
 

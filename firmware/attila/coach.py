@@ -1,6 +1,7 @@
 """The coach: after each of the player's turns, was a won position kept or thrown away?
 
-    coach = Coach(card)                    # the solved game (attila.card.Card)
+    coach = Coach(card, on)                # the solved game (attila.card.Card); judging or not
+    coach.switch()                         # MENU while a new game is cleared: on <-> off
     coach.after(game, now_ms, computer)    # after every change of the game
     coach.verdict                          # KEPT, THROWN or QUIET (nothing to say)
     coach.paint(buf, now_ms)               # its sign on the turn's squares; True while shown
@@ -10,8 +11,10 @@ won for the player?, and after it, won for the other side?). A lost
 position has nothing to teach here, so the coach says nothing then. The
 sign: the three squares of the turn (from, to, the tile) blink green (kept)
 or red (thrown) for SIGN_MS; the verdict stays in the status line until the
-next turn it judges, an undo or a new game. Off unless the profile's
-game.coach (or `attila sim --coach`) turns it on.
+next turn it judges, an undo or a new game. A board with the card always
+has a coach, off unless the profile's game.coach (or `attila sim --coach`)
+turns it on; MENU while the board is cleared for a new game switches it
+(attila.controller).
 """
 
 from attila.compat import const
@@ -31,8 +34,9 @@ WORDS = ("", "coach: that turn kept the win", "coach: that turn threw the win aw
 class Coach:
     """Judges the player's turns against the card."""
 
-    def __init__(self, card):
+    def __init__(self, card, on=True):
         self.card = card
+        self.on = on  # judging the player's turns (MENU switches it between games)
         self.verdict = QUIET
         self.squares = (-1, -1, -1)  # the squares of the judged turn: from, to, the tile
         self._t0 = 0
@@ -49,7 +53,7 @@ class Coach:
         grew = n - self._seen
         self._seen = n
         last = h[-1]
-        if grew != 1 or n < 2 or last >> 16 != _BURN or self.card is None:
+        if grew != 1 or n < 2 or last >> 16 != _BURN or self.card is None or not self.on:
             return  # not the end of a turn just played (a resumed game is not judged)
         side = game.side ^ 1  # the side that just played (the scorch passed the turn on)
         if side == computer:
@@ -71,6 +75,12 @@ class Coach:
         self.verdict = verdict
         self.squares = (a, b, c)
         self._t0 = now_ms
+
+    def switch(self):
+        """Turn the coach on or off; the new state."""
+        self.on = not self.on
+        self.verdict = QUIET
+        return self.on
 
     def words(self):
         """The verdict for the status line ("" when quiet)."""

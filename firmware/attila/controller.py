@@ -15,7 +15,8 @@ board's action (or a hint) is searched, a slice per tick.
 Buttons: UNDO takes back the last action (again: further back); in RESUME it
 discards the saved game. MENU shows a hint; after the game, in RESUME it
 resumes. MENU pressed 3 times within 2 s, or held 1.5 s, starts a new game
-(the board is cleared first; UNDO goes back); held 5 s, the self-test. A
+(the board is cleared first; UNDO goes back; MENU then switches the coach,
+when the board has one); held 5 s, the self-test. A
 hold lasts from press() until release(): every caller reports both.
 Modes: PLAY, CORRECT, OVER, CLEAR, RESUME, SELFTEST (MODE_NAMES).
 
@@ -61,6 +62,7 @@ NEW_GAME_MS = const(2000)  # MENU pressed 3 times within this time: new game
 HOLD_NEW_MS = const(1500)  # MENU held this long: new game
 REFUSED_MS = const(300)  # a refused press: the trouble sign this long, two red flashes
 HOLD_TEST_MS = const(5000)  # MENU held this long: self-test
+COACH_MS = const(600)  # the coach switched: the whole board green (on) or dim white (off)
 
 
 class Controller(Reading):
@@ -93,6 +95,8 @@ class Controller(Reading):
         self._down = -1  # button held down since _down_t, until release()
         self._down_t = 0
         self._held = 0  # 1: the hold started a new game, 2: also the self-test
+        self._switched = 0  # the coach just switched: 1 on, 2 off (shown COACH_MS from _switched_t)
+        self._switched_t = 0
         self._test = None
         self._before_test = PLAY
         self._emptied = 0
@@ -171,7 +175,9 @@ class Controller(Reading):
                 self.undo()
         elif mode == OVER:
             self._clear()
-        elif mode != CLEAR:
+        elif mode == CLEAR:
+            self._switch_coach(now_ms)
+        else:
             if self._menus == 2 and ticks_diff(now_ms, self._menu2) <= NEW_GAME_MS:
                 self._clear()
             else:
@@ -286,6 +292,15 @@ class Controller(Reading):
             self._follow()
             self._dirty = True
             self.said += 1
+
+    def _switch_coach(self, now_ms):
+        """MENU while the board is cleared for a new game: the coach on or off
+        (a board without the card has none: the press does nothing)."""
+        if self.coach is not None:
+            self._switched = 1 if self.coach.switch() else 2
+            self._switched_t = now_ms
+            self._cue(CUE_TURN)
+            self._dirty = True
 
     def hint(self, now_ms=0):
         """Show the best action for the side to move the way the board shows its
@@ -485,6 +500,12 @@ class Controller(Reading):
             anim = frames.over(back, game.winner, now)
         elif mode == CLEAR:
             anim = frames.clearing(back, self.mask, now)
+            if self._switched:
+                if ticks_diff(now, self._switched_t) < COACH_MS:
+                    frames.switched(back, self._switched == 1)
+                    anim = True
+                else:
+                    self._switched = 0
         else:
             anim = self._test.draw(back, now)
         if self._sign == 2 and mode != SELFTEST:

@@ -15,6 +15,7 @@ from attila.palette import (
     FAST_PERIOD,
     FLASH_ON,
     FLASH_PERIOD,
+    GOOD,
     OFF,
     PULSE_STEPS,
     SIDE,
@@ -22,6 +23,7 @@ from attila.palette import (
     SLOW_ON,
     SLOW_PERIOD,
     TILE,
+    TILE_DIM,
     TROUBLE_ON,
     TROUBLE_PERIOD,
     lit,
@@ -125,6 +127,14 @@ def clearing(buf, mask, now):
     if lit(now, SLOW_PERIOD, SLOW_ON):
         put_mask(buf, mask, TILE)
     return True
+
+
+def switched(buf, on):
+    """The coach switched (MENU while a new game is cleared): the whole board
+    green when it turned on, dim white when it turned off."""
+    colour = GOOD if on else TILE_DIM
+    for i in range(len(buf) // 3):
+        put(buf, i, colour)
 
 
 def thinking(buf, colour, now):

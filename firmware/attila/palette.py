@@ -20,7 +20,8 @@ HUN_DIM = (64, 28, 0)
 SIDE_DIM = (ROMAN_DIM, HUN_DIM)
 TILE = (255, 255, 255)  # scorched earth: squares a tile may go on, a tile missing
 ERROR = (255, 0, 0)  # take the piece off this square (always blinking fast)
-GOOD = (0, 255, 0)  # self-test passed (steady; failures blink)
+GOOD = (0, 255, 0)  # self-test passed (steady; failures blink); the coach turned on
+TILE_DIM = (64, 64, 64)  # the coach turned off
 
 # Blink patterns, in milliseconds: (period, time lit at the start of it).
 FAST_PERIOD = const(400)  # corrections: 200 ms on, 200 ms off

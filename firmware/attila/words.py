@@ -47,8 +47,10 @@ def status(c):
         if c.mask < 0:  # the squares not read yet (at power-up): no count to give
             return "New game: reading the squares"
         left = _names(c.layout, c.mask)
-        return "New game: take every piece off the board (%d left: %s; UNDO: back)" % (
-            len(left), " ".join(left))
+        coach = c.coach
+        menu = "" if coach is None else "; MENU: turn the coach " + ("off" if coach.on else "on")
+        return "New game: take every piece off the board (%d left: %s; UNDO: back%s)" % (
+            len(left), " ".join(left), menu)
     if mode == RESUME:
         n = len(game.history)
         differ = popcount(c.mask ^ game.occupied()) if c.mask >= 0 else -1

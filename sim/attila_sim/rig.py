@@ -77,12 +77,12 @@ class Rig:
         self.book = book
         self.card = card
         judge = None
-        if coach:
-            if card is None:
-                raise AttilaError("the coach needs the solved game: give --card DIR")
+        if coach and card is None:
+            raise AttilaError("the coach needs the solved game: give --card DIR")
+        if card is not None:  # off unless asked; MENU switches it between games, as on a board
             from attila.coach import Coach
 
-            judge = Coach(card)
+            judge = Coach(card, coach)
         self.controller = Controller(layout, store, first, tiles, computer,
                                      opponent_for(level, book=book, card=card), coach=judge)
         self.table = Table(layout, self.controller.game.supply)

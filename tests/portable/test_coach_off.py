@@ -1,0 +1,42 @@
+"""A coach switched off judges nothing (a file of its own: each test file gets a
+fresh MicroPython heap of 256 KB). card_9.tbl: see test_card.py.
+"""
+
+from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 256 KB)
+from attila.coach import KEPT, QUIET, Coach
+from attila.controller import PLAY, Controller
+from test_card import NINE, Card, Disk, answers
+from test_card_play import _game
+from test_coach import _turns
+
+from attila.rules import MOVE
+
+
+def test_a_coach_switched_off_judges_nothing():
+    card = Card(Disk(), NINE)
+    coach = Coach(card, True)
+    c = Controller(NINE, coach=coach)
+    c.mode = PLAY
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE or not value:
+            continue
+        win, _lose = _turns(card, game)
+        if win is None:
+            continue
+        verdicts = []
+        for on in (False, True):
+            coach.on = on
+            c.game = game
+            coach._seen = len(game.history)
+            game.move(win[0], win[1])
+            c._changed()
+            game.scorch(win[2])
+            c._changed()
+            verdicts.append(coach.verdict)
+            game.undo()
+            game.undo()
+            c._changed()
+        assert verdicts == [QUIET, KEPT], verdicts
+        return
+    raise AssertionError("no won position in the card's answers")
