@@ -18,7 +18,10 @@ card's winning turn; on the losing side one lookup, then the search at the
 board's budget. The issue's bar: at most 2 s a decision. Then the board's
 own loop (main.py) deciding from the card at a resumed won position: its
 longest loop step while it decides (the card is asked at most 2 blocks a
-step).
+step). And the strength table with the card, decided on the chip: PER won
+positions per stage and side to act from random games (seeded), the
+strong level's choice with the card on the chip, judged on the host by the
+tables (did the chosen turn keep the win?).
 """
 
 import json
@@ -46,6 +49,7 @@ PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
 CARD_DIR = os.path.join(ROOT, "build", "card")
 SD = {"spi": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 5}
 IMAGE_MB = 2048
+PER = 5  # won positions per stage and side to act in the strength table with the card
 
 ON_CHIP = """
 import time, gc
@@ -80,7 +84,62 @@ for free, won, text in %(positions)r:
     print("%%4d %%-8s %%6d %%6d  %%s" %% (free, "won" if won else "lost", ms,
                                       card.reads - before, action))
 print("longest decision with the card: %%d ms (the issue's bar: 2000 ms)" %% longest)
+for text in %(sample)r:
+    print("sample " + opponent.choose(parse_position(text), level=3, budget_ms=p.budget_ms,
+                                      seed=1, card=card))
 """
+
+
+def won_sample(layout, tables, rng, per):
+    """Up to `per` won positions (text) for each stage (14..1 free) and side to act, from
+    random games (either side placing first)."""
+    want = {(free, side): [] for free in range(14, 0, -1) for side in (0, 1)}
+    for _ in range(20000):
+        if all(len(v) >= per for v in want.values()):
+            break
+        game = Game(layout, rng.randrange(2))  # either side placing first: both sides at a stage
+        while game.phase != OVER:
+            if game.phase == MOVE:
+                side = game.side
+                me, opp = game.knights[side], game.knights[side ^ 1]
+                key = (bin(game.free()).count("1"), side)
+                got = want.get(key)
+                if got is not None and len(got) < per and tables.won(me, opp, game.scorched):
+                    text = format_position(game)
+                    if text not in got:
+                        got.append(text)
+            legal = legal_actions(game)
+            if not legal:
+                break
+            rng.choice(legal)(game)
+    return [t for key in sorted(want, key=lambda k: (-k[0], k[1])) for t in want[key]]
+
+
+def strength_table(layout, tables, sample, actions):
+    """Print how often the chip's choice with the card kept the win, by stage and side."""
+    from attila.notation import parse_position, parse_turn
+
+    rows = {}
+    for text, action in zip(sample, actions):
+        game = parse_position(text)
+        side = game.side
+        me, opp, sc = game.knights[side], game.knights[side ^ 1], game.scorched
+        a, b, c = parse_turn(game.layout, action)
+        kept = not tables.won(opp, me ^ (1 << a | 1 << b), sc | 1 << c)
+        row = rows.setdefault((bin(game.free()).count("1"), side), [0, 0])
+        row[0] += 1
+        row[1] += kept
+    print("strength with the card, decided on the chip (strong level, %d won positions a stage "
+          "and side from random games, judged by the tables):" % PER)
+    print("free  to act  won  kept the win")
+    for (free, side), (won, kept) in sorted(rows.items(), key=lambda kv: (-kv[0][0], kv[0][1])):
+        print("%4d  %-6s  %3d  %3d (%d%%)" % (free, "R" if side == 0 else "H", won, kept,
+                                            100 * kept // won))
+    won = sum(r[0] for r in rows.values())
+    kept = sum(r[1] for r in rows.values())
+    print("all stages: kept the win in %d of %d won positions%s" % (
+        kept, won, "" if len(actions) == len(sample) else
+        " (the chip answered %d of %d)" % (len(actions), len(sample))))
 
 
 def tables_of(layout):
@@ -240,6 +299,7 @@ def main(argv=None):
         lookups.append((sum(1 << i for i in sq[:3]), sum(1 << i for i in sq[3:6]),
                         sum(1 << i for i in sq[6:6 + rng.randrange(15)])))
     todo = positions(layout, tables, rng, "--won-only" in argv)
+    sample = won_sample(layout, tables, random.Random(12), PER)
     tables.close()
     del ix
     folder = tempfile.mkdtemp(prefix="attila-bench-card-")
@@ -255,17 +315,33 @@ def main(argv=None):
     try:
         board.pico.wait_for(b">>> ", 20000, since=0)
         print("budget_ms %d (pico.json); card image %s" % (budget, os.path.relpath(image, ROOT)))
-        code = ON_CHIP % {"lookups": lookups, "n": len(lookups), "positions": todo}
-        board.pico.exec(code, max_ms=3600000,
-                        echo=lambda b: (sys.stdout.write(b.decode().replace("\r\n", "\n")),
-                                        sys.stdout.flush()))
+        code = ON_CHIP % {"lookups": lookups, "n": len(lookups), "positions": todo,
+                          "sample": sample}
+        out = board.pico.exec(code, max_ms=3600000, echo=Echo())
     finally:
         board.close()
+    actions = [line[7:].strip() for line in out.splitlines() if line.startswith("sample ")]
+    strength_table(layout, load_tables(layout), sample, actions)
     try:
         in_loop(layout, load_tables(layout), image, folder, rng)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return 0
+
+
+class Echo:
+    """Shows the chip's output as it comes, whole lines, without the strength sample's."""
+
+    def __init__(self):
+        self.part = ""
+
+    def __call__(self, data):
+        lines = (self.part + data.decode("utf-8", "replace").replace("\r\n", "\n")).split("\n")
+        self.part = lines.pop()
+        for line in lines:
+            if not line.startswith("sample "):
+                sys.stdout.write(line + "\n")
+        sys.stdout.flush()
 
 
 def load_tables(layout):
