@@ -88,13 +88,16 @@ class Table:
         self.c.tick(self.now())
 
     def hold(self, button, ms):
-        """The button held down for ms, ticking every 100 ms, then released."""
+        """The button held down for ms, ticking every 100 ms, then released;
+        the loop ticks after the release, as after a click (a refused UNDO's
+        red flashes, the new game of a long MENU start there)."""
         self.t += 100
         self.c.press(button, self.now())
         end = self.t + ms
         while self.t < end:
             self.at(min(self.t + 100, end))
         self.c.release(button, self.now())
+        self.c.tick(self.now())
 
     def undo(self):
         self.press(BUTTON_UNDO)

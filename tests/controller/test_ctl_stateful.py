@@ -422,3 +422,37 @@ def test_the_hands_put_back_the_knight_its_square_asks_for():
     h.toggle(Draws(16), kind="x")
     assert h.pieces[16] == "R"
     h.the_record_is_the_table()
+
+
+def test_a_refused_undo_held_0_ms_flashes_twice_then_shows_the_differences():
+    """The stored failing example of a run with a random seed: UNDO, then UNDO
+    again (held 0 ms) before the first take-back is done on the table. The
+    hands let go without the loop ticking after, and the red flashes began
+    only at the invariant's own tick, 300 ms late, where the LEDs were
+    expected to show the differences again. The board's loop ticks after
+    every input (Table.hold now does too): two flashes in 0.3 s, then the
+    differences."""
+    h = Hands()
+    h.start(layout=RECT, first=0, computer=0, slices=0)
+    h.legal(Draws(0))  # @a1, the board's Romans
+    h.legal(Draws(1))  # @b1
+    h.hold(button=BUTTON_UNDO, ms=0)  # @b1 taken back: lift the Hun knight off b1
+    h.legal(Draws(2))  # ... but the hands put Hun knights on c1 and d1
+    h.legal(Draws(3))
+    t = h.t
+    c = t.c
+    assert c.mode == CORRECT and t.t == 3000
+    h.hold(button=BUTTON_UNDO, ms=0)
+    assert c.status() == (
+        "One take-back at a time (UNDO again once it is done). Undo the placement on b1: "
+        "take the Hun knight off b1; take the Hun knight off c1; take the Hun knight off d1")
+    everything = list(RECT.names)
+    extra = ["b1", "c1", "d1"]
+    seen = []
+    for now in range(3100, 3900, 100):
+        if now > t.t:
+            t.at(now)
+        seen.append(t.squares(RED))
+        assert t.lit().keys() == set(seen[-1])  # red or dark: nothing is missing
+    assert seen == [everything, extra, everything, [], [], extra, extra, []]
+    h.leds_show_the_differences()

@@ -28,6 +28,7 @@ LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 OTHER_LAYOUT = os.path.join(ROOT, "boards", "l-shape.json")
 PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
 HANG_GUARD_S = 300  # against a hung board only; nothing here is timed
+WAIT_S = 120  # what the board must come to: long enough for an emulator on a loaded machine
 
 needs_emulator = pytest.mark.skipif(bool(available()), reason="emulator: %s" % available())
 
@@ -53,14 +54,16 @@ def make_flash(port, layout, profile):
     return run_flash(port, layout=layout, profile=profile)
 
 
-def wait_for(predicate, what, seconds=30.0):
+def wait_for(predicate, what, seconds=WAIT_S):
+    """The predicate's first true value; it fails only when the board never gets there
+    (`what` says what it waited for: a string, or a function called then)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         value = predicate()
         if value:
             return value
         time.sleep(0.05)
-    raise AssertionError("timed out waiting for %s" % what)
+    raise AssertionError("timed out waiting for %s" % (what() if callable(what) else what))
 
 
 def boot_line(dev, since=0):
@@ -69,6 +72,42 @@ def boot_line(dev, since=0):
         if line.startswith("attila:") or "Traceback" in line:
             return line
     return None
+
+
+def last_status(dev):
+    """The last whole line the board printed ("" before any)."""
+    log = dev.serial_log().decode("utf-8", "replace")
+    lines = log[: log.rfind("\n") + 1].splitlines()
+    return lines[-1] if lines else ""
+
+
+def play_steps(dev, hw, steps, layout_path=LAYOUT):
+    """Set the squares of each step, each once the board has followed the one before.
+
+    The board prints its status line whenever it changes; a controller on the
+    host, fed the same readings, says which line each step brings. So the
+    hands wait for the board, not for a time: a slow emulator (a loaded
+    machine) only takes longer, and a reading the board never takes fails
+    here, at its step.
+    """
+    from attila import layoutfile
+    from attila.controller import Controller
+
+    layout, _modules, tiles = layoutfile.load(layout_path)
+    mirror = Controller(layout, tiles=tiles)
+    t = 0
+    mirror.sense(0, t)
+    want = mirror.status()
+    wait_for(lambda: last_status(dev) == want, "the board to read the empty squares: %r" % want)
+    for k, occ in enumerate(steps):
+        t += 100
+        mirror.sense(occ, t)
+        mirror.tick(t)
+        before, want = want, mirror.status()
+        assert want != before, "step %d leaves the status line as it was: %r" % (k, want)
+        hw.set_squares(occ)
+        wait_for(lambda: last_status(dev) == want, lambda: "the board to follow step %d: %r "
+                 "(it says %r)" % (k, want, last_status(dev)))
 
 
 @pytest.fixture(scope="module")
@@ -241,11 +280,8 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
         # Power-up: main.py starts from the board's flash.
         assert wait_for(lambda: boot_line(dev), "the firmware to start").startswith(
             "attila: 4x5 on pico")
-        time.sleep(0.3)
         writes_before, _ = hw.strip()
-        for occ in steps:
-            hw.set_squares(occ)
-            time.sleep(0.12)  # longer than debounce (30 ms) + a few loops (10 ms)
+        play_steps(dev, hw, steps)
 
         def saved():
             text = saved_game(dev)
@@ -525,11 +561,7 @@ def test_every_profile_reads_its_switches_on_the_board(flashed, tmp_path, profil
     with dev:
         line = wait_for(lambda: boot_line(dev), "the firmware to start")
         assert line.startswith("attila: 4x5 on %s" % name), line
-        time.sleep(0.3)
-        first = 9  # the six placements and the first turn
-        for occ in steps[:first]:
-            hw.set_squares(occ)
-            time.sleep(0.12)
+        play_steps(dev, hw, steps[:9])  # the six placements and the first turn
         want = " ".join(log(game).split()[:7])
         wait_for(lambda: ("log %s\n" % want) in saved_game(dev),
                  "the first moves in game.txt and its journal")

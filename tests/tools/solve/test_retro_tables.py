@@ -10,6 +10,23 @@ from attila_tools.solve.retro_index import Index, rank3, squeeze, triples
 from attila_tools.solve.solver import Solver
 
 
+@pytest.fixture(scope="module")
+def solved():
+    """The kernel's tables of a layout (2 threads), solved once for this file's
+    tests, which only read them: the 17-square one takes most of its time."""
+    made = {}
+
+    def tables_of(rows):
+        key = tuple(rows)
+        if key not in made:
+            made[key] = retro.solve(layout(rows), threads=2)
+        return made[key]
+
+    yield tables_of
+    for tables in made.values():
+        tables.close()
+
+
 def test_ranks_number_every_placement_once():
     ix = Index(layout(TINY[0]))
     seen = set()
@@ -45,19 +62,19 @@ def test_kernel_gives_the_same_table_on_one_thread_and_on_three():
 
 
 @pytest.mark.parametrize("rows", SMALL, ids=lambda r: "/".join(r))
-def test_every_sampled_position_agrees_with_its_children(rows):
+def test_every_sampled_position_agrees_with_its_children(rows, solved):
     # The layers make the game acyclic, so a table that satisfies the rule
     # at every position is the solution: sample it.
-    tables = retro.solve(layout(rows), threads=2)
+    tables = solved(rows)
     rng = rng_of(len(rows[0]) * 7 + len(rows))
     for _ in range(1500):
         assert bellman_holds(tables, *random_position(tables.index, rng))
 
 
 @pytest.mark.parametrize("rows", SMALL, ids=lambda r: "/".join(r))
-def test_values_agree_with_the_search_solver(rows):
-    lay = layout(rows)
-    tables = retro.solve(lay, threads=2)
+def test_values_agree_with_the_search_solver(rows, solved):
+    tables = solved(rows)
+    lay = tables.layout
     rng = rng_of(3)
     wins = set()
     for _ in range(40):
@@ -70,9 +87,9 @@ def test_values_agree_with_the_search_solver(rows):
     assert wins == {True, False}
 
 
-def test_value_of_a_game_in_every_phase():
-    lay = layout(SMALL[0])
-    tables = retro.solve(lay, threads=2)
+def test_value_of_a_game_in_every_phase(solved):
+    tables = solved(SMALL[0])
+    lay = tables.layout
     game = Game(lay)
     rng = rng_of(5)
     while game.phase == SETUP:
