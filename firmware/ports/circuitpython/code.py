@@ -49,7 +49,7 @@ NODES = (400, 500, 500, 500)  # beginner, easy, normal, strong
 _controller = controller_for
 
 
-def _store():
+def _store(layout, tiles=None):
     """(the save journal in microcontroller.nvm, or None and why saving is off)."""
     try:
         from microcontroller import nvm
@@ -57,9 +57,9 @@ def _store():
         nvm = None
     if not nvm:
         return None, NO_NVM
-    from nvmsave import NvmStore
+    from nvmsave import NvmStore, game_bytes
 
-    return NvmStore(nvm), None
+    return NvmStore(nvm, game_bytes(layout, tiles)), None
 
 
 def too_old(impl=None):
@@ -147,13 +147,15 @@ def main(ticks=-1, clock=None, sleep=None):
         if keys is not None:
             keys.deinit()  # the pins are free at the REPL
         return None
-    store, why = _store()
+    store, why = _store(layout, tiles)
     book, said = open_book(BOOK, layout)  # kept open: read a record at a time
     card, noted = open_card(hardware, prof, layout)
     board = build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
     if said:
         print("attila: " + said)
+    if store is not None and store.found:
+        print("attila: " + store.found)  # a power cut in an erase of the save sector
     if noted and card is not None:
         print("attila: " + noted)
     elif noted:
