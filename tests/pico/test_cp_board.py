@@ -255,3 +255,65 @@ def test_power_cuts_in_a_save_keep_every_file_and_resume_then_the_power_up_gestu
         boot_out = board.drive_files()["boot_out.txt"].decode()
         assert "attila boot: maintenance: CIRCUITPY stays writable by the computer" in boot_out
         assert {k: v for k, v in board.drive_files().items() if k != "boot_out.txt"} == drive
+
+
+def journal_with_little_room(layout):
+    """A save sector as a board leaves it after many games: a game of two
+    placements held, too little blank room left for another whole game."""
+    from attila.rules import Game
+    from attila.store import dump
+    from nvmsave import ALIGN, NvmStore, game_bytes
+
+    game = Game(layout)
+    game.place(layout.index("a1"))
+    one = dump(game)
+    game.place(layout.index("e4"))
+    two = dump(game)
+    nvm = bytearray(b"\xff" * circuitpy.NVM_SIZE)
+    store = NvmStore(nvm)  # (room kept for no game: it fills up)
+    while store.room - store.end >= ALIGN + game_bytes(layout):
+        store.save(one)
+        store.save(two)
+    assert store.erases == 0
+    return bytes(nvm)
+
+
+def test_a_cut_in_the_erase_of_the_save_sector_as_a_new_game_begins_comes_back_in_a_new_game(
+        cp_board, tmp_path):
+    board = cp_board()
+    drive = circuitpy.folder_files(str(tmp_path / "board" / "CIRCUITPY"))
+    lay = board.layout
+    sq = lay.index
+    with open(board.pico.flash_path, "r+b") as f:
+        f.seek(circuitpy.NVM_OFFSET)
+        f.write(journal_with_little_room(lay))
+    board.squares = 1 << sq("a1") | 1 << sq("e4")  # (set as the board starts)
+    with board:
+        board.pico.wait_for("Saved game found (2 actions", max_ms=BOOT_MS, since=0)
+        fat = volume(board)
+        board.set_squares(0)
+        board.pico.flash_ops = []
+        # UNDO declines the saved game: a new game, and no room for a whole one
+        # left: the seal, then the erase, cut half way.
+        board.hold(0)
+        board.pico.mark()
+        board.pico.cut_in_flash_op(1, 0.5, max_ms=1000)
+        board.hold(0, False)
+        seal, erase = board.pico.flash_ops
+        assert seal["op"] == "program" and seal["addr"] == circuitpy.NVM_OFFSET + 0xF00, seal
+        assert erase["op"] == "erase" and erase["addr"] == circuitpy.NVM_OFFSET, erase
+        assert erase["cut"] == 0.5
+        # It comes back in the new game, says so once, and erases the sector
+        # at power-up (no game held: nothing to lose).
+        board.pico.wait_for("attila: the power went while the save sector was erased for a "
+                            "new game: the new game starts", max_ms=BOOT_MS)
+        board.pico.wait_for("Romans: place a knight", max_ms=2000)
+        assert nvm_text(board) is None
+        assert [op["op"] for op in board.pico.flash_ops[2:]] == ["erase", "program"]
+        assert volume(board) == fat
+        board.set_squares(1 << sq("c2"))
+        board.run_ms(800)
+        assert notation.log(restore(nvm_text(board), lay)) == "@c2"
+        assert [op["op"] for op in board.pico.flash_ops[4:]] == ["program"]
+        assert [why for _us, why in board.pico.resets] == ["power"]
+        assert {k: v for k, v in board.drive_files().items() if k != "boot_out.txt"} == drive

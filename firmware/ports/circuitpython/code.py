@@ -11,7 +11,8 @@ stop code.py before the loop and the watchdog start (boot.py then leaves
 the drive to the computer). The game is saved in microcontroller.nvm
 (nvmsave.py), never on CIRCUITPY: a power cut while a FAT sector is
 rewritten could take every file of the drive with it. The status line is
-printed whenever it changes.
+written whenever it changes, without ever waiting for the computer (see
+console()).
 
 CircuitPython older than 9.2.1 is refused, on the console and with every
 LED red: there keypad's reset() does not report the keys held at that
@@ -27,6 +28,7 @@ import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
                           exists, open_book, open_card, power_up)
+from attila.console import Console
 from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
@@ -43,6 +45,10 @@ NO_NVM = "saving is off: this board has no microcontroller.nvm"
 # nodes), so they play weaker than on MicroPython.
 SLICE = 8
 NODES = (400, 500, 500, 500)  # beginner, easy, normal, strong
+# TinyUSB's CDC transmit FIFO on a full-speed device (CFG_TUD_CDC_TX_BUFSIZE,
+# which CircuitPython leaves at its default): usb_cdc.console.out_waiting
+# below it means a byte goes out without waiting.
+TX_FIFO = 64
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -60,6 +66,30 @@ def _store(layout, tiles=None):
     from nvmsave import NvmStore, game_bytes
 
     return NvmStore(nvm, game_bytes(layout, tiles)), None
+
+
+def console():
+    """The status line's console: never waits for the computer.
+
+    CircuitPython's print() (supervisor/shared/serial.c,
+    serial_write_substring) loops until the USB serial FIFO has taken the
+    whole text for as long as the host holds the port open (DTR set): a
+    terminal left open without reading would stop the loop for good (the
+    watchdog, if on, then resets the board). So the status line goes through
+    usb_cdc.console with write_timeout 0 (shared-module/usb_cdc/Serial.c:
+    a write takes what fits and returns), a byte at a time while the FIFO
+    has room and a host is there (attila.console.Console: the newest line
+    wins, drained every loop step). Without usb_cdc, or with the console
+    turned off in boot.py, print() never waits (it writes to nothing)."""
+    try:
+        import usb_cdc
+    except ImportError:
+        return print
+    port = usb_cdc.console
+    if port is None:
+        return print
+    port.write_timeout = 0
+    return Console(port, lambda: port.connected and port.out_waiting < TX_FIFO)
 
 
 def too_old(impl=None):
@@ -105,14 +135,16 @@ def portable(controller):
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
-          card=None):
+          card=None, say=None):
     """The Board of a profile and a layout on CircuitPython (`keys`: the
-    button reader if main() already made it)."""
+    button reader if main() already made it; `say`: the status line's
+    console, console() unless given)."""
     if controller is None:
         controller = (_controller(prof, layout, tiles, store, book) if card is None
                       else _controller(prof, layout, tiles, store, book, card))
         portable(controller)
-    return assemble(prof, layout, modules, hardware, controller, keys, console=print)
+    return assemble(prof, layout, modules, hardware, controller, keys,
+                    console=say if say is not None else console())
 
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
@@ -120,9 +152,13 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
     clock = clock or hardware.ticks_ms
     sleep = sleep or (lambda ms: time.sleep(ms / 1000))
     step = board.step
+    said = board.console
+    drains = isinstance(said, Console)  # (a bound method would allocate)
     while ticks:
         start = clock()
         step(start)
+        if drains:
+            said.drain()  # the status line, as far as the USB serial takes it now
         if wdt is not None:
             wdt.feed()
         left = loop_ms - ticks_diff(clock(), start)  # supervisor.ticks_ms() wraps
