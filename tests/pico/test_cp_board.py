@@ -22,6 +22,7 @@ import os
 import pytest
 
 from attila import notation
+from attila.rules import OVER
 from attila.store import restore
 from attila_sim import actions
 
@@ -128,18 +129,17 @@ def test_a_scripted_game_frame_for_frame_then_each_level_and_the_watchdog(cp_boa
         game = f.read().splitlines()
     with board:
         assert board.boot(BOOT_MS) == "attila: 4x5 on circuitpython-pico, 20 squares"
-        # tests/pico/game.txt, the MicroPython port's scripted game: placements,
-        # a correction, moves and scorches, an UNDO and its take-back, waits
-        # with blinking frames; up to its last move (what follows is left out:
-        # deep in the game-over animation the twin's clock, told from outside,
-        # can land a pulse frame one step off the chip's).
-        last = max(k for k, line in enumerate(game) if line.startswith("d3-b4"))
-        rig, twin = play(board, game[:last + 1], str(tmp_path / "twin"))
+        # tests/pico/game.txt, the MicroPython port's scripted game, whole:
+        # placements, a correction, moves and scorches, an UNDO and its
+        # take-back, waits with blinking frames, the game-over animation, MENU
+        # for a new game and the board being cleared.
+        rig, twin = play(board, game, str(tmp_path / "twin"))
         frames = [f.data for f in board.pico.frames]
         assert len(frames) > 40 and frames == twin.writes
         assert not board.pico.led_errors()
         assert twin.controller.status() == rig.status()
-        assert rig.mode_name() == "over", rig.status()
+        assert twin.controller.game.phase == OVER
+        assert rig.mode_name() == "clear", rig.status()
         assert board.pico.events == []
         # Every placement is saved in microcontroller.nvm (once the squares have
         # been still 500 ms); CIRCUITPY keeps its files.
@@ -317,3 +317,28 @@ def test_a_cut_in_the_erase_of_the_save_sector_as_a_new_game_begins_comes_back_i
         assert [op["op"] for op in board.pico.flash_ops[4:]] == ["program"]
         assert [why for _us, why in board.pico.resets] == ["power"]
         assert {k: v for k, v in board.drive_files().items() if k != "boot_out.txt"} == drive
+
+        # A host that holds the USB serial open and reads nothing: the loop
+        # goes on (CircuitPython's print() would wait for it for ever, so
+        # code.py writes the status line only as far as the FIFO takes it), and
+        # once the host reads again the newest status line comes, whole.
+        board.pico.deaf()
+        since = board.pico.us
+        board.pico.mark()
+        for _ in range(8):  # c2 lifted and put back: two status lines each time
+            board.set_squares(0)
+            board.run_ms(150)
+            board.set_squares(1 << sq("c2"))
+            board.run_ms(150)
+        assert board.pico.output() == ""
+        # A loop step every 10 ms all along (the longest gaps: a garbage
+        # collection or a save, some tens of ms).
+        fed = [f[0] for f in board.pico.feeds if f[0] >= since]
+        assert len(fed) > 200 and max(b - a for a, b in zip(fed, fed[1:])) < 100000, fed
+        board.pico.deaf(False)
+        board.pico.mark()
+        board.run_ms(300)
+        lines = board.pico.output().splitlines()
+        # (what the FIFO held since the host stopped reading, then the newest line)
+        assert len(lines) >= 2 and lines[0].startswith("Romans: place a knight"), lines
+        assert lines[-1] == "Huns: place a knight on a lit square (knight 1 of 3)", lines

@@ -49,6 +49,7 @@ NODES = (400, 500, 500, 500)  # beginner, easy, normal, strong
 # which CircuitPython leaves at its default): usb_cdc.console.out_waiting
 # below it means a byte goes out without waiting.
 TX_FIFO = 64
+SAY_S = 0.1  # a line of code.py's own (before the loop) waits this long at most for the host
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -68,6 +69,15 @@ def _store(layout, tiles=None):
     return NvmStore(nvm, game_bytes(layout, tiles)), None
 
 
+def _usb_console():
+    """usb_cdc.console, or None (no usb_cdc, or the console turned off in boot.py)."""
+    try:
+        import usb_cdc
+    except ImportError:
+        return None
+    return usb_cdc.console
+
+
 def console():
     """The status line's console: never waits for the computer.
 
@@ -81,15 +91,24 @@ def console():
     has room and a host is there (attila.console.Console: the newest line
     wins, drained every loop step). Without usb_cdc, or with the console
     turned off in boot.py, print() never waits (it writes to nothing)."""
-    try:
-        import usb_cdc
-    except ImportError:
-        return print
-    port = usb_cdc.console
+    port = _usb_console()
     if port is None:
         return print
     port.write_timeout = 0
     return Console(port, lambda: port.connected and port.out_waiting < TX_FIFO)
+
+
+def say(text):
+    """A line of code.py's own ("attila: ...") before the loop: through
+    usb_cdc.console, waiting SAY_S at most for the host (print() would wait
+    for ever), or print() where there is no USB console."""
+    port = _usb_console()
+    if port is None:
+        print("attila: " + text)
+        return
+    port.write_timeout = SAY_S
+    port.write(("attila: " + text + "\r\n").encode())
+    port.write_timeout = 0
 
 
 def too_old(impl=None):
@@ -105,7 +124,7 @@ def too_old(impl=None):
 
 def refuse(prof, layout, modules, text):
     """Say `text` on the console and light every LED red; the loop does not start."""
-    print("attila: " + text)
+    say(text)
     leds = prof.leds(prof.wiring(layout, modules))
     order = prof.led_order
     bpp = len(order)
@@ -117,7 +136,7 @@ def refuse(prof, layout, modules, text):
 
 def trouble(controller, text):
     """A problem the player must see: the status line and LEDs (contract C2), and serial."""
-    print("attila: " + text)
+    say(text)
     report = getattr(controller, "trouble", None)
     if report is not None:
         report(text)
@@ -178,8 +197,8 @@ def main(ticks=-1, clock=None, sleep=None):
     keys = hardware.buttons(prof)  # reads the buttons held right now
     gesture = power_up(keys.read() if keys is not None else 0, exists(MAINTENANCE_FILE))
     if gesture == MAINTENANCE:
-        print("attila: maintenance (UNDO+MENU held at power-up, or a file named %s): "
-              "not starting" % MAINTENANCE_FILE)
+        say("maintenance (UNDO+MENU held at power-up, or a file named %s): not starting"
+            % MAINTENANCE_FILE)
         if keys is not None:
             keys.deinit()  # the pins are free at the REPL
         return None
@@ -187,20 +206,20 @@ def main(ticks=-1, clock=None, sleep=None):
     book, said = open_book(BOOK, layout)  # kept open: read a record at a time
     card, noted = open_card(hardware, prof, layout)
     board = build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)
-    print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
+    say("%s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
     if said:
-        print("attila: " + said)
+        say(said)
     if store is not None and store.found:
-        print("attila: " + store.found)  # a power cut in an erase of the save sector
+        say(store.found)  # a power cut in an erase of the save sector
     if noted and card is not None:
-        print("attila: " + noted)
+        say(noted)
     elif noted:
         trouble(board.controller, noted)
     now = (clock or hardware.ticks_ms)()
     if why:
         trouble(board.controller, why)
     if gesture == SELF_TEST:
-        print("attila: MENU held at power-up: self-test")
+        say("MENU held at power-up: self-test")
         board.controller.self_test(now)
     run(board, prof.loop_ms, hardware.watchdog(prof.watchdog_ms), ticks, clock, sleep)
     return board
