@@ -12,7 +12,7 @@ the drive to the computer). The game is saved in microcontroller.nvm
 (nvmsave.py), never on CIRCUITPY: a power cut while a FAT sector is
 rewritten could take every file of the drive with it. The status line is
 written whenever it changes, without ever waiting for the computer (see
-console()).
+status_console()).
 
 CircuitPython older than 9.2.1 is refused, on the console and with every
 LED red: there keypad's reset() does not report the keys held at that
@@ -78,7 +78,7 @@ def _usb_console():
     return usb_cdc.console
 
 
-def console():
+def status_console():
     """The status line's console: never waits for the computer.
 
     CircuitPython's print() (supervisor/shared/serial.c,
@@ -154,16 +154,16 @@ def portable(controller):
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
-          card=None, say=None):
+          card=None, console=None):
     """The Board of a profile and a layout on CircuitPython (`keys`: the
-    button reader if main() already made it; `say`: the status line's
-    console, console() unless given)."""
+    button reader if main() already made it; `console`: the status line's,
+    status_console() unless given)."""
     if controller is None:
         controller = (_controller(prof, layout, tiles, store, book) if card is None
                       else _controller(prof, layout, tiles, store, book, card))
         portable(controller)
     return assemble(prof, layout, modules, hardware, controller, keys,
-                    console=say if say is not None else console())
+                    console=console if console is not None else status_console())
 
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):

@@ -444,7 +444,7 @@ def scenario_console():
     assert serial.waited == port.SAY_S == 0.1 and serial.write_timeout == 0
     # usb_cdc turned off in boot.py: print(), which then writes to nothing.
     sys.modules["usb_cdc"] = types.SimpleNamespace(console=None)
-    assert port.console() is print
+    assert port.status_console() is print
     print("OK console")
 
 
