@@ -78,6 +78,43 @@ def _usb_console():
     return usb_cdc.console
 
 
+class UsbConsole(Console):
+    """attila.console.Console on usb_cdc.console (write_timeout 0): a loop
+    step writes what the FIFO has room for in one write (a byte at a time
+    cost CircuitPython about 65 us a byte: 2 ms a step)."""
+
+    def __init__(self, port):
+        port.write_timeout = 0  # (shared-module/usb_cdc/Serial.c: takes what fits, returns)
+        Console.__init__(self, port, _always)
+        self._port = port
+
+    def drain(self):
+        port = self._port
+        line = self._line
+        if line is None or not port.connected:
+            return
+        room = TX_FIFO - port.out_waiting
+        at = self._at
+        while room > 0:
+            n = port.write(memoryview(line)[at:at + room])
+            if not n:
+                break
+            room -= n
+            at += n
+            if at == len(line):
+                line = self._next
+                self._next = None
+                at = 0
+                if line is None:
+                    break
+        self._line = line
+        self._at = at
+
+
+def _always():
+    return True
+
+
 def status_console():
     """The status line's console: never waits for the computer.
 
@@ -86,16 +123,14 @@ def status_console():
     whole text for as long as the host holds the port open (DTR set): a
     terminal left open without reading would stop the loop for good (the
     watchdog, if on, then resets the board). So the status line goes through
-    usb_cdc.console with write_timeout 0 (shared-module/usb_cdc/Serial.c:
-    a write takes what fits and returns), a byte at a time while the FIFO
-    has room and a host is there (attila.console.Console: the newest line
-    wins, drained every loop step). Without usb_cdc, or with the console
-    turned off in boot.py, print() never waits (it writes to nothing)."""
+    usb_cdc.console (UsbConsole: the newest line wins, drained every loop
+    step as far as the FIFO takes it, while a host is there). Without
+    usb_cdc, or with the console turned off in boot.py, print() never waits
+    (it writes to nothing)."""
     port = _usb_console()
     if port is None:
         return print
-    port.write_timeout = 0
-    return Console(port, lambda: port.connected and port.out_waiting < TX_FIFO)
+    return UsbConsole(port)
 
 
 def say(text):
