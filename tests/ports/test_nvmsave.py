@@ -6,12 +6,14 @@ page read, merged and programmed back), any other write erases the 4 KB
 sector and programs all of it. A cut stops an operation part done, as the
 emulated Pico's flash does: an erase has blanked its first part, a program
 has ANDed its first part in. After any cut the journal must give back the
-last save that completed (or, in the rare erase of a full sector, no game),
-never an older one and never a torn one (the save under way counts once
-its record is whole in the flash).
+last save that completed (or, in an erase, no game), never an older one
+and never a torn one (the save under way counts once its record is whole in
+the flash). Whole games played through the keeper (attila.keeper) count the
+erases: only as a new game begins, never mid-game but as the last resort.
 """
 
 import os
+import random
 import sys
 
 import pytest
@@ -21,7 +23,11 @@ PORT = os.path.join(ROOT, "firmware", "ports", "circuitpython")
 if PORT not in sys.path:
     sys.path.insert(0, PORT)
 
-from nvmsave import NvmStore  # noqa: E402
+from attila.geometry import from_rows  # noqa: E402
+from attila.keeper import Keeper  # noqa: E402
+from attila.rules import MOVE, OVER, SCORCH, SETUP, Game  # noqa: E402
+import nvmsave  # noqa: E402
+from nvmsave import TAKEBACKS, NvmStore, game_bytes  # noqa: E402
 
 PAGE = 256
 SIZE = 4096
@@ -180,11 +186,6 @@ def test_a_full_sector_is_sealed_then_erased_and_a_cut_there_gives_no_game_never
 
 # -- Erases only when a new game begins: whole games played through the keeper ----
 
-from attila.geometry import from_rows  # noqa: E402
-from attila.keeper import Keeper  # noqa: E402
-from attila.rules import MOVE, OVER, SCORCH, SETUP, Game  # noqa: E402
-from nvmsave import TAKEBACKS, game_bytes  # noqa: E402
-
 LAYOUTS = {
     "4x5": from_rows(["....."] * 4),
     "8x8": from_rows(["........"] * 8),
@@ -254,8 +255,6 @@ def erases(nvm):
 
 @pytest.mark.parametrize("name", sorted(LAYOUTS))
 def test_games_in_a_row_erase_only_as_a_new_game_begins(name):
-    import random
-
     rnd = random.Random(16)
     nvm = FakeNvm()
     board = Board(nvm, LAYOUTS[name])
@@ -300,8 +299,6 @@ def test_a_power_up_with_no_game_and_too_little_room_erases_then_not_again():
 
 
 def test_endless_take_backs_fill_the_sector_mid_game_as_a_last_resort():
-    import random
-
     rnd = random.Random(3)
     nvm = FakeNvm()
     board = Board(nvm, LAYOUTS["4x5"])
@@ -322,8 +319,6 @@ def test_endless_take_backs_fill_the_sector_mid_game_as_a_last_resort():
 
 @pytest.mark.parametrize("fraction", [0.0, 0.01, 0.5, 0.99])
 def test_a_cut_in_the_erase_of_a_new_game_comes_back_in_a_new_game_and_says_so(fraction):
-    import random
-
     rnd = random.Random(7)
     clean = FakeNvm()
     board = Board(clean, LAYOUTS["4x5"])
@@ -372,8 +367,6 @@ def test_a_cut_in_a_mid_game_erase_says_the_game_is_lost():
 
 def test_a_journal_of_the_older_format_still_replays():
     # Records as the firmware before the short kind wrote them: a base and deltas.
-    import nvmsave
-
     nvm = FakeNvm()
     store = NvmStore(nvm)
     texts = game_texts(10)
