@@ -22,6 +22,7 @@ import os
 import pytest
 
 from attila import notation
+from attila.rules import OVER
 from attila.store import restore
 from attila_sim import actions
 
@@ -128,18 +129,17 @@ def test_a_scripted_game_frame_for_frame_then_each_level_and_the_watchdog(cp_boa
         game = f.read().splitlines()
     with board:
         assert board.boot(BOOT_MS) == "attila: 4x5 on circuitpython-pico, 20 squares"
-        # tests/pico/game.txt, the MicroPython port's scripted game: placements,
-        # a correction, moves and scorches, an UNDO and its take-back, waits
-        # with blinking frames; up to its last move (what follows is left out:
-        # deep in the game-over animation the twin's clock, told from outside,
-        # can land a pulse frame one step off the chip's).
-        last = max(k for k, line in enumerate(game) if line.startswith("d3-b4"))
-        rig, twin = play(board, game[:last + 1], str(tmp_path / "twin"))
+        # tests/pico/game.txt, the MicroPython port's scripted game, whole:
+        # placements, a correction, moves and scorches, an UNDO and its
+        # take-back, waits with blinking frames, the game-over animation, MENU
+        # for a new game and the board being cleared.
+        rig, twin = play(board, game, str(tmp_path / "twin"))
         frames = [f.data for f in board.pico.frames]
         assert len(frames) > 40 and frames == twin.writes
         assert not board.pico.led_errors()
         assert twin.controller.status() == rig.status()
-        assert rig.mode_name() == "over", rig.status()
+        assert twin.controller.game.phase == OVER
+        assert rig.mode_name() == "clear", rig.status()
         assert board.pico.events == []
         # Every placement is saved in microcontroller.nvm (once the squares have
         # been still 500 ms); CIRCUITPY keeps its files.
@@ -255,3 +255,90 @@ def test_power_cuts_in_a_save_keep_every_file_and_resume_then_the_power_up_gestu
         boot_out = board.drive_files()["boot_out.txt"].decode()
         assert "attila boot: maintenance: CIRCUITPY stays writable by the computer" in boot_out
         assert {k: v for k, v in board.drive_files().items() if k != "boot_out.txt"} == drive
+
+
+def journal_with_little_room(layout):
+    """A save sector as a board leaves it after many games: a game of two
+    placements held, too little blank room left for another whole game."""
+    from attila.rules import Game
+    from attila.store import dump
+    from nvmsave import ALIGN, NvmStore, game_bytes
+
+    game = Game(layout)
+    game.place(layout.index("a1"))
+    one = dump(game)
+    game.place(layout.index("e4"))
+    two = dump(game)
+    nvm = bytearray(b"\xff" * circuitpy.NVM_SIZE)
+    store = NvmStore(nvm)  # (room kept for no game: it fills up)
+    while store.room - store.end >= ALIGN + game_bytes(layout):
+        store.save(one)
+        store.save(two)
+    assert store.erases == 0
+    return bytes(nvm)
+
+
+def test_a_cut_in_the_erase_of_the_save_sector_as_a_new_game_begins_comes_back_in_a_new_game(
+        cp_board, tmp_path):
+    board = cp_board()
+    drive = circuitpy.folder_files(str(tmp_path / "board" / "CIRCUITPY"))
+    lay = board.layout
+    sq = lay.index
+    with open(board.pico.flash_path, "r+b") as f:
+        f.seek(circuitpy.NVM_OFFSET)
+        f.write(journal_with_little_room(lay))
+    board.squares = 1 << sq("a1") | 1 << sq("e4")  # (set as the board starts)
+    with board:
+        board.pico.wait_for("Saved game found (2 actions", max_ms=BOOT_MS, since=0)
+        fat = volume(board)
+        board.set_squares(0)
+        board.pico.flash_ops = []
+        # UNDO declines the saved game: a new game, and no room for a whole one
+        # left: the seal, then the erase, cut half way.
+        board.hold(0)
+        board.pico.mark()
+        board.pico.cut_in_flash_op(1, 0.5, max_ms=1000)
+        board.hold(0, False)
+        seal, erase = board.pico.flash_ops
+        assert seal["op"] == "program" and seal["addr"] == circuitpy.NVM_OFFSET + 0xF00, seal
+        assert erase["op"] == "erase" and erase["addr"] == circuitpy.NVM_OFFSET, erase
+        assert erase["cut"] == 0.5
+        # It comes back in the new game, says so once, and erases the sector
+        # at power-up (no game held: nothing to lose).
+        board.pico.wait_for("attila: the power went while the save sector was erased for a "
+                            "new game: the new game starts", max_ms=BOOT_MS)
+        board.pico.wait_for("Romans: place a knight", max_ms=2000)
+        assert nvm_text(board) is None
+        assert [op["op"] for op in board.pico.flash_ops[2:]] == ["erase", "program"]
+        assert volume(board) == fat
+        board.set_squares(1 << sq("c2"))
+        board.run_ms(800)
+        assert notation.log(restore(nvm_text(board), lay)) == "@c2"
+        assert [op["op"] for op in board.pico.flash_ops[4:]] == ["program"]
+        assert [why for _us, why in board.pico.resets] == ["power"]
+        assert {k: v for k, v in board.drive_files().items() if k != "boot_out.txt"} == drive
+
+        # A host that holds the USB serial open and reads nothing: the loop
+        # goes on (CircuitPython's print() would wait for it for ever, so
+        # code.py writes the status line only as far as the FIFO takes it), and
+        # once the host reads again the newest status line comes, whole.
+        board.pico.deaf()
+        since = board.pico.us
+        board.pico.mark()
+        for _ in range(5):  # c2 lifted and put back: two status lines each time
+            board.set_squares(0)
+            board.run_ms(150)
+            board.set_squares(1 << sq("c2"))
+            board.run_ms(150)
+        assert board.pico.output() == ""
+        # A loop step every 10 ms all along (the longest gaps: a garbage
+        # collection or a save, some tens of ms).
+        fed = [f[0] for f in board.pico.feeds if f[0] >= since]
+        assert len(fed) > 120 and max(b - a for a, b in zip(fed, fed[1:])) < 100000, fed
+        board.pico.deaf(False)
+        board.pico.mark()
+        board.run_ms(300)
+        lines = board.pico.output().splitlines()
+        # (what the FIFO held since the host stopped reading, then the newest line)
+        assert len(lines) >= 2 and lines[0].startswith("Romans: place a knight"), lines
+        assert lines[-1] == "Huns: place a knight on a lit square (knight 1 of 3)", lines

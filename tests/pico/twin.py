@@ -122,17 +122,54 @@ def cp_catch_up(twin, pico, since_us=0):
     one after it woke, unless background work ran before code.py read it):
     the latest one (read before the step's LED frame went out, if it wrote
     one) that makes the twin write exactly the LED frames the chip wrote in
-    that step. Returns the number of steps whose clock was not the first
-    value tried (a twin that cannot be made to agree fails the frames).
+    that step. Where two clocks of a step both do (a long step that wrote
+    nothing: its own clock read first, and a later one past the next
+    animation slot whose frame is still the same), the later one can leave
+    the twin a slot ahead, and the next step then matches with none of its
+    clocks: the twin goes back one step and takes the next clock there that
+    agrees. Returns the number of steps whose clock was not the first value
+    tried (a twin that cannot be made to agree fails the frames).
     """
     scans = [s[0] for s in pico.scans]
     feeds = [f for f in pico.feeds if f[0] >= since_us and f[2]]
     frames = [f for f in pico.frames if f.t0 * 1000 >= since_us * 1000]
-    moved = 0
     last = feeds[twin.done - 1][0] if twin.done else since_us
     memo_keep = {id(twin.controller.store): twin.controller.store}
     if twin.book is not None:
         memo_keep[id(twin.book)] = twin.book
+
+    def copied(board):
+        return copy.deepcopy(board, dict(memo_keep))
+
+    def restore(board, n):
+        twin.board = board
+        twin.controller = board.controller
+        del twin.writes[n:]
+
+    def agrees(step, k):
+        """Step the twin at the step's k-th clock; True if it wrote the chip's frames."""
+        woke, cands, want = step
+        at, ms = cands[k]
+        n = len(twin.writes)
+        k_scan = bisect.bisect_right(scans, at) - 1
+        twin._now_ns = (scans[k_scan] if k_scan >= 0 else woke) * 1000
+        twin.board.step(ms)
+        return twin.writes[n:] == want
+
+    def first_agreeing(step):
+        """(the first clock that agrees, the twin stepped at it; or -1, the
+        twin stepped at the last one tried), the board before the step and
+        the number of writes then."""
+        before, n = copied(twin.board), len(twin.writes)
+        for k in range(len(step[1])):
+            if k:
+                restore(copied(before), n)
+            if agrees(step, k):
+                return k, before, n
+        return -1, before, n
+
+    moved = 0
+    back = None  # the step before: (it, the board before it, writes before it, its clock)
     for fed, woke, reads, slept in feeds[twin.done:]:
         first = 0 if slept or len(reads) < 2 else 1
         cands = []
@@ -141,7 +178,6 @@ def cp_catch_up(twin, pico, since_us=0):
             if at <= fed and (not cands or cands[-1][1] != ms):
                 cands.append((at, ms))
         shown = [f for f in frames if last < f.t0 <= fed]
-        want = [f.data for f in shown]
         last = fed
         if shown:
             # The clock was read before the frame went out.
@@ -149,17 +185,24 @@ def cp_catch_up(twin, pico, since_us=0):
         # The latest value first: background work may run between waking and
         # the step, and a step that repainted the same bytes wrote nothing.
         cands.reverse()
-        for k, (at, ms) in enumerate(cands):
-            keep = copy.deepcopy(twin.board, dict(memo_keep)) if len(cands) > k + 1 else None
-            n = len(twin.writes)
-            k_scan = bisect.bisect_right(scans, at) - 1
-            twin._now_ns = (scans[k_scan] if k_scan >= 0 else woke) * 1000
-            twin.board.step(ms)
-            if twin.writes[n:] == want or keep is None:
-                moved += k > 0
-                break
-            del twin.writes[n:]
-            twin.board = keep
-            twin.controller = keep.controller
+        step = (woke, cands, [f.data for f in shown])
+        k, before, n = first_agreeing(step)
+        if k < 0 and back is not None:
+            # Back one step: its next clock that agrees, then this step again.
+            b_step, b_before, b_n, b_k = back
+            kept = twin.board, twin.writes[:]
+            for j in range(b_k + 1, len(b_step[1])):
+                restore(copied(b_before), b_n)
+                if not agrees(b_step, j):
+                    continue
+                k, before, n = first_agreeing(step)
+                if k >= 0:
+                    moved += 1
+                    break
+            if k < 0:  # no better: as it was (the frames will differ)
+                twin.board, twin.controller = kept[0], kept[0].controller
+                twin.writes[:] = kept[1]
+        moved += k > 0
+        back = (step, before, n, k) if k >= 0 else None
         twin.done += 1
     return moved

@@ -32,6 +32,7 @@ SCENARIOS = {
     "opponent": {},
     "sound": {"sound": 50},
     "status": {},
+    "console": {},
     "watchdog": {"watchdog_ms": 8500},
 }
 

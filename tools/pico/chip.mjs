@@ -42,6 +42,8 @@
 //   {"op":"sensors","closed":[0,1,..],"registers":[..]}   reed switches
 //   {"op":"buttons","mask":M}                            buttons held
 //   {"op":"serial","hex":HEX}                            host -> USB serial
+//   {"op":"deaf","on":B}  the host holds the serial port open and stops reading
+//                         it (or reads again): the device's IN transfers wait
 //   {"op":"awake","on":B}  record the core's awake spans (or stop)
 //   {"op":"read"}   -> serial output, LED frames, PWM, flash ops, events,
 //                      scans, awake spans
@@ -288,6 +290,8 @@ function onBreak(code) {
 }
 
 // ---- USB serial, host side ----------------------------------------------------
+const EP0_IN_BUFFER_CONTROL = 0x80; // USB DPRAM: endpoint n's IN buffer control at 0x80 + 8 n
+const BUF_AVAILABLE = (1 << 10) | (1 << 26); // buffer 0 or 1 handed to the controller
 class HostSerial {
   constructor(usb) {
     this.usb = usb;
@@ -300,6 +304,21 @@ class HostSerial {
       if (!hostSpoke) this.write(Buffer.from("\r\n"));
     };
     this.cdc.onSerialData = (data) => serialIn(data);
+    // A deaf host (it holds the port open, DTR set, and reads nothing): the
+    // device's IN transfers on the data endpoint are not taken (a real host
+    // NAKs them) until it reads again; the device's FIFO fills up.
+    this.deaf = false;
+    this.held = [];
+    const dpramUpdated = usb.DPRAMUpdated.bind(usb);
+    this.dpramUpdated = dpramUpdated;
+    usb.DPRAMUpdated = (offset, value) => {
+      const inControl = EP0_IN_BUFFER_CONTROL + this.cdc.inEndpoint * 8;
+      if (this.deaf && this.cdc.inEndpoint > 0 && offset === inControl && value & BUF_AVAILABLE) {
+        this.held.push([offset, value]);
+        return;
+      }
+      dpramUpdated(offset, value);
+    };
     // Replace rp2040js's reader: answer the device's OUT request only when
     // the host has something to send.
     usb.onEndpointRead = (endpoint, size) => {
@@ -307,6 +326,14 @@ class HostSerial {
       this.wanted = size;
       this.pump();
     };
+  }
+
+  setDeaf(on) {
+    this.deaf = on;
+    if (on) return;
+    const held = this.held;
+    this.held = [];
+    for (const [offset, value] of held) this.dpramUpdated(offset, value);
   }
 
   write(bytes) {
@@ -517,6 +544,9 @@ function handle(msg) {
     case "buttons":
       buttonMask = msg.mask;
       wires.setButtons(buttonMask);
+      return status();
+    case "deaf":
+      cdc.setDeaf(!!msg.on);
       return status();
     case "serial":
       hostSpoke = true;

@@ -262,6 +262,10 @@ class Pico:
             data = data.encode()
         self._cmd(op="serial", hex=bytes(data).hex())
 
+    def deaf(self, on=True):
+        """The host holds the USB serial open and stops reading it (on=False: reads again)."""
+        self._cmd(op="deaf", on=bool(on))
+
     def mark(self):
         """Remember where the serial output is now (wait_for looks after it)."""
         self._mark = len(self.serial)

@@ -11,7 +11,8 @@ stop code.py before the loop and the watchdog start (boot.py then leaves
 the drive to the computer). The game is saved in microcontroller.nvm
 (nvmsave.py), never on CIRCUITPY: a power cut while a FAT sector is
 rewritten could take every file of the drive with it. The status line is
-printed whenever it changes.
+written whenever it changes, without ever waiting for the computer (see
+status_console()).
 
 CircuitPython older than 9.2.1 is refused, on the console and with every
 LED red: there keypad's reset() does not report the keys held at that
@@ -27,6 +28,7 @@ import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
                           exists, open_book, open_card, power_up)
+from attila.console import Console
 from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
@@ -43,13 +45,18 @@ NO_NVM = "saving is off: this board has no microcontroller.nvm"
 # nodes), so they play weaker than on MicroPython.
 SLICE = 8
 NODES = (400, 500, 500, 500)  # beginner, easy, normal, strong
+# TinyUSB's CDC transmit FIFO on a full-speed device (CFG_TUD_CDC_TX_BUFSIZE,
+# which CircuitPython leaves at its default): usb_cdc.console.out_waiting
+# below it means a byte goes out without waiting.
+TX_FIFO = 64
+SAY_S = 0.1  # a line of code.py's own (before the loop) waits this long at most for the host
 
 
 # The controller a profile asks for (a test may put a stub here).
 _controller = controller_for
 
 
-def _store():
+def _store(layout, tiles=None):
     """(the save journal in microcontroller.nvm, or None and why saving is off)."""
     try:
         from microcontroller import nvm
@@ -57,9 +64,86 @@ def _store():
         nvm = None
     if not nvm:
         return None, NO_NVM
-    from nvmsave import NvmStore
+    from nvmsave import NvmStore, game_bytes
 
-    return NvmStore(nvm), None
+    return NvmStore(nvm, game_bytes(layout, tiles)), None
+
+
+def _usb_console():
+    """usb_cdc.console, or None (no usb_cdc, or the console turned off in boot.py)."""
+    try:
+        import usb_cdc
+    except ImportError:
+        return None
+    return usb_cdc.console
+
+
+class UsbConsole(Console):
+    """attila.console.Console on usb_cdc.console (write_timeout 0): a loop
+    step writes what the FIFO has room for in one write (a byte at a time
+    cost CircuitPython about 65 us a byte: 2 ms a step)."""
+
+    def __init__(self, port):
+        port.write_timeout = 0  # (shared-module/usb_cdc/Serial.c: takes what fits, returns)
+        Console.__init__(self, port, _always)
+        self._port = port
+
+    def drain(self):
+        port = self._port
+        line = self._line
+        if line is None or not port.connected:
+            return
+        room = TX_FIFO - port.out_waiting
+        at = self._at
+        while room > 0:
+            n = port.write(memoryview(line)[at:at + room])
+            if not n:
+                break
+            room -= n
+            at += n
+            if at == len(line):
+                line = self._next
+                self._next = None
+                at = 0
+                if line is None:
+                    break
+        self._line = line
+        self._at = at
+
+
+def _always():
+    return True
+
+
+def status_console():
+    """The status line's console: never waits for the computer.
+
+    CircuitPython's print() (supervisor/shared/serial.c,
+    serial_write_substring) loops until the USB serial FIFO has taken the
+    whole text for as long as the host holds the port open (DTR set): a
+    terminal left open without reading would stop the loop for good (the
+    watchdog, if on, then resets the board). So the status line goes through
+    usb_cdc.console (UsbConsole: the newest line wins, drained every loop
+    step as far as the FIFO takes it, while a host is there). Without
+    usb_cdc, or with the console turned off in boot.py, print() never waits
+    (it writes to nothing)."""
+    port = _usb_console()
+    if port is None:
+        return print
+    return UsbConsole(port)
+
+
+def say(text):
+    """A line of code.py's own ("attila: ...") before the loop: through
+    usb_cdc.console, waiting SAY_S at most for the host (print() would wait
+    for ever), or print() where there is no USB console."""
+    port = _usb_console()
+    if port is None:
+        print("attila: " + text)
+        return
+    port.write_timeout = SAY_S
+    port.write(("attila: " + text + "\r\n").encode())
+    port.write_timeout = 0
 
 
 def too_old(impl=None):
@@ -75,7 +159,7 @@ def too_old(impl=None):
 
 def refuse(prof, layout, modules, text):
     """Say `text` on the console and light every LED red; the loop does not start."""
-    print("attila: " + text)
+    say(text)
     leds = prof.leds(prof.wiring(layout, modules))
     order = prof.led_order
     bpp = len(order)
@@ -87,7 +171,7 @@ def refuse(prof, layout, modules, text):
 
 def trouble(controller, text):
     """A problem the player must see: the status line and LEDs (contract C2), and serial."""
-    print("attila: " + text)
+    say(text)
     report = getattr(controller, "trouble", None)
     if report is not None:
         report(text)
@@ -105,14 +189,16 @@ def portable(controller):
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
-          card=None):
+          card=None, console=None):
     """The Board of a profile and a layout on CircuitPython (`keys`: the
-    button reader if main() already made it)."""
+    button reader if main() already made it; `console`: the status line's,
+    status_console() unless given)."""
     if controller is None:
         controller = (_controller(prof, layout, tiles, store, book) if card is None
                       else _controller(prof, layout, tiles, store, book, card))
         portable(controller)
-    return assemble(prof, layout, modules, hardware, controller, keys, console=print)
+    return assemble(prof, layout, modules, hardware, controller, keys,
+                    console=console if console is not None else status_console())
 
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
@@ -120,9 +206,13 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
     clock = clock or hardware.ticks_ms
     sleep = sleep or (lambda ms: time.sleep(ms / 1000))
     step = board.step
+    said = board.console
+    drains = isinstance(said, Console)  # (a bound method would allocate)
     while ticks:
         start = clock()
         step(start)
+        if drains:
+            said.drain()  # the status line, as far as the USB serial takes it now
         if wdt is not None:
             wdt.feed()
         left = loop_ms - ticks_diff(clock(), start)  # supervisor.ticks_ms() wraps
@@ -142,27 +232,29 @@ def main(ticks=-1, clock=None, sleep=None):
     keys = hardware.buttons(prof)  # reads the buttons held right now
     gesture = power_up(keys.read() if keys is not None else 0, exists(MAINTENANCE_FILE))
     if gesture == MAINTENANCE:
-        print("attila: maintenance (UNDO+MENU held at power-up, or a file named %s): "
-              "not starting" % MAINTENANCE_FILE)
+        say("maintenance (UNDO+MENU held at power-up, or a file named %s): not starting"
+            % MAINTENANCE_FILE)
         if keys is not None:
             keys.deinit()  # the pins are free at the REPL
         return None
-    store, why = _store()
+    store, why = _store(layout, tiles)
     book, said = open_book(BOOK, layout)  # kept open: read a record at a time
     card, noted = open_card(hardware, prof, layout)
     board = build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)
-    print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
+    say("%s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
     if said:
-        print("attila: " + said)
+        say(said)
+    if store is not None and store.found:
+        say(store.found)  # a power cut in an erase of the save sector
     if noted and card is not None:
-        print("attila: " + noted)
+        say(noted)
     elif noted:
         trouble(board.controller, noted)
     now = (clock or hardware.ticks_ms)()
     if why:
         trouble(board.controller, why)
     if gesture == SELF_TEST:
-        print("attila: MENU held at power-up: self-test")
+        say("MENU held at power-up: self-test")
         board.controller.self_test(now)
     run(board, prof.loop_ms, hardware.watchdog(prof.watchdog_ms), ticks, clock, sleep)
     return board

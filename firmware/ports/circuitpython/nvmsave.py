@@ -10,29 +10,42 @@ That sector is a journal. CircuitPython programs bytes into an nvm range
 that is all 0xFF without erasing (a page program: a cut leaves the old
 bytes as they were and the new ones part written); any other write erases
 the whole sector first. So each save appends one record where the sector
-is still blank: the text is the last one with `keep` characters kept and a
-`tail` added (an action adds a few characters to the log, an UNDO takes
-some away), and the record carries a checksum of its own bytes chained to
-the one before it (Adler-32 seeded with the previous record's), so a save
-costs a few bytes of work, not the whole text's (a whole-text loop in
-Python took the loop 15-27 ms on an RP2040). At power-up the records are
-replayed in order; the first that does not check (a cut while it was
-written) ends the replay, and the text before it, the last completed
-action, is the game. The next save then goes past the torn bytes as a
-whole text (a `base` record), which the replay finds by its alignment.
-Only when the sector is full is it erased and begun again with one base
-record: a cut in that erase (45 ms, once in about 130 actions: two or
-three games on a 4x5 board) loses the game, and the board starts a new
-one. Before that erase a seal is programmed into the sector's last 16
-bytes (kept blank for it): a sector found sealed holds no game, so a cut
-erase can never hand back an older game from what it left. A new game or a
-cleared one is a record too: no erase.
+is still blank: the text is the last one with some bytes dropped from its
+end and a `tail` added (an action adds a few characters to the log, an
+UNDO takes some away), and the record carries a checksum of its own bytes
+chained to the one before it (Adler-32 seeded with the previous record's),
+so a save costs a few bytes of work, not the whole text's (a whole-text
+loop in Python took the loop 15-27 ms on an RP2040). At power-up the
+records are replayed in order; the first that does not check (a cut while
+it was written) ends the replay, and the text before it, the last
+completed action, is the game. The next save then goes past the torn bytes
+as a whole text (a `base` record), which the replay finds by its alignment.
 
-Record, 16-byte aligned: 0xA7, kind (B base, D delta, C cleared, X seal),
-length of the data (2 bytes, little endian), the chained checksum (4
-bytes: of the kind and the data, seeded with the previous record's; a base
-and the seal start a chain), the data: B the text, D keep (2 bytes) and
-the tail, C and X nothing.
+The sector is erased only when a new game starts (clear(): after a game,
+a declined saved game, every action taken back; or at power-up with no
+game), and only if the blank room left could not hold a whole game
+(`game`, game_bytes(): every placement, move and scorch of the layout's
+longest game and TAKEBACKS take-backs). A cut in that erase costs nothing
+the player would miss: the board comes back in the new game it had just
+begun, and `found` says what happened. A game that still fills the sector
+(more take-backs than that, a power cut in every other action, or a layout
+whose longest game does not fit at all) erases it mid-game and begins again
+with one base record, as a last resort: a cut in that erase (45 ms) loses
+the game. Before any erase a seal is programmed into the sector's last 16
+bytes (kept blank for it): a sector found sealed holds no game, so a cut
+erase can never hand back an older game from what it left.
+
+Record, 16-byte aligned: 0xA7, kind, then
+- S (an action or a take-back): length of the data (1 byte), the chained
+  checksum (4 bytes: of the kind and the data, seeded with the previous
+  record's), the data: how many bytes of the text's end to drop (1 byte)
+  and the tail. A placement, move or scorch on a board up to 9 ranks high
+  is one 16-byte slot.
+- B base, D delta (kept readable: older firmware wrote it), C cleared, X
+  seal (N: for a new game, G: mid-game): length of the data (2 bytes,
+  little endian), the checksum (4 bytes; a base and the seal start a
+  chain), the data: B the text, D keep (2 bytes) and the tail, C nothing,
+  X one byte.
 """
 
 from attila.compat import const
@@ -41,11 +54,23 @@ from attila.store import MAX_BYTES
 MAGIC = const(0xA7)
 ALIGN = const(16)
 HEAD = const(8)
+SHORT_HEAD = const(7)
 BASE = const(66)  # "B"
 DELTA = const(68)  # "D"
+SHORT = const(83)  # "S"
 CLEARED = const(67)  # "C"
 SEAL = const(88)  # "X": the sector is being erased (in its last 16 bytes)
+NEW_GAME = b"N"  # the seal's byte: erased as a new game began (nothing lost)
+MID_GAME = b"G"  # ... erased mid-game, the journal full (the game lost if cut)
+KNIGHTS = const(6)
+TAKEBACKS = const(16)  # take-backs (UNDO and the action played again) a game has room for
 WHERE = "microcontroller.nvm"
+SAID = {
+    NEW_GAME[0]: "the power went while the save sector was erased for a new game: "
+                 "the new game starts",
+    MID_GAME[0]: "the power went while the full save sector was erased mid-game: "
+                 "that game is lost, a new game starts",
+}
 
 
 def _u16(buf, at):
@@ -87,21 +112,42 @@ def _common(old, new):
     return lo
 
 
+def game_bytes(layout, tiles=None, takebacks=TAKEBACKS):
+    """The journal bytes a whole game on `layout` can take, at most (with
+    `takebacks` take-backs): its first action as a base record, every other
+    placement, move and scorch of its longest game (one turn for each square
+    free after setup, and a last move) as a record, two records for each
+    take-back, and the cleared record that ends it."""
+    from attila.rules import Game
+    from attila.store import dump
+
+    name = 1 + len(str(layout.height))  # "a1" .. "z26"
+    action = _up(SHORT_HEAD + 1 + 2 * name + 3)  # the longest: " a1-b3\n", dropping "\n"
+    first = _up(HEAD + len(dump(Game(layout, 0, tiles))) + 1 + name)
+    actions = KNIGHTS + 2 * max(layout.size - KNIGHTS, 0) + 1
+    return first + (actions - 1 + 2 * takebacks) * action + ALIGN
+
+
 class NvmStore:
     """A journal in `nvm` (microcontroller.nvm, or any bytearray-like of 4 KB):
-    load() -> text or None, save(text), clear(), reject(), as attila.store.Store."""
+    load() -> text or None, save(text), clear(), reject(), as attila.store.Store.
+    `game`: the room a whole game needs (game_bytes()); `found`: what a
+    power cut in an erase did ("" if nothing), for the console."""
 
-    def __init__(self, nvm):
+    def __init__(self, nvm, game=0):
         self.nvm = nvm
         self.size = len(nvm)
         self.room = self.size - ALIGN  # the journal's end: the seal's place follows
+        self.game = max(game, ALIGN)  # (at least the cleared record that ends it)
         self.img = bytearray(nvm[0:self.size])  # what the sector holds (one read, one buffer)
         self.aside = None
+        self.found = ""
         self.text = None  # the text the journal holds ("" or None: no game)
         self.end = 0  # where the next record goes
         self.torn = False  # bytes past `end` that are not blank: next record is a base
         self.seed = 0  # the last record's checksum (the chain goes on from it)
-        self.compactions = 0
+        self.erases = 0  # sector erases: at a new game ...
+        self.full = 0  # ... of which mid-game (the journal full: a cut there loses the game)
         self._scan()
 
     def _blank(self, start, stop):
@@ -118,24 +164,36 @@ class NvmStore:
         if at + HEAD > self.size or nvm[at] != MAGIC:
             return None, 0, 0
         kind = nvm[at + 1]
-        n = _u16(nvm, at + 2)
-        end = at + HEAD + n
+        if kind == SHORT:
+            n = nvm[at + 2]
+            check = _u32(nvm, at + 3)
+            start = at + SHORT_HEAD
+        else:
+            n = _u16(nvm, at + 2)
+            check = _u32(nvm, at + 4)
+            start = at + HEAD
+        end = start + n
         if end > self.size or n > MAX_BYTES + 2 or (kind == SEAL) != (at == self.room):
             return None, 0, 0
-        data = nvm[at + HEAD:end]
+        data = nvm[start:end]
         if kind == BASE or kind == SEAL:
             seed = 0
         c = _check(seed, kind, data)
-        if c != _u32(nvm, at + 4):
+        if c != check:
             return None, 0, 0
         if kind == BASE:
             new = bytes(data)
+        elif kind == SHORT and text is not None and n >= 1:
+            keep = len(text) - data[0]
+            if keep < 0:
+                return None, 0, 0
+            new = text[:keep] + bytes(data[1:])
         elif kind == DELTA and text is not None and n >= 2:
             keep = data[0] | data[1] << 8
             if keep > len(text):
                 return None, 0, 0
             new = text[:keep] + bytes(data[2:])
-        elif (kind == CLEARED or kind == SEAL) and n == 0:
+        elif (kind == CLEARED and n == 0) or (kind == SEAL and n <= 1):
             new = b""
         else:
             return None, 0, 0
@@ -156,6 +214,8 @@ class NvmStore:
             self.end = self.room  # the next save erases the sector
             self.torn = True
             self.seed = 0
+            why = self.img[self.room + HEAD] if self.img[self.room + 2] else MID_GAME[0]
+            self.found = SAID.get(why, SAID[MID_GAME[0]])
             return
         while at < size:
             new, nxt, c = self._record(at, text, seed)
@@ -185,62 +245,91 @@ class NvmStore:
         self.seed = seed
 
     def load(self):
-        """The last completed save, or None."""
+        """The last completed save, or None (then a new game begins: the
+        sector is erased now if a whole game would not fit)."""
         if not self.text:
+            self._room_for_a_game()
             return None
         return self.text.decode()
 
     def _head(self, kind, data):
         n = len(data)
         c = _check(0 if kind == BASE or kind == SEAL else self.seed, kind, data)
-        return bytes((MAGIC, kind, n & 0xFF, n >> 8, c & 0xFF, c >> 8 & 0xFF, c >> 16 & 0xFF,
-                      c >> 24 & 0xFF)) + data, c
+        c4 = bytes((c & 0xFF, c >> 8 & 0xFF, c >> 16 & 0xFF, c >> 24 & 0xFF))
+        if kind == SHORT:
+            return bytes((MAGIC, kind, n)) + c4 + data, c
+        return bytes((MAGIC, kind, n & 0xFF, n >> 8)) + c4 + data, c
+
+    def _erase(self, why, record=b""):
+        """Seal the sector (`why`: NEW_GAME or MID_GAME), erase it and program
+        `record` at its start (a base, or nothing)."""
+        img = self.img
+        if not self._sealed() and not self._blank(0, self.size):
+            seal = self._head(SEAL, why)[0]
+            img[self.room:self.room + len(seal)] = seal
+            self.nvm[self.room:self.room + len(seal)] = seal
+        for k in range(self.size):
+            img[k] = 0xFF
+        img[0:len(record)] = record
+        self.nvm[0:self.size] = img
+        self.end = _up(len(record))
+        self.torn = False
+        self.erases += 1
+
+    def _room_for_a_game(self):
+        """A new game begins with no game held: erase the sector now if a
+        whole game would not fit in what is left of it."""
+        if self.room - self.end < self.game:
+            self._erase(NEW_GAME)
+            self.text = None
+            self.seed = 0
 
     def _append(self, kind, data, text):
         if self.torn and kind != BASE:
             kind, data = BASE, text  # its predecessor lies before torn bytes
         record, c = self._head(kind, data)
         n = len(record)
-        img = self.img
         if self.end + n > self.room:
+            # Full mid-game (the last resort): begin again with one base record.
+            # A cut in the erase loses the game.
             if kind != BASE:
                 kind, data = BASE, text
                 record, c = self._head(kind, data)
-                n = len(record)
-            # Full: seal, erase and begin again. A cut in the erase loses the game.
-            if not self._sealed():
-                seal = self._head(SEAL, b"")[0]
-                img[self.room:self.room + HEAD] = seal
-                self.nvm[self.room:self.room + HEAD] = seal
-            for k in range(self.size):
-                img[k] = 0xFF
-            img[0:n] = record
-            self.nvm[0:self.size] = img
-            self.end = 0
-            self.compactions += 1
+            self._erase(MID_GAME, record)
+            self.full += 1
         else:
-            img[self.end:self.end + n] = record
+            self.img[self.end:self.end + n] = record
             self.nvm[self.end:self.end + n] = record
-        self.end = _up(self.end + n)
+            self.end = _up(self.end + n)
         self.torn = False
         self.text = text
         self.seed = c
 
     def save(self, text):
-        """Append the save `text` (a delta from the last one where that is shorter)."""
+        """Append the save `text` (what changed since the last one where that is shorter)."""
         new = text.encode()
         old = self.text
-        if old:
+        if old and not self.torn:
             keep = _common(old, new)
-            if keep >= 8 and not self.torn:
-                self._append(DELTA, bytes((keep & 0xFF, keep >> 8)) + new[keep:], new)
+            if keep >= 8:
+                drop = len(old) - keep
+                if drop < 256 and len(new) - keep < 255:
+                    self._append(SHORT, bytes((drop,)) + new[keep:], new)
+                else:
+                    self._append(DELTA, bytes((keep & 0xFF, keep >> 8)) + new[keep:], new)
                 return
         self._append(BASE, new, new)
 
     def clear(self):
-        """Forget the saved game (a record too: no erase)."""
-        if self.text:
-            self._append(CLEARED, b"", b"")
+        """Forget the saved game: a new game begins. A cleared record, or
+        the sector erased if a whole game would not fit in what is left."""
+        if self.room - self.end >= ALIGN + self.game:
+            if self.text or self.torn:
+                self._append(CLEARED, b"", b"")  # (a base of nothing past torn bytes)
+        else:
+            self._erase(NEW_GAME)
+            self.text = None
+            self.seed = 0
 
     def reject(self):
         """The save load() returned was refused: forget it; where it was."""

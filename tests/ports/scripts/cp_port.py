@@ -371,6 +371,83 @@ def scenario_status():
     print("OK status")
 
 
+class HostSerial:
+    """usb_cdc.console (shared-module/usb_cdc/Serial.c) with a host that holds
+    the port open and reads only when told: TinyUSB's 64-byte transmit FIFO."""
+
+    FIFO = 64
+
+    def __init__(self):
+        self.connected = True  # DTR set: the host is there
+        self.write_timeout = None  # CircuitPython's default: a write waits for ever
+        self.fifo = bytearray()
+        self.read = bytearray()  # what the host has read
+        self.writes = 0
+        self.waited = 0  # seconds writes waited for the host (write_timeout)
+
+    @property
+    def out_waiting(self):
+        return len(self.fifo)
+
+    def write(self, data):
+        self.writes += 1
+        room = self.FIFO - len(self.fifo)
+        if len(data) > room and (self.write_timeout is None or self.write_timeout < 0):
+            raise AssertionError("this write waits until the host reads")
+        if len(data) > room:
+            self.waited += self.write_timeout  # then it gives up
+        n = min(room, len(data))
+        self.fifo += bytes(data[:n])
+        return n
+
+    def host_reads(self):
+        self.read += self.fifo
+        self.fifo = bytearray()
+
+
+def scenario_console():
+    # A host holds the USB serial open without reading: print() would loop in
+    # serial_write_substring until it reads. The status line goes through
+    # usb_cdc.console, never more than the FIFO takes: the loop goes on, and
+    # once the host reads it gets whole lines, the newest last.
+    import types
+
+    serial = HostSerial()
+    sys.modules["usb_cdc"] = types.SimpleNamespace(console=serial)
+    board, _chain = reference(3)
+    c = board.controller
+    assert serial.write_timeout == 0
+    # code.py's own first line went the same way (print() would wait for ever too).
+    said = "attila: 4x5 on circuitpython-pico, 20 squares\r\nRomans: place a knight\n"
+    assert serial.fifo.decode() == said[:HostSerial.FIFO], serial.fifo
+    serial.host_reads()
+    for k in range(40):
+        c.words = "Huns: place a knight (%d)" % k
+        c.said += 1
+        run(board, 1)
+    assert len(serial.fifo) == HostSerial.FIFO  # full, and the loop went on
+    run(board, 20)
+    assert len(serial.fifo) == HostSerial.FIFO
+    for _ in range(10):
+        serial.host_reads()
+        run(board, 1)
+    lines = serial.read.decode().splitlines()
+    assert lines[:2] == ["attila: 4x5 on circuitpython-pico, 20 squares",
+                         "Romans: place a knight"], lines
+    assert lines[-1] == "Huns: place a knight (39)", lines
+    assert all(line.startswith("Huns: place a knight (") for line in lines[2:]), lines
+    assert serial.waited == 0
+    # A line of code.py's own with the FIFO full (a host that does not read at
+    # power-up): it waits SAY_S at most, then the board goes on.
+    serial.fifo = bytearray(HostSerial.FIFO)
+    port.say("card not used")
+    assert serial.waited == port.SAY_S == 0.1 and serial.write_timeout == 0
+    # usb_cdc turned off in boot.py: print(), which then writes to nothing.
+    sys.modules["usb_cdc"] = types.SimpleNamespace(console=None)
+    assert port.status_console() is print
+    print("OK console")
+
+
 def scenario_book():
     # layout.book reaches the controller opened; missing or damaged, the board
     # runs on without it (the test reads what the console said).
