@@ -56,12 +56,14 @@ sim: $(STAMP)
 	$(BIN)/attila sim $(ARGS)
 
 # The emulated-Pico tests (tests/pico: about 6 minutes of one core under
-# MicroPython, 2 under CircuitPython) run alongside the others on the two job
-# slots; a fresh clone's `make test` took about 9 minutes on 2 cores.
+# MicroPython, 2-3 under CircuitPython) run alongside the others on the two
+# job slots, the longest first in each (the CPython suite, about 6 minutes,
+# right after CircuitPython's): a fresh clone's `make test` took about 9
+# minutes on 2 cores.
 test: install
 	$(MAKE) -j2 --output-sync=target test-pico test-circuitpython test-others
 
-test-others: test-micropython test-wasm test-cpython test-docs
+test-others: test-cpython test-micropython test-wasm test-docs
 
 test-pico: install
 	$(PY) -m pytest tests/pico --ignore=tests/pico/test_cp_board.py
