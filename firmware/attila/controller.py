@@ -403,10 +403,13 @@ class Controller(Reading):
         self._saved(self._keeper.keep(self.game, self._later()))
 
     def _save(self):
-        """The squares settled: the keeper's whole save, archive of a finished game."""
+        """The squares settled: the keeper's whole save, archive of a finished
+        game; one write a loop step (the next one, still settled, goes on)."""
         keeper = self._keeper
         if keeper is not None:
             self._saved(keeper.settle(self.game, self._later()))
+            if keeper.busy:
+                self._unsettled = True
 
     def _saved(self, error):
         """After a write of the keeper: its trouble, or saving works again."""

@@ -9,9 +9,12 @@ journal (a few bytes), or writes a whole save where the store has no
 journal (or its journal is full), or forgets the game when a new one
 starts; so a power cut at any moment after the board showed an action finds
 it kept. settle() runs once the squares are still: it writes the whole save
-when the journal has grown (its lines are replayed at power-up) and keeps a
-finished game apart (archive). Nothing is written when the text did not
-change (flash wears).
+when the journal has grown (its lines are replayed at power-up) and has
+the store make the journal's folder anew (store.renew(): an erased block,
+so that no append of the next generation compacts it); in a later call
+(`busy` until then: a loop step of its own, as each may erase a sector,
+45 ms, up to 400 ms) it keeps a finished game apart (archive). Nothing is
+written when the text did not change (flash wears).
 
 A save is the game as the pieces on the table show it: after UNDO the
 actions whose pieces are not back yet are still in it, so a power cut in
@@ -48,6 +51,7 @@ class Keeper:
         self._saved = None  # the text last saved ("": none), when known
         self._kept = None  # the actions as last kept (a list), when known
         self._archived = None  # the text of the last finished game archived
+        self.busy = False  # settle() has another write to do (call it again)
 
     def load(self, layout):
         """(the saved Game or None, what went wrong or "").
@@ -116,12 +120,22 @@ class Keeper:
         return self.save(game, later)
 
     def settle(self, game, later=()):
-        """The squares are still: write the whole save when the journal has
-        grown, and archive a finished game; what went wrong, or ""."""
-        error = ""
+        """The squares are still: the whole save when the journal has grown
+        (or is short of room) with the journal's folder made anew after it
+        (store.renew()); in a later call (`busy` until then) a finished game
+        archived. What went wrong, or ""."""
+        self.busy = False
         store = self.store
-        if getattr(store, "notes", 0) >= SETTLE_NOTES or self._kept is None:
+        notes = getattr(store, "notes", 0)
+        room = getattr(store, "room", None)
+        renew = getattr(store, "renew", None)
+        wrote = False
+        if notes >= SETTLE_NOTES or self._kept is None \
+                or (notes and room is not None and room() < SETTLE_NOTES):
             error = self.save(game, later)
+            if error:
+                return error
+            wrote = True
         elif not game.history and not later and getattr(store, "journal", False) \
                 and not store.based:
             # A new game on an empty board: its empty save now, so that its
@@ -130,9 +144,18 @@ class Keeper:
                 store.save(dump(game))
             except OSError as e:
                 return "cannot save the game (%s)" % e
-        if game.phase == OVER and not later and not error:
-            error = self.archive(game)
-        return error
+            wrote = True
+        if renew is not None:
+            try:
+                wrote = renew() or wrote
+            except OSError as e:
+                return "cannot make the journal's folder anew (%s)" % e
+        if wrote:
+            self.busy = True  # (the archive in a loop step of its own)
+            return ""
+        if game.phase == OVER and not later:
+            return self.archive(game)
+        return ""
 
     def archive(self, game):
         """Keep a finished game apart (the store's archive); what went wrong, or ""."""

@@ -73,6 +73,13 @@ class FakeFs:
             raise OSError(17, "exists")
         self.dirs.add(path)
 
+    def rmdir(self, path):
+        if path not in self.dirs:
+            raise OSError(2, "no such folder")
+        if any(name.startswith(path + "/") for name in self.files):
+            raise OSError(39, "not empty")
+        self.dirs.discard(path)
+
     def rename(self, old, new):
         if self.cut_save and self.saves == self.cut_save and self.cut_byte < 0:
             raise PowerCut()

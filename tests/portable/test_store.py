@@ -287,15 +287,17 @@ def test_journal_lines_carry_the_game_between_whole_saves():
     assert store.note(["@c1"]) and store.note(["@d1", "u", "@e1"])
     assert fs.files["/journal/g.jnl"].splitlines()[0] == "1 @c1 %d" % checksum("1 @c1")
     back = Store("/g", fs, journal=True)
-    assert back.load() == dump(game("@a1 @b1 @c1 @e1")) and back.notes == 4
+    # At power-up the lines become a whole save (its journal made anew).
+    assert back.load() == dump(game("@a1 @b1 @c1 @e1")) and back.notes == 0
+    assert back.gen == 2 and "/journal/g.jnl" not in fs.files and "/journal" in fs.dirs
     # Every byte of the next line cut: the game before it, or with it.
-    line = "1 @d1 %d\n" % checksum("1 @d1")
+    line = "2 @d1 %d\n" % checksum("2 @d1")
     for k in range(len(line) + 1):
         cut = fs.copy()
         board = Store("/g", cut, journal=True)
         board.load()
         if k < len(line):
-            cut.cut_save, cut.cut_byte = 1, k
+            cut.cut_save, cut.cut_byte = cut.saves + 1, k
         try:
             assert board.note(["@d1"]) and k == len(line)
         except PowerCut:
@@ -318,8 +320,10 @@ def test_a_whole_save_starts_the_journal_afresh_and_old_lines_are_skipped():
     fs.files["/journal/g.jnl"] = stale
     back = Store("/g", fs, journal=True)
     assert back.load() == dump(game("@a1 @b1 @c1")) and back.gen == 2
-    assert back.notes == MAX_NOTES  # stale lines in it: the next keep is a whole save
-    assert not back.note(["@d1"])
+    # Stale lines only: the journal is made anew at power-up, the next keep a line.
+    assert back.notes == 0 and "/journal/g.jnl" not in fs.files
+    assert back.note(["@d1"])
+    assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1 @d1"))
     # A journal without a whole save is nobody's: removed at power-up.
     fs = FakeFs()
     fs.files["/journal/g.jnl"] = stale
@@ -332,7 +336,28 @@ def test_a_journal_line_that_does_not_apply_ends_the_journal():
     store.save(dump(game("@a1")))
     store.note(["@b1", "@b1", "@c1"])  # the second @b1 is illegal
     back = Store("/g", fs, journal=True)
-    assert back.load() == dump(game("@a1 @b1")) and back.notes == MAX_NOTES
+    # What applies becomes a whole save at power-up; the rest goes with the journal.
+    assert back.load() == dump(game("@a1 @b1")) and back.notes == 0 and back.gen == 2
+    assert "/journal/g.jnl" not in fs.files and back.note(["@c1"])
+    assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1"))
+
+
+def test_the_journal_folder_is_made_anew_at_rest_with_room_for_a_generation():
+    # littlefs's metadata block takes 16 commits of 256 bytes: the folder's
+    # own, the file's creation, then one an append while the file (every
+    # line so far, 21 bytes each with gen 1, plus 40 of the commit's own)
+    # fits 256 bytes, two beyond; one kept for the file's removal: 11 lines.
+    fs = FakeFs()
+    store = Store("/g", fs, journal=True)
+    assert store.load() is None and "/journal" in fs.dirs and store.room() == 11
+    store.save(dump(game("@a1")))
+    assert store.room() == 11 and not store.renew()  # made at power-up: nothing to do
+    assert store.note(["@b1"]) and store.room() == 10
+    assert not store.renew()  # a line of this generation in it: never dropped
+    store.save(dump(game("@a1 @b1")))
+    assert store.room() == 10  # (its removal one commit more, a creation one less)
+    assert store.renew() and store.room() == 11 and "/journal" in fs.dirs
+    assert store.note(["@c1"]) and Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1"))
 
 
 def test_a_finished_game_is_archived_once():
