@@ -5,10 +5,10 @@ or None, aside, reject(), save(text), clear(); a Store also note(ops), its
 journal, and archive(text)). It restores the saved game for the board's
 layout. keep() is called whenever the game as the table shows it changed,
 before the board shows the change: it appends the change to the store's
-journal (a few bytes), or writes a whole save where the store has no
-journal (or its journal is full), or forgets the game when a new one
-starts; so a power cut at any moment after the board showed an action finds
-it kept. settle() runs once the squares are still: it writes the whole save
+journal (a few bytes; a new game too, as one line), or writes a whole save
+where the store has no journal (or its journal is full), or forgets the
+game when a new one starts on a store without one; so a power cut at any
+moment after the board showed an action finds it kept. settle() runs once the squares are still: it writes the whole save
 when the journal has grown (its lines are replayed at power-up) and has
 the store make the journal's folder anew (store.renew(): an erased block,
 so that no append of the next generation compacts it); in a later call
@@ -25,8 +25,8 @@ square: the sensors cannot tell them apart).
 
 from attila.compat import const
 from attila.errors import AttilaError
-from attila.rules import OVER
-from attila.store import UNDONE, dump, redo, restore
+from attila.rules import OVER, SIDES
+from attila.store import NEW, UNDONE, dump, redo, restore
 
 # Journal lines after which settle() writes a whole save (the journal holds
 # at most attila.store.MAX_NOTES: then keep() writes one itself).
@@ -96,19 +96,18 @@ class Keeper:
         kept = self._kept
         if table == kept:
             return ""
-        if not table:
-            self._kept = None
-            error = self.clear()
-            if not error:
-                self._kept = table
-            return error
         note = getattr(self.store, "note", None)
         if note is not None and kept is not None:
-            same = 0
-            top = min(len(kept), len(table))
-            while same < top and kept[same] == table[same]:
-                same += 1
-            ops = [UNDONE] * (len(kept) - same) + table[same:]
+            if table:
+                same = 0
+                top = min(len(kept), len(table))
+                while same < top and kept[same] == table[same]:
+                    same += 1
+                ops = [UNDONE] * (len(kept) - same) + table[same:]
+            else:
+                # A new game: one line too (forgetting the save would
+                # write the root folder in this step).
+                ops = ["%s%s%d" % (NEW, SIDES[game.first], game.supply)]
             try:
                 if note(ops):
                     self._kept = table
@@ -117,6 +116,12 @@ class Keeper:
             except OSError as e:
                 self._kept = None
                 return "cannot save the game (%s)" % e
+        if not table:
+            self._kept = None
+            error = self.clear()
+            if not error:
+                self._kept = table
+            return error
         return self.save(game, later)
 
     def settle(self, game, later=()):

@@ -65,6 +65,9 @@ _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
 # journal stays small enough for littlefs to keep inline).
 MAX_NOTES = const(16)
 UNDONE = "u"  # a journal OP: the last action taken back
+# A journal OP's first letter: a new game, every action forgotten ("nR14":
+# the Romans first, a supply of 14 tiles).
+NEW = "n"
 # The journal folder's metadata block (littlefs as MicroPython's rp2 build
 # mounts it): _SLOTS commits of _SLOT bytes; a commit carries the whole
 # inline file plus at most _COMMIT bytes (tags, time stamp, CRC).
@@ -200,6 +203,16 @@ def redo(game, op):
         game.move(index(a), index(b))
 
 
+def new_game(layout, op):
+    """The empty Game a NEW journal OP starts ('nR14'); AttilaError if it is not one."""
+    side = op[1:2]
+    tiles = op[2:]
+    if op[:1] != NEW or side not in ("R", "H") or not tiles.isdigit() or len(tiles) > 4 \
+            or int(tiles) > layout.size:
+        raise AttilaError("save: journal: %r is not a new game" % op[:12])
+    return Game(layout, SIDES.index(side), int(tiles))
+
+
 def journal_ops(data, gen):
     """(the OPs of generation `gen` in a journal's bytes, in order, up to the
     first line that is torn, damaged or not ours; True when that was every line)."""
@@ -232,7 +245,10 @@ def fold(text, ops):
     n = 0
     for op in ops:
         try:
-            redo(game, op)
+            if op[:1] == NEW:
+                game = new_game(game.layout, op)
+            else:
+                redo(game, op)
         except Exception:
             break
         n += 1

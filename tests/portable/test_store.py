@@ -381,3 +381,32 @@ def test_after_a_new_game_the_first_action_is_a_whole_save():
     store.save(dump(game("@c1")))
     assert store.gen == 2 and store.note(["@d1"])
     assert Store("/g", fs, journal=True).load() == dump(game("@c1 @d1"))
+
+
+def test_a_new_game_is_one_journal_line_and_the_next_actions_follow_it():
+    from attila.keeper import Keeper
+
+    fs = FakeFs()
+    keeper = Keeper(Store("/g", fs, journal=True))
+    assert keeper.load(RECT) == (None, "")
+    g = game("@a1 @b1")
+    keeper.save(g)
+    assert keeper.keep(game("@a1 @b1 @c1")) == ""
+    gen = keeper.store.gen
+    fresh = Game(RECT, HUNS, 9)  # MENU: a new game, the Huns first this time
+    assert keeper.keep(fresh) == ""
+    # One line, no file of the root folder touched: the save is still there.
+    head = "%d nH9" % gen
+    assert fs.files["/journal/g.jnl"].splitlines()[-1] == "%s %d" % (head, checksum(head))
+    assert "/g" in fs.files
+    back = Keeper(Store("/g", fs.copy(), journal=True))
+    assert back.load(RECT) == (None, "")  # nothing to resume
+    fresh.place(RECT.index("e4"))
+    assert keeper.keep(fresh) == ""
+    again = Keeper(Store("/g", fs, journal=True))
+    resumed, why = again.load(RECT)
+    assert why == "" and dump(resumed) == dump(fresh) and resumed.first == HUNS
+    # A NEW line that is not one ends the journal there.
+    from attila.store import fold
+    assert fold(dump(g), ["@c1", "nX9", "@d1"]) == (dump(game("@a1 @b1 @c1")), 1)
+    assert fold(dump(g), ["n", "nR99"]) == (dump(g), 0)
