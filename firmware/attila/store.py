@@ -61,6 +61,7 @@ VERSION = "attila-save 1"
 # under 2 KB; anything longer is not ours, and is never read whole.
 MAX_BYTES = const(4096)
 _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
+_PIECE = const(512)  # bytes read at a time
 # Journal lines between two whole saves at most (each under 32 bytes: the
 # journal stays small enough for littlefs to keep inline).
 MAX_NOTES = const(16)
@@ -271,10 +272,18 @@ def current(save, journal=b""):
 
 
 def _read(fs, path):
-    """The bytes of a file (at most MAX_BYTES + 1 of them); OSError if there is none."""
+    """The bytes of a file (more than MAX_BYTES of them only when it is that
+    long); OSError if there is none. Read a piece at a time: a save is a few
+    hundred bytes, and the heap may have no 4 KB in one piece."""
     f = fs.open(path, "rb")
     try:
-        return f.read(MAX_BYTES + 1)
+        data = b""
+        while len(data) <= MAX_BYTES:
+            piece = f.read(_PIECE)
+            if not piece:
+                break
+            data += piece
+        return data
     finally:
         f.close()
 

@@ -18,9 +18,12 @@ class _Reader:
         elif not binary and not isinstance(data, str):
             data = data.decode()  # UnicodeError, as a real text read
         self.data = data
+        self.at = 0
 
     def read(self, n=-1):
-        return self.data if n < 0 else self.data[:n]
+        at = self.at
+        self.at = len(self.data) if n < 0 else min(len(self.data), at + n)
+        return self.data[at:self.at]
 
     def close(self):
         pass
