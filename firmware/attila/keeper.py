@@ -8,13 +8,14 @@ before the board shows the change: it appends the change to the store's
 journal (a few bytes; a new game too, as one line), or writes a whole save
 where the store has no journal (or its journal is full), or forgets the
 game when a new one starts on a store without one; so a power cut at any
-moment after the board showed an action finds it kept. settle() runs once the squares are still: it writes the whole save
-when the journal has grown (its lines are replayed at power-up) and has
-the store make the journal's folder anew (store.renew(): an erased block,
-so that no append of the next generation compacts it); in a later call
-(`busy` until then: a loop step of its own, as each may erase a sector,
-45 ms, up to 400 ms) it keeps a finished game apart (archive). Nothing is
-written when the text did not change (flash wears).
+moment after the board showed an action finds it kept. settle() runs once
+the squares are still: it writes the whole save when the journal has grown
+(its lines are replayed at power-up) and has the store make the journal's
+folder anew (store.renew(): an erased block, so that no append of the next
+generation compacts it); in a later call (`busy` until then: a loop step
+of its own, as each may erase a sector, 45 ms, up to 400 ms) it keeps a
+finished game apart (archive). Nothing is written when the text did not
+change (flash wears).
 
 A save is the game as the pieces on the table show it: after UNDO the
 actions whose pieces are not back yet are still in it, so a power cut in

@@ -357,7 +357,8 @@ def test_the_journal_folder_is_made_anew_at_rest_with_room_for_a_generation():
     store.save(dump(game("@a1 @b1")))
     assert store.room() == 10  # (its removal one commit more, a creation one less)
     assert store.renew() and store.room() == 11 and "/journal" in fs.dirs
-    assert store.note(["@c1"]) and Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1"))
+    assert store.note(["@c1"])
+    assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1"))
 
 
 def test_a_finished_game_is_archived_once():

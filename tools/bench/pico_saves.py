@@ -5,12 +5,12 @@
 A whole scripted game (tests/pico/game.txt: placements, moves, a
 correction, an UNDO and its take-back, to the end, then MENU for a new
 game), the board cleared, and the game again, are played through the reed
-switches of the 4x5 board (profile pico.json), once with the W25Q16JV's typical erase and program times
-(sector erase 45 ms, page program 0.4 ms) and once with the data sheet's
-maxima (400 ms, 3 ms; tools/pico/chip.mjs --flash-times max). The core's
-awake spans are recorded: a loop step is the time the core runs without
-sleeping around a sensor scan. Of the steps in which the firmware wrote
-the flash it prints the longest, and apart:
+switches of the 4x5 board (profile pico.json), once with the W25Q16JV's
+typical erase and program times (sector erase 45 ms, page program 0.4 ms)
+and once with the data sheet's maxima (400 ms, 3 ms; tools/pico/chip.mjs
+--flash-times max). The core's awake spans are recorded: a loop step is
+the time the core runs without sleeping around a sensor scan. Of the steps
+in which the firmware wrote the flash it prints the longest, and apart:
 
 - the accepting steps: each accepted action is kept (a journal line: one
   littlefs commit) in the very step that accepts it, before its LED frame
