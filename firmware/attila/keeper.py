@@ -10,12 +10,12 @@ where the store has no journal (or its journal is full), or forgets the
 game when a new one starts on a store without one; so a power cut at any
 moment after the board showed an action finds it kept. settle() runs once
 the squares are still: it writes the whole save when the journal has grown
-(its lines are replayed at power-up) and has the store make the journal's
-folder anew (store.renew(): an erased block, so that no append of the next
-generation compacts it); in a later call (`busy` until then: a loop step
-of its own, as each may erase a sector, 45 ms, up to 400 ms) it keeps a
-finished game apart (archive). Nothing is written when the text did not
-change (flash wears).
+(its lines are replayed at power-up); in the next call it has the store
+make the journal's folder anew (store.renew(): an erased block, so that no
+append of the next generation compacts it), then keeps a finished game
+apart (archive): each in a loop step of its own (`busy` until the last),
+as each may erase a sector (45 ms, up to 400 ms). Nothing is written when
+the text did not change (flash wears).
 
 A save is the game as the pieces on the table show it: after UNDO the
 actions whose pieces are not back yet are still in it, so a power cut in
@@ -32,6 +32,9 @@ from attila.store import NEW, UNDONE, dump, redo, restore
 # Journal lines after which settle() writes a whole save (the journal holds
 # at most attila.store.MAX_NOTES: then keep() writes one itself).
 SETTLE_NOTES = const(6)
+# Journal lines that must still fit after a whole save for settle() to make
+# the journal's folder anew in a later step (an action may come first).
+RENEW_LATER = const(3)
 
 
 def _table(game, later):
@@ -126,10 +129,11 @@ class Keeper:
         return self.save(game, later)
 
     def settle(self, game, later=()):
-        """The squares are still: the whole save when the journal has grown
-        (or is short of room) with the journal's folder made anew after it
-        (store.renew()); in a later call (`busy` until then) a finished game
-        archived. What went wrong, or ""."""
+        """The squares are still: the first write due, each in a call of its
+        own (`busy` while another is due): the whole save when the journal
+        has grown (or is short of room), the journal's folder made anew
+        (store.renew(); with the whole save when little room is left), a
+        finished game archived. What went wrong, or ""."""
         self.busy = False
         store = self.store
         notes = getattr(store, "notes", 0)
@@ -141,6 +145,12 @@ class Keeper:
             error = self.save(game, later)
             if error:
                 return error
+            if room is None or room() >= RENEW_LATER:
+                # The journal's folder anew in the next call: a loop step of
+                # its own (each may erase: the root folder's compaction, the
+                # new folder).
+                self.busy = True
+                return ""
             wrote = True
         elif not game.history and not later and getattr(store, "journal", False) \
                 and not store.based:
