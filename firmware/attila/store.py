@@ -17,7 +17,7 @@ before they become text: MicroPython and CPython disagree on what invalid
 UTF-8 a text read lets through, and a save never holds anything else.
 
 Between two whole saves, each change of the game is one line appended to
-a journal, journal/NAME.jnl beside PATH (journal_of(); note()): "GEN OP
+a journal, journal/now/NAME.jnl beside PATH (journal_of(); note()): "GEN OP
 CHECK", OP an action ('@b1', 'b1-c3', ',d4') or 'u' (the last action taken
 back), GEN the number of the whole save it follows (the save's "gen" line;
 every whole save counts one up), CHECK the Adler-32 of "GEN OP". An append
@@ -31,8 +31,9 @@ of 256 bytes (MicroPython's rp2 littlefs: 4 KB blocks, 256-byte programs);
 the commit that does not fit compacts the folder, a sector erase (45 ms,
 up to 400 ms). So the store counts the commits it made in the journal's
 folder since it made it (room()) and, once lines were written, makes the
-folder anew at rest (renew(): remove, rmdir, mkdir, one erase of a fresh
-block), so that a generation's appends always find room: an accepting
+folder (journal/now, in journal/) anew at rest (renew(): remove, rmdir,
+mkdir, one erase of a fresh block; commits in journal/, never in the root
+folder), so that a generation's appends always find room: an accepting
 step programs one page and erases nothing. At power-up the count is not
 known: load() writes the journal's lines into a whole save, if any, and
 makes the folder anew. load() replays the
@@ -259,9 +260,11 @@ def fold(text, ops):
 
 
 def journal_of(path):
-    """The journal of the save at `path`: journal/NAME.jnl in its folder."""
+    """The journal of the save at `path`: journal/now/NAME.jnl in its folder
+    (journal/now is the folder made anew, journal/ its parent: making it
+    anew commits there, never in the root folder)."""
     head, _, name = path.rpartition("/")
-    return (head + "/" if head or path.startswith("/") else "") + "journal/" + name + ".jnl"
+    return (head + "/" if head or path.startswith("/") else "") + "journal/now/" + name + ".jnl"
 
 
 def current(save, journal=b""):
@@ -457,12 +460,25 @@ class Store:
             except OSError:
                 pass  # not there (made now), or someone's file in it
         try:
-            self.fs.mkdir(folder)
+            self._make_folder()
         except OSError:
             self._used = None  # still there: its room is not known
             return False
-        self._used = 1  # (the new folder's own first commit)
         return True
+
+    def _make_folder(self):
+        """Make the journal's folder (its parent first, if that is missing)."""
+        folder = self.jnl[:self.jnl.rfind("/")]
+        try:
+            self.fs.mkdir(folder)
+        except OSError:
+            parent = folder[:folder.rfind("/")]
+            if not parent or self._exists(parent):
+                raise
+            self.fs.mkdir(parent)  # (at power-up, or after someone removed it)
+            self.fs.mkdir(folder)
+        self._used = 1  # (the new folder's own first commit)
+        self._size = -1
 
     def room(self):
         """Journal lines that still fit in its folder's metadata block, one
@@ -505,9 +521,7 @@ class Store:
         try:
             f = self.fs.open(self.jnl, "a")
         except OSError:  # no journal folder (the power went as it was made anew)
-            self.fs.mkdir(self.jnl[:self.jnl.rfind("/")])
-            self._used = 1
-            self._size = -1
+            self._make_folder()
             f = self.fs.open(self.jnl, "a")
         try:
             f.write(lines)

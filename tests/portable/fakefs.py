@@ -144,12 +144,15 @@ class Scratch:
     def empty(self):
         for name in self.os.listdir(self.dir):
             path = self.path(name)
-            try:
-                self.os.remove(path)
-            except OSError:  # a folder (the store's journal/)
-                for inner in self.os.listdir(path):
-                    self.os.remove(path + "/" + inner)
-                self.os.rmdir(path)
+            self._remove(path)
+
+    def _remove(self, path):
+        try:
+            self.os.remove(path)
+        except OSError:  # a folder (the store's journal/ and journal/now/)
+            for inner in self.os.listdir(path):
+                self._remove(path + "/" + inner)
+            self.os.rmdir(path)
 
     def clean(self):
         self.empty()

@@ -285,11 +285,11 @@ def test_journal_lines_carry_the_game_between_whole_saves():
     assert not store.note(["@a1"])  # no whole save yet: the keeper writes one
     store.save(dump(game("@a1 @b1")))
     assert store.note(["@c1"]) and store.note(["@d1", "u", "@e1"])
-    assert fs.files["/journal/g.jnl"].splitlines()[0] == "1 @c1 %d" % checksum("1 @c1")
+    assert fs.files["/journal/now/g.jnl"].splitlines()[0] == "1 @c1 %d" % checksum("1 @c1")
     back = Store("/g", fs, journal=True)
     # At power-up the lines become a whole save (its journal made anew).
     assert back.load() == dump(game("@a1 @b1 @c1 @e1")) and back.notes == 0
-    assert back.gen == 2 and "/journal/g.jnl" not in fs.files and "/journal" in fs.dirs
+    assert back.gen == 2 and "/journal/now/g.jnl" not in fs.files and "/journal/now" in fs.dirs
     # Every byte of the next line cut: the game before it, or with it.
     line = "2 @d1 %d\n" % checksum("2 @d1")
     for k in range(len(line) + 1):
@@ -313,20 +313,20 @@ def test_a_whole_save_starts_the_journal_afresh_and_old_lines_are_skipped():
     store = Store("/g", fs, journal=True)
     store.save(dump(game("@a1")))
     store.note(["@b1", "@c1"])
-    stale = fs.files["/journal/g.jnl"]
+    stale = fs.files["/journal/now/g.jnl"]
     store.save(dump(game("@a1 @b1 @c1")))
-    assert "/journal/g.jnl" not in fs.files and store.gen == 2
+    assert "/journal/now/g.jnl" not in fs.files and store.gen == 2
     # The power went before the old journal was removed: its lines are of gen 1.
-    fs.files["/journal/g.jnl"] = stale
+    fs.files["/journal/now/g.jnl"] = stale
     back = Store("/g", fs, journal=True)
     assert back.load() == dump(game("@a1 @b1 @c1")) and back.gen == 2
     # Stale lines only: the journal is made anew at power-up, the next keep a line.
-    assert back.notes == 0 and "/journal/g.jnl" not in fs.files
+    assert back.notes == 0 and "/journal/now/g.jnl" not in fs.files
     assert back.note(["@d1"])
     assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1 @d1"))
     # A journal without a whole save is nobody's: removed at power-up.
     fs = FakeFs()
-    fs.files["/journal/g.jnl"] = stale
+    fs.files["/journal/now/g.jnl"] = stale
     assert Store("/g", fs, journal=True).load() is None and fs.files == {}
 
 
@@ -338,7 +338,7 @@ def test_a_journal_line_that_does_not_apply_ends_the_journal():
     back = Store("/g", fs, journal=True)
     # What applies becomes a whole save at power-up; the rest goes with the journal.
     assert back.load() == dump(game("@a1 @b1")) and back.notes == 0 and back.gen == 2
-    assert "/journal/g.jnl" not in fs.files and back.note(["@c1"])
+    assert "/journal/now/g.jnl" not in fs.files and back.note(["@c1"])
     assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1"))
 
 
@@ -349,14 +349,14 @@ def test_the_journal_folder_is_made_anew_at_rest_with_room_for_a_generation():
     # fits 256 bytes, two beyond; one kept for the file's removal: 11 lines.
     fs = FakeFs()
     store = Store("/g", fs, journal=True)
-    assert store.load() is None and "/journal" in fs.dirs and store.room() == 11
+    assert store.load() is None and "/journal/now" in fs.dirs and store.room() == 11
     store.save(dump(game("@a1")))
     assert store.room() == 11 and not store.renew()  # made at power-up: nothing to do
     assert store.note(["@b1"]) and store.room() == 10
     assert not store.renew()  # a line of this generation in it: never dropped
     store.save(dump(game("@a1 @b1")))
     assert store.room() == 10  # (its removal one commit more, a creation one less)
-    assert store.renew() and store.room() == 11 and "/journal" in fs.dirs
+    assert store.renew() and store.room() == 11 and "/journal/now" in fs.dirs
     assert store.note(["@c1"])
     assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1"))
 
@@ -398,7 +398,7 @@ def test_a_new_game_is_one_journal_line_and_the_next_actions_follow_it():
     assert keeper.keep(fresh) == ""
     # One line, no file of the root folder touched: the save is still there.
     head = "%d nH9" % gen
-    assert fs.files["/journal/g.jnl"].splitlines()[-1] == "%s %d" % (head, checksum(head))
+    assert fs.files["/journal/now/g.jnl"].splitlines()[-1] == "%s %d" % (head, checksum(head))
     assert "/g" in fs.files
     back = Keeper(Store("/g", fs.copy(), journal=True))
     assert back.load(RECT) == (None, "")  # nothing to resume
