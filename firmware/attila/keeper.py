@@ -32,9 +32,6 @@ from attila.store import NEW, UNDONE, dump, redo, restore
 # Journal lines after which settle() writes a whole save (the journal holds
 # at most attila.store.MAX_NOTES: then keep() writes one itself).
 SETTLE_NOTES = const(6)
-# Journal lines that must still fit after a whole save for settle() to make
-# the journal's folder anew in a later step (an action may come first).
-RENEW_LATER = const(3)
 
 
 def _table(game, later):
@@ -132,27 +129,22 @@ class Keeper:
         """The squares are still: the first write due, each in a call of its
         own (`busy` while another is due): the whole save when the journal
         has grown (or is short of room), the journal's folder made anew
-        (store.renew(); with the whole save when little room is left), a
-        finished game archived. What went wrong, or ""."""
+        (store.renew()), a finished game archived. What went wrong, or ""."""
         self.busy = False
         store = self.store
         notes = getattr(store, "notes", 0)
         room = getattr(store, "room", None)
         renew = getattr(store, "renew", None)
-        wrote = False
         if notes >= SETTLE_NOTES or self._kept is None \
                 or (notes and room is not None and room() < SETTLE_NOTES):
             error = self.save(game, later)
-            if error:
-                return error
-            if room is None or room() >= RENEW_LATER:
-                # The journal's folder anew in the next call: a loop step of
-                # its own (each may erase: the root folder's compaction, the
-                # new folder).
-                self.busy = True
-                return ""
-            wrote = True
-        elif not game.history and not later and getattr(store, "journal", False) \
+            # The journal's folder anew in the next call: a loop step of its
+            # own (each may erase: the root folder's compaction, the new
+            # folder). An action that comes first puts it off: its lines go
+            # on in the old folder, and the next whole save comes sooner.
+            self.busy = not error and not getattr(store, "notes", 0)  # (written)
+            return error
+        if not game.history and not later and getattr(store, "journal", False) \
                 and not store.based:
             # A new game on an empty board: its empty save now, so that its
             # first action is a journal line, not a whole save.
@@ -160,15 +152,15 @@ class Keeper:
                 store.save(dump(game))
             except OSError as e:
                 return "cannot save the game (%s)" % e
-            wrote = True
+            self.busy = True
+            return ""
         if renew is not None:
             try:
-                wrote = renew() or wrote
+                if renew():
+                    self.busy = True  # (the archive in a loop step of its own)
+                    return ""
             except OSError as e:
                 return "cannot make the journal's folder anew (%s)" % e
-        if wrote:
-            self.busy = True  # (the archive in a loop step of its own)
-            return ""
         if game.phase == OVER and not later:
             return self.archive(game)
         return ""

@@ -8,9 +8,11 @@ game), the board cleared, and the game again, are played through the reed
 switches of the 4x5 board (profile pico.json), once with the W25Q16JV's
 typical erase and program times (sector erase 45 ms, page program 0.4 ms)
 and once with the data sheet's maxima (400 ms, 3 ms; tools/pico/chip.mjs
---flash-times max). The core's awake spans are recorded: a loop step is
-the time the core runs without sleeping around a sensor scan. Of the steps
-in which the firmware wrote the flash it prints the longest, and apart:
+--flash-times max). The core's awake spans and sensor scans are recorded:
+a loop step runs from one scan to the next, or to the core's sleep (a step
+that outlasts the loop's 10 ms is followed at once by the next, which
+scans and paints the LEDs before it writes anything). Of the steps in
+which the firmware wrote the flash it prints the longest, and apart:
 
 - the accepting steps: each accepted action is kept (a journal line: one
   littlefs commit) in the very step that accepts it, before its LED frame
@@ -73,6 +75,7 @@ def write_steps(flash_times):
         b.run_ms(300)
         b.pico.run_to_idle()
         b.pico.flash_ops = []
+        b.pico.scans = []
         b.pico.watch_awake()
         rig = Mirror(b)
         for _n, _text, todo in actions.parse_lines(rig.layout, lines):
@@ -81,14 +84,29 @@ def write_steps(flash_times):
         rig.do([("wait", 1500)])  # the last settle
         b.pico.watch_awake(False)
         spans = list(b.pico.awake)
+        scans = [t for t, _ms in b.pico.scans]
         ops = list(b.pico.flash_ops)
         changes = [ns / 1000.0 for ns, _s, _b in rig.inputs]
     if not over:
         raise SystemExit("pico_saves: the game did not end")
     early = debounce_us()
+    steps = []
+    j = 0
+    for t0, t1 in spans:
+        # (the first scan of a span comes just after the core woke)
+        while j < len(scans) and scans[j] <= t0:
+            j += 1
+        if j < len(scans) and scans[j] < t1:
+            j += 1
+        start = t0
+        while j < len(scans) and scans[j] < t1:
+            steps.append((start, scans[j]))
+            start = scans[j]
+            j += 1
+        steps.append((start, t1))
     out = []
     k = 0
-    for t0, t1 in spans:
+    for t0, t1 in steps:
         erases = programs = 0
         while k < len(ops) and ops[k]["t"] / 1000.0 < t1:
             if ops[k]["t"] / 1000.0 >= t0:
@@ -100,7 +118,7 @@ def write_steps(flash_times):
         if erases or programs:
             accepted = any(early <= t0 - c < ACCEPT_US for c in changes)
             out.append((t1 - t0, erases, programs, accepted))
-    return out, len(spans)
+    return out, len(steps)
 
 
 def _line(what, steps):
