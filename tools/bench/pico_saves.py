@@ -17,9 +17,9 @@ which the firmware wrote the flash it prints the longest, and apart:
 - the accepting steps: each accepted action is kept (a journal line: one
   littlefs commit) in the very step that accepts it, before its LED frame
   goes out; the longest of them is what a player can wait for an action to
-  show. A step is one when it starts between the sensors' debounce time
-  and ACCEPT_US after a change of the inputs (a step at rest runs only
-  once the squares have been still for 500 ms);
+  show. A step is one when its scan takes a change of the inputs (the
+  pieces: once the new reading has held the debounce time; the buttons:
+  the first scan);
 - the steps at rest: the whole save with the journal's folder made anew
   (attila.store.Store.renew), a finished game's archive. An input that
   arrives during one waits for it all the same.
@@ -48,13 +48,33 @@ LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
 GAME = os.path.join(ROOT, "tests", "pico", "game.txt")
 
-ACCEPT_US = 200_000  # a step this soon after the pieces or buttons changed took that change
 
-
-def debounce_us():
-    """The sensors' debounce time of the profile: no step takes a change sooner."""
+def debounce_ms():
+    """The sensors' debounce time of the profile (attila.sensing's hold_ms)."""
     with open(PROFILE) as f:
-        return json.load(f)["sensors"]["debounce_ms"] * 1000
+        return json.load(f)["sensors"]["debounce_ms"]
+
+
+def taking_scans(inputs, scans, hold_ms):
+    """The times (us) of the scans that take each change of the inputs: for
+    the pieces, the first scan at which the new reading has held hold_ms
+    (ticks_ms, as attila.sensing counts) since the scan that first saw it;
+    for the buttons, the first scan after the change."""
+    out = []
+    before = None
+    for ns, squares, buttons in inputs:
+        us = ns / 1000.0
+        first = next((k for k, (t, _ms) in enumerate(scans) if t >= us), None)
+        if first is not None:
+            if before is None or buttons != before[1]:
+                out.append(scans[first][0])
+            if before is None or squares != before[0]:
+                since = scans[first][1]
+                held = next((t for t, ms in scans[first:] if ms - since >= hold_ms), None)
+                if held is not None:
+                    out.append(held)
+        before = (squares, buttons)
+    return out
 
 
 def write_steps(flash_times):
@@ -84,12 +104,12 @@ def write_steps(flash_times):
         rig.do([("wait", 1500)])  # the last settle
         b.pico.watch_awake(False)
         spans = list(b.pico.awake)
-        scans = [t for t, _ms in b.pico.scans]
+        timed = list(b.pico.scans)
+        scans = [t for t, _ms in timed]
         ops = list(b.pico.flash_ops)
-        changes = [ns / 1000.0 for ns, _s, _b in rig.inputs]
+        takes = taking_scans(rig.inputs, timed, debounce_ms())
     if not over:
         raise SystemExit("pico_saves: the game did not end")
-    early = debounce_us()
     steps = []
     j = 0
     for t0, t1 in spans:
@@ -116,7 +136,7 @@ def write_steps(flash_times):
                     programs += 1
             k += 1
         if erases or programs:
-            accepted = any(early <= t0 - c < ACCEPT_US for c in changes)
+            accepted = any(t0 <= t < t1 for t in takes)
             out.append((t1 - t0, erases, programs, accepted))
     return out, len(steps)
 
