@@ -141,10 +141,12 @@ class Keeper:
             # The journal's folder anew in the next call: a loop step of its
             # own (each may erase: the root folder's compaction, the new
             # folder). An action that comes first puts it off: its lines go
-            # on in the old folder, and the next whole save comes sooner.
+            # on in the old folder, and the next whole save comes sooner;
+            # with room for less than two more, it is made anew now.
             self.busy = not error and not getattr(store, "notes", 0)  # (written)
-            return error
-        if not game.history and not later and getattr(store, "journal", False) \
+            if not self.busy or renew is None or room is None or room() >= 2:
+                return error
+        elif not game.history and not later and getattr(store, "journal", False) \
                 and not store.based:
             # A new game on an empty board: its empty save now, so that its
             # first action is a journal line, not a whole save.
