@@ -90,6 +90,7 @@ class Controller(Reading):
         self._found = False  # the search ended in the last tick: show it now
         self._still = 0  # time of the last change of the squares or the game
         self._unkept = False  # the game changed since the keeper last kept it
+        self._took = False  # a button was taken in this loop step (no save at rest in it)
         self._menu1 = self._menu2 = 0  # times of the last two MENU presses ...
         self._menus = 0  # ... of which this many are recent (within NEW_GAME_MS)
         self._down = -1  # button held down since _down_t, until release()
@@ -143,6 +144,7 @@ class Controller(Reading):
     def press(self, button, now_ms):
         """A button went down: BUTTON_UNDO or BUTTON_MENU."""
         self.now = now_ms
+        self._took = True
         self._down = button
         self._down_t = now_ms
         self._held = 0
@@ -373,9 +375,11 @@ class Controller(Reading):
         painting and the status line each fit a loop step, not all three."""
         plan = self.plan
         calm = -1
+        took = self._took
+        self._took = False
         if self._unsettled:
             calm = ticks_diff(now, self._still) >= CALM_MS
-            if calm:
+            if calm and not took:  # (a step that took a button shows it first)
                 self._unsettled = False
                 self._save()
         if plan.busy:
@@ -418,10 +422,13 @@ class Controller(Reading):
         self._saved(self._keeper.keep(self.game, self._later()))
 
     def _save(self):
-        """The squares settled: the keeper's whole save, archive of a finished game."""
+        """The squares settled: the keeper's whole save, archive of a finished
+        game; one write a loop step (the next one, still settled, goes on)."""
         keeper = self._keeper
         if keeper is not None:
             self._saved(keeper.settle(self.game, self._later()))
+            if keeper.busy:
+                self._unsettled = True
 
     def _saved(self, error):
         """After a write of the keeper: its trouble, or saving works again."""

@@ -5,13 +5,17 @@ or None, aside, reject(), save(text), clear(); a Store also note(ops), its
 journal, and archive(text)). It restores the saved game for the board's
 layout. keep() is called whenever the game as the table shows it changed,
 before the board shows the change: it appends the change to the store's
-journal (a few bytes), or writes a whole save where the store has no
-journal (or its journal is full), or forgets the game when a new one
-starts; so a power cut at any moment after the board showed an action finds
-it kept. settle() runs once the squares are still: it writes the whole save
-when the journal has grown (its lines are replayed at power-up) and keeps a
-finished game apart (archive). Nothing is written when the text did not
-change (flash wears).
+journal (a few bytes; a new game too, as one line), or writes a whole save
+where the store has no journal (or its journal is full), or forgets the
+game when a new one starts on a store without one; so a power cut at any
+moment after the board showed an action finds it kept. settle() runs once
+the squares are still: it writes the whole save when the journal has grown
+(its lines are replayed at power-up); in the next call it has the store
+make the journal's folder anew (store.renew(): an erased block, so that no
+append of the next generation compacts it), then keeps a finished game
+apart (archive): each in a loop step of its own (`busy` until the last),
+as each may erase a sector (45 ms, up to 400 ms). Nothing is written when
+the text did not change (flash wears).
 
 A save is the game as the pieces on the table show it: after UNDO the
 actions whose pieces are not back yet are still in it, so a power cut in
@@ -22,8 +26,8 @@ square: the sensors cannot tell them apart).
 
 from attila.compat import const
 from attila.errors import AttilaError
-from attila.rules import OVER
-from attila.store import UNDONE, dump, redo, restore
+from attila.rules import OVER, SIDES
+from attila.store import NEW, UNDONE, dump, redo, restore
 
 # Journal lines after which settle() writes a whole save (the journal holds
 # at most attila.store.MAX_NOTES: then keep() writes one itself).
@@ -48,6 +52,7 @@ class Keeper:
         self._saved = None  # the text last saved ("": none), when known
         self._kept = None  # the actions as last kept (a list), when known
         self._archived = None  # the text of the last finished game archived
+        self.busy = False  # settle() has another write to do (call it again)
 
     def load(self, layout):
         """(the saved Game or None, what went wrong or "").
@@ -92,19 +97,18 @@ class Keeper:
         kept = self._kept
         if table == kept:
             return ""
-        if not table:
-            self._kept = None
-            error = self.clear()
-            if not error:
-                self._kept = table
-            return error
         note = getattr(self.store, "note", None)
         if note is not None and kept is not None:
-            same = 0
-            top = min(len(kept), len(table))
-            while same < top and kept[same] == table[same]:
-                same += 1
-            ops = [UNDONE] * (len(kept) - same) + table[same:]
+            if table:
+                same = 0
+                top = min(len(kept), len(table))
+                while same < top and kept[same] == table[same]:
+                    same += 1
+                ops = [UNDONE] * (len(kept) - same) + table[same:]
+            else:
+                # A new game: one line too (forgetting the save would
+                # write the root folder in this step).
+                ops = ["%s%s%d" % (NEW, SIDES[game.first], game.supply)]
             try:
                 if note(ops):
                     self._kept = table
@@ -113,15 +117,35 @@ class Keeper:
             except OSError as e:
                 self._kept = None
                 return "cannot save the game (%s)" % e
+        if not table:
+            self._kept = None
+            error = self.clear()
+            if not error:
+                self._kept = table
+            return error
         return self.save(game, later)
 
     def settle(self, game, later=()):
-        """The squares are still: write the whole save when the journal has
-        grown, and archive a finished game; what went wrong, or ""."""
-        error = ""
+        """The squares are still: the first write due, each in a call of its
+        own (`busy` while another is due): the whole save when the journal
+        has grown (or is short of room), the journal's folder made anew
+        (store.renew()), a finished game archived. What went wrong, or ""."""
+        self.busy = False
         store = self.store
-        if getattr(store, "notes", 0) >= SETTLE_NOTES or self._kept is None:
+        notes = getattr(store, "notes", 0)
+        room = getattr(store, "room", None)
+        renew = getattr(store, "renew", None)
+        if notes >= SETTLE_NOTES or self._kept is None \
+                or (notes and room is not None and room() < SETTLE_NOTES):
             error = self.save(game, later)
+            # The journal's folder anew in the next call: a loop step of its
+            # own (each may erase: the root folder's compaction, the new
+            # folder). An action that comes first puts it off: its lines go
+            # on in the old folder, and the next whole save comes sooner;
+            # with room for less than two more, it is made anew now.
+            self.busy = not error and not getattr(store, "notes", 0)  # (written)
+            if not self.busy or renew is None or room is None or room() >= 2:
+                return error
         elif not game.history and not later and getattr(store, "journal", False) \
                 and not store.based:
             # A new game on an empty board: its empty save now, so that its
@@ -130,9 +154,18 @@ class Keeper:
                 store.save(dump(game))
             except OSError as e:
                 return "cannot save the game (%s)" % e
-        if game.phase == OVER and not later and not error:
-            error = self.archive(game)
-        return error
+            self.busy = True
+            return ""
+        if renew is not None:
+            try:
+                if renew():
+                    self.busy = True  # (the archive in a loop step of its own)
+                    return ""
+            except OSError as e:
+                return "cannot make the journal's folder anew (%s)" % e
+        if game.phase == OVER and not later:
+            return self.archive(game)
+        return ""
 
     def archive(self, game):
         """Keep a finished game apart (the store's archive); what went wrong, or ""."""

@@ -17,16 +17,26 @@ before they become text: MicroPython and CPython disagree on what invalid
 UTF-8 a text read lets through, and a save never holds anything else.
 
 Between two whole saves, each change of the game is one line appended to
-a journal, journal/NAME.jnl beside PATH (journal_of(); note()): "GEN OP
+a journal, journal/now/NAME.jnl beside PATH (journal_of(); note()): "GEN OP
 CHECK", OP an action ('@b1', 'b1-c3', ',d4') or 'u' (the last action taken
 back), GEN the number of the whole save it follows (the save's "gen" line;
 every whole save counts one up), CHECK the Adler-32 of "GEN OP". An append
 is one small write: on littlefs one commit of a file kept inline in its
 folder's metadata (no sector to erase, save when littlefs compacts that
 metadata), so a board can write it before it shows the action. The journal
-has a folder of its own (made at power-up): littlefs keeps a folder's
-metadata apart, so the appends never fill (and compact) the metadata of
-the board's root folder, which holds every other file. load() replays the
+has a folder of its own: littlefs keeps a folder's metadata apart, so the
+appends never fill (and compact) the metadata of the board's root folder,
+which holds every other file. A folder's metadata block takes 16 commits
+of 256 bytes (MicroPython's rp2 littlefs: 4 KB blocks, 256-byte programs);
+the commit that does not fit compacts the folder, a sector erase (45 ms,
+up to 400 ms). So the store counts the commits it made in the journal's
+folder since it made it (room()) and, once lines were written, makes the
+folder (journal/now, in journal/) anew at rest (renew(): remove, rmdir,
+mkdir, one erase of a fresh block; commits in journal/, never in the root
+folder), so that a generation's appends always find room: an accepting
+step programs one page and erases nothing. At power-up the count is not
+known: load() writes the journal's lines into a whole save, if any, and
+makes the folder anew. load() replays the
 journal's lines of the save's generation onto it, up to the first torn or
 foreign line; a whole save empties the journal, and a line of an older
 generation (the journal was not emptied: the power went) is skipped.
@@ -52,10 +62,21 @@ VERSION = "attila-save 1"
 # under 2 KB; anything longer is not ours, and is never read whole.
 MAX_BYTES = const(4096)
 _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
+_PIECE = const(512)  # bytes read at a time
 # Journal lines between two whole saves at most (each under 32 bytes: the
 # journal stays small enough for littlefs to keep inline).
 MAX_NOTES = const(16)
 UNDONE = "u"  # a journal OP: the last action taken back
+# A journal OP's first letter: a new game, every action forgotten ("nR14":
+# the Romans first, a supply of 14 tiles).
+NEW = "n"
+# The journal folder's metadata block (littlefs as MicroPython's rp2 build
+# mounts it): _SLOTS commits of _SLOT bytes; a commit carries the whole
+# inline file plus at most _COMMIT bytes (tags, time stamp, CRC).
+_SLOTS = const(16)
+_SLOT = const(256)
+_COMMIT = const(40)
+_LINE = const(20)  # a journal line's bytes besides its GEN: " z26-y25 4294967295\n"
 
 # What probe() finds at a path.
 MISSING = "missing"
@@ -184,6 +205,16 @@ def redo(game, op):
         game.move(index(a), index(b))
 
 
+def new_game(layout, op):
+    """The empty Game a NEW journal OP starts ('nR14'); AttilaError if it is not one."""
+    side = op[1:2]
+    tiles = op[2:]
+    if op[:1] != NEW or side not in ("R", "H") or not tiles.isdigit() or len(tiles) > 4 \
+            or int(tiles) > layout.size:
+        raise AttilaError("save: journal: %r is not a new game" % op[:12])
+    return Game(layout, SIDES.index(side), int(tiles))
+
+
 def journal_ops(data, gen):
     """(the OPs of generation `gen` in a journal's bytes, in order, up to the
     first line that is torn, damaged or not ours; True when that was every line)."""
@@ -216,7 +247,10 @@ def fold(text, ops):
     n = 0
     for op in ops:
         try:
-            redo(game, op)
+            if op[:1] == NEW:
+                game = new_game(game.layout, op)
+            else:
+                redo(game, op)
         except Exception:
             break
         n += 1
@@ -226,9 +260,11 @@ def fold(text, ops):
 
 
 def journal_of(path):
-    """The journal of the save at `path`: journal/NAME.jnl in its folder."""
+    """The journal of the save at `path`: journal/now/NAME.jnl in its folder
+    (journal/now is the folder made anew, journal/ its parent: making it
+    anew commits there, never in the root folder)."""
     head, _, name = path.rpartition("/")
-    return (head + "/" if head or path.startswith("/") else "") + "journal/" + name + ".jnl"
+    return (head + "/" if head or path.startswith("/") else "") + "journal/now/" + name + ".jnl"
 
 
 def current(save, journal=b""):
@@ -239,10 +275,18 @@ def current(save, journal=b""):
 
 
 def _read(fs, path):
-    """The bytes of a file (at most MAX_BYTES + 1 of them); OSError if there is none."""
+    """The bytes of a file (more than MAX_BYTES of them only when it is that
+    long); OSError if there is none. Read a piece at a time: a save is a few
+    hundred bytes, and the heap may have no 4 KB in one piece."""
     f = fs.open(path, "rb")
     try:
-        return f.read(MAX_BYTES + 1)
+        data = b""
+        while len(data) <= MAX_BYTES:
+            piece = f.read(_PIECE)
+            if not piece:
+                break
+            data += piece
+        return data
     finally:
         f.close()
 
@@ -281,6 +325,7 @@ class _HostFs:
         self.rename = getattr(os, "replace", os.rename)
         self.remove = os.remove
         self.mkdir = os.mkdir
+        self.rmdir = os.rmdir
 
     def open(self, path, mode):
         return open(path, mode)
@@ -301,7 +346,7 @@ class _HostFs:
 
 class Store:
     """A save file at `path`: load() -> text or None, save(text), note(ops),
-    clear(), reject(), archive(text).
+    clear(), reject(), archive(text); room() and renew() for the journal.
 
     `aside` is the path a damaged save was moved to (None while none was).
     """
@@ -320,6 +365,8 @@ class Store:
         self.gen = 0  # generation of the whole save on file (0: none known)
         self.based = False  # a whole save is on file (journal lines follow it)
         self.notes = 0  # journal lines since it (MAX_NOTES: a whole save is due)
+        self._used = None  # commits (slots) in the journal folder's block (None: not known)
+        self._size = -1  # the journal file's bytes (-1: no file)
 
     def _load(self, path):
         """(text or None, damaged?) of one file."""
@@ -375,40 +422,92 @@ class Store:
                 self.fs.rename(self.tmp, self.path)
                 self._loaded = self.path
         if text is None:
-            self._drop_journal()  # lines of no save: never to be read
-            self._journal_folder()
+            self.renew()  # (lines of no save: never to be read)
             return None
         self.gen, text = generation(text)
         self.based = True
-        self._journal_folder()
         try:
             data = _read(self.fs, self.jnl)
         except OSError:
-            return text
+            data = b""
         ops, whole = journal_ops(data, self.gen)
         text, self.notes = fold(text, ops)
-        if self.notes < len(ops) or not whole:
-            # Lines that were not carried out stay in the journal: a line
-            # appended after them would never be read. A whole save next.
-            self.notes = MAX_NOTES
+        if not self.journal:
+            if self.notes < len(ops) or not whole:
+                self.notes = MAX_NOTES  # (a line appended after these would never be read)
+            return text
+        if self.notes:
+            # Its lines become a whole save now (no one waits at power-up):
+            # the journal's folder is then made anew, with room for a
+            # generation (lines not carried out go with it).
+            self.save(text)
+        self.renew()
         return text
 
-    def _journal_folder(self):
-        """Make the journal's folder at power-up, if it is not there: making
-        it takes littlefs a new metadata pair (two sector erases), too slow
-        for the step that keeps an action."""
+    def renew(self):
+        """Make the journal's folder anew (remove, rmdir, mkdir: one sector
+        erase, at rest) when lines were written in it since it was made, and
+        none of this generation is left (notes == 0): the next generation's
+        appends then find an erased block with room for them; True when made."""
+        if not self.journal or self.notes or (self._used == 1 and self._size < 0):
+            return False
         folder = self.jnl[:self.jnl.rfind("/")]
-        if self.journal and folder and not self._exists(folder):
+        self._drop_journal()
+        rmdir = getattr(self.fs, "rmdir", None)
+        if rmdir is not None:
             try:
-                self.fs.mkdir(folder)
+                rmdir(folder)
             except OSError:
-                pass  # (note() tries again)
+                pass  # not there (made now), or someone's file in it
+        try:
+            self._make_folder()
+        except OSError:
+            self._used = None  # still there: its room is not known
+            return False
+        return True
+
+    def _make_folder(self):
+        """Make the journal's folder (its parent first, if that is missing)."""
+        folder = self.jnl[:self.jnl.rfind("/")]
+        try:
+            self.fs.mkdir(folder)
+        except OSError:
+            parent = folder[:folder.rfind("/")]
+            if not parent or self._exists(parent):
+                raise
+            self.fs.mkdir(parent)  # (at power-up, or after someone removed it)
+            self.fs.mkdir(folder)
+        self._used = 1  # (the new folder's own first commit)
+        self._size = -1
+
+    def room(self):
+        """Journal lines that still fit in its folder's metadata block, one
+        append each, with room kept for the file's removal (0: not known)."""
+        used = self._used
+        if used is None or not self.journal:
+            return 0
+        size = self._size
+        if size < 0:
+            size = 0
+            used += 1  # (the file's creation)
+        line = len("%d" % self.gen) + _LINE
+        n = 0
+        while n < MAX_NOTES:
+            size += line
+            used += (size + _COMMIT + _SLOT - 1) // _SLOT
+            if used + 1 > _SLOTS:
+                break
+            n += 1
+        return n
 
     def _drop_journal(self):
+        self._size = -1
         try:
             self.fs.remove(self.jnl)
         except OSError:
-            pass
+            return
+        if self._used is not None:
+            self._used += 1
 
     def note(self, ops):
         """Append journal lines for `ops` (oldest first); False when a whole save
@@ -421,8 +520,8 @@ class Store:
             lines += "%s %d\n" % (head, checksum(head))
         try:
             f = self.fs.open(self.jnl, "a")
-        except OSError:  # no journal folder yet
-            self.fs.mkdir(self.jnl[:self.jnl.rfind("/")])
+        except OSError:  # no journal folder (the power went as it was made anew)
+            self._make_folder()
             f = self.fs.open(self.jnl, "a")
         try:
             f.write(lines)
@@ -432,6 +531,17 @@ class Store:
         finally:
             f.close()
         self.notes += len(ops)
+        # One commit (two for a new file) of the whole file, kept inline.
+        size = self._size
+        used = self._used
+        if size < 0:
+            size = 0
+            if used is not None:
+                used += 1
+        size += len(lines)
+        self._size = size
+        if used is not None:
+            self._used = used + (size + _COMMIT + _SLOT - 1) // _SLOT
         return True
 
     def reject(self):
@@ -481,11 +591,12 @@ class Store:
 
     def clear(self):
         """Forget the saved game (its journal after it: no save, no journal)."""
-        for path in (self.path, self.tmp, self.jnl):
+        for path in (self.path, self.tmp):
             try:
                 self.fs.remove(path)
             except OSError:
                 pass
+        self._drop_journal()
         self._loaded = None
         self.notes = 0  # (gen is kept: the next save's lines are of a new one)
         self.based = False

@@ -35,7 +35,7 @@ KINDS = [
     ("new game", ["hold menu 1600", "clear"]),
 ]
 WINDOW_NS = 1_000_000_000  # cuts from the moment shown to a second later
-SAVES = ("game.txt", "game.txt.tmp", "journal/game.txt.jnl")
+SAVES = ("game.txt", "game.txt.tmp", "journal/now/game.txt.jnl")
 
 
 def kept(twin):

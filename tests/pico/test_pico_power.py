@@ -1,7 +1,7 @@
 """Power cuts during a save, on real littlefs and the real os.rename of the chip.
 
 A game is set up through the reed switches; the third placement is kept
-(a line appended to the journal, journal/game.txt.jnl, after the first
+(a line appended to the journal, journal/now/game.txt.jnl, after the first
 placement's whole save game.txt). The flash erases and programs of that
 write are taken from the chip; the power is then cut, in
 new runs of the same emulated history, before the save, in the middle of
@@ -72,7 +72,7 @@ def test_power_cut_at_every_flash_state_of_a_save_offers_the_last_completed_acti
             reboot_us = trial.pico.us
             with open(flash, "rb") as f:
                 files = read_files(f.read())
-            saves = {n: files[n] for n in ("game.txt", "game.txt.tmp", "journal/game.txt.jnl")
+            saves = {n: files[n] for n in ("game.txt", "game.txt.tmp", "journal/now/game.txt.jnl")
                      if n in files}
             trial.pico.run_ms(700)  # boot (0.4 s), then the debounce sees the pieces
             trial.pico.run_to_idle()

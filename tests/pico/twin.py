@@ -30,8 +30,8 @@ class Twin:
         # The save files as the chip had them at boot ({name: bytes}).
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, "game.txt")
-        os.makedirs(os.path.join(folder, "journal"), exist_ok=True)
-        for name in ("game.txt", "game.txt.tmp", "journal/game.txt.jnl"):
+        os.makedirs(os.path.join(folder, "journal", "now"), exist_ok=True)
+        for name in ("game.txt", "game.txt.tmp", "journal/now/game.txt.jnl"):
             full = os.path.join(folder, name)
             if os.path.exists(full):
                 os.remove(full)

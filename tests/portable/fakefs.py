@@ -18,9 +18,12 @@ class _Reader:
         elif not binary and not isinstance(data, str):
             data = data.decode()  # UnicodeError, as a real text read
         self.data = data
+        self.at = 0
 
     def read(self, n=-1):
-        return self.data if n < 0 else self.data[:n]
+        at = self.at
+        self.at = len(self.data) if n < 0 else min(len(self.data), at + n)
+        return self.data[at:self.at]
 
     def close(self):
         pass
@@ -72,6 +75,13 @@ class FakeFs:
         if path in self.files or path in self.dirs:
             raise OSError(17, "exists")
         self.dirs.add(path)
+
+    def rmdir(self, path):
+        if path not in self.dirs:
+            raise OSError(2, "no such folder")
+        if any(name.startswith(path + "/") for name in self.files):
+            raise OSError(39, "not empty")
+        self.dirs.discard(path)
 
     def rename(self, old, new):
         if self.cut_save and self.saves == self.cut_save and self.cut_byte < 0:
@@ -134,12 +144,15 @@ class Scratch:
     def empty(self):
         for name in self.os.listdir(self.dir):
             path = self.path(name)
-            try:
-                self.os.remove(path)
-            except OSError:  # a folder (the store's journal/)
-                for inner in self.os.listdir(path):
-                    self.os.remove(path + "/" + inner)
-                self.os.rmdir(path)
+            self._remove(path)
+
+    def _remove(self, path):
+        try:
+            self.os.remove(path)
+        except OSError:  # a folder (the store's journal/ and journal/now/)
+            for inner in self.os.listdir(path):
+                self._remove(path + "/" + inner)
+            self.os.rmdir(path)
 
     def clean(self):
         self.empty()

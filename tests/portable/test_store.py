@@ -285,17 +285,19 @@ def test_journal_lines_carry_the_game_between_whole_saves():
     assert not store.note(["@a1"])  # no whole save yet: the keeper writes one
     store.save(dump(game("@a1 @b1")))
     assert store.note(["@c1"]) and store.note(["@d1", "u", "@e1"])
-    assert fs.files["/journal/g.jnl"].splitlines()[0] == "1 @c1 %d" % checksum("1 @c1")
+    assert fs.files["/journal/now/g.jnl"].splitlines()[0] == "1 @c1 %d" % checksum("1 @c1")
     back = Store("/g", fs, journal=True)
-    assert back.load() == dump(game("@a1 @b1 @c1 @e1")) and back.notes == 4
+    # At power-up the lines become a whole save (its journal made anew).
+    assert back.load() == dump(game("@a1 @b1 @c1 @e1")) and back.notes == 0
+    assert back.gen == 2 and "/journal/now/g.jnl" not in fs.files and "/journal/now" in fs.dirs
     # Every byte of the next line cut: the game before it, or with it.
-    line = "1 @d1 %d\n" % checksum("1 @d1")
+    line = "2 @d1 %d\n" % checksum("2 @d1")
     for k in range(len(line) + 1):
         cut = fs.copy()
         board = Store("/g", cut, journal=True)
         board.load()
         if k < len(line):
-            cut.cut_save, cut.cut_byte = 1, k
+            cut.cut_save, cut.cut_byte = cut.saves + 1, k
         try:
             assert board.note(["@d1"]) and k == len(line)
         except PowerCut:
@@ -311,18 +313,20 @@ def test_a_whole_save_starts_the_journal_afresh_and_old_lines_are_skipped():
     store = Store("/g", fs, journal=True)
     store.save(dump(game("@a1")))
     store.note(["@b1", "@c1"])
-    stale = fs.files["/journal/g.jnl"]
+    stale = fs.files["/journal/now/g.jnl"]
     store.save(dump(game("@a1 @b1 @c1")))
-    assert "/journal/g.jnl" not in fs.files and store.gen == 2
+    assert "/journal/now/g.jnl" not in fs.files and store.gen == 2
     # The power went before the old journal was removed: its lines are of gen 1.
-    fs.files["/journal/g.jnl"] = stale
+    fs.files["/journal/now/g.jnl"] = stale
     back = Store("/g", fs, journal=True)
     assert back.load() == dump(game("@a1 @b1 @c1")) and back.gen == 2
-    assert back.notes == MAX_NOTES  # stale lines in it: the next keep is a whole save
-    assert not back.note(["@d1"])
+    # Stale lines only: the journal is made anew at power-up, the next keep a line.
+    assert back.notes == 0 and "/journal/now/g.jnl" not in fs.files
+    assert back.note(["@d1"])
+    assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1 @d1"))
     # A journal without a whole save is nobody's: removed at power-up.
     fs = FakeFs()
-    fs.files["/journal/g.jnl"] = stale
+    fs.files["/journal/now/g.jnl"] = stale
     assert Store("/g", fs, journal=True).load() is None and fs.files == {}
 
 
@@ -332,7 +336,29 @@ def test_a_journal_line_that_does_not_apply_ends_the_journal():
     store.save(dump(game("@a1")))
     store.note(["@b1", "@b1", "@c1"])  # the second @b1 is illegal
     back = Store("/g", fs, journal=True)
-    assert back.load() == dump(game("@a1 @b1")) and back.notes == MAX_NOTES
+    # What applies becomes a whole save at power-up; the rest goes with the journal.
+    assert back.load() == dump(game("@a1 @b1")) and back.notes == 0 and back.gen == 2
+    assert "/journal/now/g.jnl" not in fs.files and back.note(["@c1"])
+    assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1"))
+
+
+def test_the_journal_folder_is_made_anew_at_rest_with_room_for_a_generation():
+    # littlefs's metadata block takes 16 commits of 256 bytes: the folder's
+    # own, the file's creation, then one an append while the file (every
+    # line so far, 21 bytes each with gen 1, plus 40 of the commit's own)
+    # fits 256 bytes, two beyond; one kept for the file's removal: 11 lines.
+    fs = FakeFs()
+    store = Store("/g", fs, journal=True)
+    assert store.load() is None and "/journal/now" in fs.dirs and store.room() == 11
+    store.save(dump(game("@a1")))
+    assert store.room() == 11 and not store.renew()  # made at power-up: nothing to do
+    assert store.note(["@b1"]) and store.room() == 10
+    assert not store.renew()  # a line of this generation in it: never dropped
+    store.save(dump(game("@a1 @b1")))
+    assert store.room() == 10  # (its removal one commit more, a creation one less)
+    assert store.renew() and store.room() == 11 and "/journal/now" in fs.dirs
+    assert store.note(["@c1"])
+    assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1"))
 
 
 def test_a_finished_game_is_archived_once():
@@ -356,3 +382,32 @@ def test_after_a_new_game_the_first_action_is_a_whole_save():
     store.save(dump(game("@c1")))
     assert store.gen == 2 and store.note(["@d1"])
     assert Store("/g", fs, journal=True).load() == dump(game("@c1 @d1"))
+
+
+def test_a_new_game_is_one_journal_line_and_the_next_actions_follow_it():
+    from attila.keeper import Keeper
+
+    fs = FakeFs()
+    keeper = Keeper(Store("/g", fs, journal=True))
+    assert keeper.load(RECT) == (None, "")
+    g = game("@a1 @b1")
+    keeper.save(g)
+    assert keeper.keep(game("@a1 @b1 @c1")) == ""
+    gen = keeper.store.gen
+    fresh = Game(RECT, HUNS, 9)  # MENU: a new game, the Huns first this time
+    assert keeper.keep(fresh) == ""
+    # One line, no file of the root folder touched: the save is still there.
+    head = "%d nH9" % gen
+    assert fs.files["/journal/now/g.jnl"].splitlines()[-1] == "%s %d" % (head, checksum(head))
+    assert "/g" in fs.files
+    back = Keeper(Store("/g", fs.copy(), journal=True))
+    assert back.load(RECT) == (None, "")  # nothing to resume
+    fresh.place(RECT.index("e4"))
+    assert keeper.keep(fresh) == ""
+    again = Keeper(Store("/g", fs, journal=True))
+    resumed, why = again.load(RECT)
+    assert why == "" and dump(resumed) == dump(fresh) and resumed.first == HUNS
+    # A NEW line that is not one ends the journal there.
+    from attila.store import fold
+    assert fold(dump(g), ["@c1", "nX9", "@d1"]) == (dump(game("@a1 @b1 @c1")), 1)
+    assert fold(dump(g), ["n", "nR99"]) == (dump(g), 0)

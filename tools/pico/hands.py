@@ -45,7 +45,7 @@ class Mirror(Rig):
         if want == self._applied:
             return
         b = self.pico_board
-        b.pico.run_to_idle()
+        b.pico.run_to_idle(5000)  # (pico.json's watchdog: a longer step resets the board)
         b.set_squares(want[0])
         b.held = want[1]
         b.pico.set_buttons(want[1])

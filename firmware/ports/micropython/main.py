@@ -10,9 +10,9 @@ the board, stop main.py before the watchdog starts, leaving the REPL free
 for mpremote. The status line is printed whenever it changes, through
 attila.console: a byte at a time while the USB serial takes it, so a host that
 holds the port open without reading never stalls the loop. The game is kept
-in game.txt and journal/game.txt.jnl (attila.store: every accepted action is
-on the flash before the board shows it), finished games in games/ (`attila
-games` fetches them). The layout's setup
+in game.txt and journal/now/game.txt.jnl (attila.store: every accepted action
+is on the flash before the board shows it), finished games in games/
+(`attila games` fetches them). The layout's setup
 book (/layout.book, copied by `attila flash`) is opened if it is there; without
 it (or damaged) the board searches its placements and says so once. A profile
 with an "sdcard" reads the layout's solved game from it (attila.card); a

@@ -436,8 +436,11 @@ def test_games_fetches_the_game_with_its_journal_and_the_finished_games(flashed,
     finished = _save_text(actions="@a1 @e4 @b1 @e3 @c1 @a3")
     dev, _hw = board_from(golden, tmp_path, save=save)
     fs = os.path.join(str(tmp_path / "board"), "fs")
-    os.makedirs(os.path.join(fs, "journal"), exist_ok=True)
-    with open(os.path.join(fs, "journal", build.SAVE_FILE + ".jnl"), "w") as f:
+    from attila.store import journal_of
+
+    jnl = os.path.join(fs, journal_of(build.SAVE_FILE))
+    os.makedirs(os.path.dirname(jnl), exist_ok=True)
+    with open(jnl, "w") as f:
         f.write("0 @e3 %d\n0 @c1 %d\n" % (checksum("0 @e3"), checksum("0 @c1")))
     os.mkdir(os.path.join(fs, "games"))
     with open(os.path.join(fs, "games", "game-0000abcd.txt"), "w") as f:

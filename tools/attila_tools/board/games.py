@@ -5,8 +5,8 @@
     attila games show FILE                      print a fetched game, move by move
 
 The board keeps the game in progress in game.txt and its journal
-journal/game.txt.jnl (attila.store: they survive a power cut; the game fetched is
-the two put together), and every finished game as games/game-*.txt on its
+journal/now/game.txt.jnl (attila.store: they survive a power cut; the game
+fetched is the two put together), and every finished game as games/game-*.txt on its
 flash. Each file fetched is named after the board
 file and the time it was fetched, so nothing is overwritten. Replay one in
 the simulator with the command printed for it
