@@ -430,6 +430,15 @@ class Store:
             data = _read(self.fs, self.jnl)
         except OSError:
             data = b""
+        earlier = None
+        if not data:
+            # A board updated mid-game: its lines are where the earlier
+            # firmware wrote them (journal/NAME.jnl), carried out once here.
+            earlier = self.jnl.replace("journal/now/", "journal/")
+            try:
+                data = _read(self.fs, earlier)
+            except OSError:
+                earlier = None
         ops, whole = journal_ops(data, self.gen)
         text, self.notes = fold(text, ops)
         if not self.journal:
@@ -441,6 +450,11 @@ class Store:
             # the journal's folder is then made anew, with room for a
             # generation (lines not carried out go with it).
             self.save(text)
+        if earlier is not None:
+            try:
+                self.fs.remove(earlier)  # (after the whole save that holds its lines)
+            except OSError:
+                pass
         self.renew()
         return text
 
