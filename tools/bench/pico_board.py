@@ -211,7 +211,10 @@ def latency_and_frame():
     b = board_for("pico.json")
     try:
         b.boot()
-        b.run_ms(200)
+        # At rest: the board's power-up work (the new game's save, its journal's folder
+        # made anew) is done once the squares have been still 0.5 s. A piece put down
+        # sooner is kept in a step that also writes that (about 87 ms, a sector erase).
+        b.run_ms(1000)
         b.pico.run_to_idle()
         before = len(b.pico.frames)
         t0 = b.pico.us
