@@ -118,6 +118,7 @@ class Planner:
         self.level = level
         self.budget_ms = budget_ms
         self.slice_nodes = None if slice_nodes is None else max(1, slice_nodes)
+        self.root_nodes = _ROOT_NODES  # what a root action counts in a slice (a port may size it)
         self.native = native
         self.node_budget = None  # None: the level's
         self.busy = False
@@ -324,7 +325,7 @@ class Planner:
                 return False
             self._searching = False
             self.nodes = srch.nodes
-            pause -= _ROOT_NODES
+            pause -= self.root_nodes
             s = srch.score
             if not noise and not self._wide and -INF < self._alpha < s:
                 self._wide = True  # it beats the best so far: its score, next

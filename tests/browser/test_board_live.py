@@ -22,11 +22,15 @@ SAVED = """n => {
 GAME_S = 300  # the whole game, at most (beginner: about 20 s on an idle machine)
 
 
-def changed(board, old, timeout_ms=30000):
-    """Wait until the status line is no longer `old`; the new one."""
-    board.tab.wait_for_function(
-        "old => document.getElementById('status').textContent !== old", arg=old,
-        timeout=timeout_ms)
+def changed(board, old, timeout_ms=60000):
+    """Wait until the status line is no longer `old`; the new one (the failure names it)."""
+    try:
+        board.tab.wait_for_function(
+            "old => document.getElementById('status').textContent !== old", arg=old,
+            timeout=timeout_ms)
+    except Exception as e:
+        raise AssertionError("the status line stayed %r for %d s: %s"
+                             % (old, timeout_ms // 1000, e)) from e
     return board.shown()["status"]
 
 

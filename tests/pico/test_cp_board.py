@@ -45,6 +45,7 @@ def us():
 for level in range(4):
     p = opponent.Planner(level, 2000, native=False)
     p.slice_nodes = code.SLICE
+    p.root_nodes = code.ROOT_NODES
     p.node_budget = code.NODES[level]
     game = parse_position(".H.../H.R.R/.H.../.R... R")
     now = 1000

@@ -71,6 +71,7 @@ for level in range(4):
     for name, text in %(positions)r:
         p = opponent.Planner(level, prof.budget_ms, native=False, book=None)
         p.slice_nodes = code.SLICE
+        p.root_nodes = code.ROOT_NODES
         p.node_budget = code.NODES[level]
         opponent.reseed(1)
         game = parse_position(text)
