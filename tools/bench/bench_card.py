@@ -26,9 +26,9 @@ from attila.card import Card  # noqa: E402
 from attila.fat import first_block  # noqa: E402
 from attila.layoutfile import load  # noqa: E402
 from attila.notation import replay  # noqa: E402
-from attila.rules import MOVE, OVER, Game  # noqa: E402
+from attila.rules import OVER  # noqa: E402
 
-from pico_card import LAYOUT, card_folder, card_image, legal_actions, tables_of  # noqa: E402
+from pico_card import LAYOUT, card_folder, card_image, tables_of, won_positions  # noqa: E402
 
 
 class ImageDisk:
@@ -50,8 +50,7 @@ def main(argv=None):
     if shutil.which("mformat") is None:
         print("bench_card: skipped: mtools (mformat, mcopy) is not installed")
         return 0
-    from attila.errors import AttilaError
-    from attila.notation import format_position, parse_position
+    from attila.notation import parse_position
     from attila_tools.board.choose_cmd import Chooser
 
     layout, _m, _t = load(LAYOUT)
@@ -60,27 +59,7 @@ def main(argv=None):
     disk = ImageDisk(card_image(layout, tables))
     card = Card(disk, layout, first_block(disk, "attila.tbl"))
     chooser = Chooser(opponent.STRONG, LAYOUT, folder)  # attila choose --card FOLDER
-    rng = random.Random(2024)
-    want = {(free, side): [] for free in range(14, 0, -1) for side in (0, 1)}
-    games = 0
-    while any(len(v) < count for v in want.values()) and games < 200000:
-        games += 1
-        game = Game(layout, first=rng.randrange(2))
-        while game.phase != OVER:
-            if game.phase == MOVE:
-                me, opp = game.knights[game.side], game.knights[game.side ^ 1]
-                key = (bin(game.free()).count("1"), game.side)
-                if len(want[key]) < count and tables.won(me, opp, game.scorched):
-                    text = format_position(game)
-                    try:
-                        parse_position(text)
-                        want[key].append(text)
-                    except AttilaError:
-                        pass  # a position the notation refuses (a knight stuck since setup)
-            legal = legal_actions(game)
-            if not legal:
-                break
-            rng.choice(legal)(game)
+    want, games = won_positions(layout, tables, random.Random(2024), count)
     print("won positions from %d random games; attila choose --card at the strong level" % games)
     print("free  side    positions  kept   same on the image  block reads/decision (mean, most)")
     failed = 0

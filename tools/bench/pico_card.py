@@ -90,29 +90,34 @@ for text in %(sample)r:
 """
 
 
-def won_sample(layout, tables, rng, per):
-    """Up to `per` won positions (text) for each stage (14..1 free) and side to act, from
-    random games (either side placing first)."""
+def won_positions(layout, tables, rng, per, most_games=200000):
+    """({(free, side): [position text, ...]}, games played): up to `per` won positions
+    for each stage (14..1 free) and side to act, from random games (either side
+    placing first; bench_card's sample too)."""
+    from attila.errors import AttilaError
+    from attila.notation import parse_position
+
     want = {(free, side): [] for free in range(14, 0, -1) for side in (0, 1)}
-    for _ in range(20000):
-        if all(len(v) >= per for v in want.values()):
-            break
-        game = Game(layout, rng.randrange(2))  # either side placing first: both sides at a stage
+    games = 0
+    while any(len(v) < per for v in want.values()) and games < most_games:
+        games += 1
+        game = Game(layout, first=rng.randrange(2))
         while game.phase != OVER:
             if game.phase == MOVE:
-                side = game.side
-                me, opp = game.knights[side], game.knights[side ^ 1]
-                key = (bin(game.free()).count("1"), side)
-                got = want.get(key)
-                if got is not None and len(got) < per and tables.won(me, opp, game.scorched):
+                me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+                key = (bin(game.free()).count("1"), game.side)
+                if len(want[key]) < per and tables.won(me, opp, game.scorched):
                     text = format_position(game)
-                    if text not in got:
-                        got.append(text)
+                    try:
+                        parse_position(text)
+                        want[key].append(text)
+                    except AttilaError:
+                        pass  # a position the notation refuses (a knight stuck since setup)
             legal = legal_actions(game)
             if not legal:
                 break
             rng.choice(legal)(game)
-    return [t for key in sorted(want, key=lambda k: (-k[0], k[1])) for t in want[key]]
+    return want, games
 
 
 def strength_table(layout, tables, sample, actions):
@@ -299,7 +304,8 @@ def main(argv=None):
         lookups.append((sum(1 << i for i in sq[:3]), sum(1 << i for i in sq[3:6]),
                         sum(1 << i for i in sq[6:6 + rng.randrange(15)])))
     todo = positions(layout, tables, rng, "--won-only" in argv)
-    sample = won_sample(layout, tables, random.Random(12), PER)
+    want, _games = won_positions(layout, tables, random.Random(12), PER)
+    sample = [t for key in sorted(want, key=lambda k: (-k[0], k[1])) for t in want[key]]
     tables.close()
     del ix
     folder = tempfile.mkdtemp(prefix="attila-bench-card-")
