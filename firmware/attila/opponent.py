@@ -75,9 +75,10 @@ _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick
 _ROOT_NODES = const(8)
 # The card's search for a winning turn, per loop step: at most this many
 # lookups and block reads. A read and its check take 3.4 ms on an RP2040
-# with the card at 10 MHz; with one a step the longest loop step while the
-# board decides from the card stays at 8.8 ms (make bench, pico_card; two
-# reads and eight lookups a step made it 16.6 ms).
+# with the card at 10 MHz; two reads and eight lookups a step made a 16.6 ms
+# step where one read made 8.8 ms. (Today's make bench, pico_card, shows a
+# longest step of 16-21 ms while the board decides from the card in its loop:
+# not yet traced to its cause.)
 CARD_LOOKUPS = const(4)
 CARD_READS = const(1)
 # Nodes between two readings of the clock in the blocking calls.
