@@ -45,8 +45,10 @@ from attila_tools.squares import bits  # noqa: E402
 
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 STAGES = range(14, 0, -1)
-PER = 40  # positions per stage and side to act
+PER = 150  # positions per stage and side to act
 SEED = 20261201
+MORE = (4, 16)  # what more search buys: the won positions of OPENING again at these times the budget
+OPENING = range(14, 8, -1)
 
 
 def turns(layout, me, opp, scorched):
@@ -165,6 +167,27 @@ def judge(tables, text, action):
     return False, None, counts[a, b, c], min(counts.values())
 
 
+def _more(tables, stages, budget, more, cpython):
+    """Both sides together, 14 to 9 free: kept at the budget and at its multiples."""
+    opening = [s for s in OPENING if s in stages]
+    texts = [t for s in opening for t, _ in stages[s]]
+    kept = {m: [judge(tables, t, a)[1] for t, (a, _) in zip(texts, choices(texts, budget * m, cpython))]
+            for m in more}
+    print()
+    print("what more search buys: the won positions of 14 to 9 free squares (both sides) "
+          "again at %s the budget" % " and ".join("%dx" % m for m in more))
+    print("| free | won | " + " | ".join("%d nodes" % (budget * m) for m in [1] + more) + " |")
+    print("|---|---|" + "---|" * (1 + len(more)))
+    k = 0
+    for s in opening:
+        rows = stages[s]
+        cells = [sum(keep for _, keep in rows)]
+        cells += [sum(kept[m][k:k + len(rows)]) for m in more]
+        k += len(rows)
+        print("| %d | %d | %s |" % (s, len(rows), " | ".join(
+            "%d (%.1f%%)" % (c, 100.0 * c / len(rows)) for c in cells)))
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--per", type=int, default=PER, help="positions per stage and side")
@@ -172,6 +195,9 @@ def main(argv=None):
     p.add_argument("--nodes", type=int, help="the strong level's node budget (default: its own)")
     p.add_argument("--cpython", action="store_true", help="choose with the portable kernel here")
     p.add_argument("--failures", action="store_true", help="list the won positions thrown away")
+    p.add_argument("--more", default=",".join(map(str, MORE)),
+                   help="multiples of the budget to rerun the won positions of 14-9 free "
+                        "at ('' for none)")
     args = p.parse_args(argv)
     layout = load(LAYOUT)[0]
     t0 = time.time()
@@ -192,6 +218,7 @@ def main(argv=None):
     k = 0
     total_won = total_kept = 0
     failures = []
+    stages = {}  # free squares -> [(won position text, kept at the budget)]
     for key in keys:
         won = kept = lost = fewest = 0
         chosen_sum = fewest_sum = nodes_sum = 0
@@ -203,6 +230,7 @@ def main(argv=None):
             if w:
                 won += 1
                 kept += keep
+                stages.setdefault(key[0], []).append((text, keep))
                 if not keep:
                     failures.append((key[0], text, action))
             else:
@@ -220,10 +248,23 @@ def main(argv=None):
             nodes_sum // len(groups[key])))
     print("all stages: kept the win in %d of %d won positions (%.1f%%)"
           % (total_kept, total_won, 100.0 * total_kept / max(1, total_won)))
+    print()
+    print("both sides together:")
+    print("| free | won positions | kept the win at %d nodes |" % budget)
+    print("|---|---|---|")
+    for s in sorted(stages, reverse=True):
+        rows = stages[s]
+        kept = sum(keep for _, keep in rows)
+        print("| %d | %d | %d (%.1f%%) |" % (s, len(rows), kept, 100.0 * kept / len(rows)))
     print("tables %.1f s, sampling %.1f s, %d choices %.1f s (%s), judging %.1f s"
           % (t1 - t0, t2 - t1, len(texts), t3 - t2,
              "CPython" if args.cpython or not micropython() else "MicroPython unix",
              time.time() - t3))
+    t4 = time.time()
+    more = [int(m) for m in args.more.split(",") if m.strip()]
+    if more:
+        _more(tables, stages, budget, more, args.cpython)
+        print("more search: %.1f s" % (time.time() - t4))
     if args.failures:
         for stage, text, action in failures:
             print("threw away: %2d free  %s  chose %s" % (stage, text, action))
