@@ -24,11 +24,12 @@ Levels below STRONG search shallower and add noise from a seeded LCG (not
 (attila.book: `book=`), NORMAL and STRONG place from it: the decision is
 made in start(), no search (a position the book lacks is searched). With
 the solved game on a card (attila.card: `card=`) they play a winning turn
-whenever there is one, found a few lookups a loop step (CARD_READS); lost, they
-hold out with the search. A card that fails is dropped, with a note
-(`note`), and the search decides. A decision
-allocates only in start(): the tables, stack and rows of a layout are made
-on its first decision and kept.
+whenever there is one, found a few lookups a loop step (CARD_READS; start()
+reads nothing); lost, they hold out with the search. A card that fails is
+dropped, with a note (`note`), and the search decides. A decision allocates
+only where its search is set up (start(), or the step after the card found
+the position lost): the tables, stack and rows of a layout are made on its
+first decision and kept.
 """
 
 from attila.compat import const
@@ -74,11 +75,13 @@ _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick
 # step's slice (the pace only: never in the node budget).
 _ROOT_NODES = const(8)
 # The card's search for a winning turn, per loop step: at most this many
-# lookups and block reads. A read and its check take 3.4 ms on an RP2040
-# with the card at 10 MHz; two reads and eight lookups a step made a 16.6 ms
-# step where one read made 8.8 ms. (Today's make bench, pico_card, shows a
-# longest step of 16-21 ms while the board decides from the card in its loop:
-# not yet traced to its cause.)
+# lookups and block reads (a block read at 10 MHz and its check: about 2 ms
+# on the emulated RP2040, 4 lookups and a read a 3-5 ms step). start() reads
+# nothing: the step that starts a decision also takes the input and repaints
+# (8.7 ms after MENU resumes a game); the turn found is told, and a lost
+# position's search set up, in the step after the one that read its block.
+# Together they made 12 ms steps that ran into the next without a sleep
+# (17-21 ms); make bench's pico_card: 8.6-8.7 ms at most now.
 CARD_LOOKUPS = const(4)
 CARD_READS = const(1)
 _ASKING = const(1)  # the card is asked, a few lookups a step

@@ -4,6 +4,7 @@ card_9.tbl and card_9.txt: see test_card.py (a file of its own here: each
 test file gets a fresh MicroPython heap of 256 KB).
 """
 
+import check
 from test_card import NINE, Card, Disk, answers, whole
 from attila.card import BLOCK
 
@@ -150,3 +151,34 @@ def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
         if hinted == 40:
             break
     assert hinted == 40
+
+
+def test_the_cards_decision_allocates_nothing():
+    """start() and every step of a won position's decision, card lookups and reads
+    included, under heap_lock (the board's loop runs them between its frames)."""
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        check.skip("no micropython.heap_lock on CPython: nothing to prove")
+    from attila import opponent
+
+    card = Card(Disk(), NINE)
+    p = opponent.Planner(opponent.STRONG, 2000, card=card)
+    decided = 0
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE or not value:
+            continue
+        t = 0
+        heap_lock()
+        try:
+            p.start(game, t)
+            while not p.step(t):
+                t += 10
+        finally:
+            heap_unlock()
+        assert p.card is card and p.nodes == 0, p.note
+        decided += 1
+        if decided == 40:
+            break
+    assert decided == 40, decided
