@@ -214,14 +214,6 @@ class Card:
             self._me1 = 0  # the knights after the move _a-_b
         return True
 
-    def begin(self, game):
-        """In the move phase: ask(), and the position's own lookup now; True
-        when the side to move wins (step() then finds its winning turn)."""
-        if game.phase != MOVE or not self.ask(game):
-            return False
-        self._root = False
-        return self.won(self._me, self._opp, self._sc) == 1
-
     def step(self, lookups, reads):
         """Go on with the search ask() set up: at most `lookups` lookups and
         `reads` blocks read. The winning turn, packed; -2 while not found yet;
