@@ -3,7 +3,7 @@
     card = attila.card.Card(source, layout)  # CardError: foreign, damaged, cut short
     card.won(mover, other, scorched)          # bitmasks -> 1/0: one block read at most
     card.winning_turn(game)                   # a winning turn, packed as the search's; -1 none
-    card.begin(game); card.step(4, 1)         # the same, a few lookups at a time (-2: not yet)
+    card.ask(game); card.step(4, 1)           # the same, a few lookups at a time (-2: not yet)
 
 `source` reads 512-byte blocks: a block device (readblocks(n, buf), the
 sdcard driver's; `start` is the file's first block on it) or an open file
@@ -114,9 +114,11 @@ class Card:
         self._m = n - 2 * KNIGHTS
         self.reads = 0  # blocks read
         self.fault = ""  # the last failure (CardError's message), "" while all is well
-        self._me = self._opp = self._sc = self._free = self._me1 = 0  # begin()'s search
+        self._me = self._opp = self._sc = self._free = self._me1 = 0  # ask()'s search
         self._left = self._ends = self._f = 0
         self._a = self._b = -1
+        self._root = False  # the position itself is still to look up
+        self._scorch_only = False  # the move is made: only its scorches are tried
         self._read(0)
         b = self._buf
         if b[0:4] != MAGIC:
@@ -174,51 +176,59 @@ class Card:
         -1 when it has none (or the game is not for the card: setup, another
         supply). In the scorch step, a scorch after the move made. CardError
         when the card contradicts itself (damaged)."""
-        if game.supply != self._m or (game.phase != MOVE and game.phase != SCORCH):
-            return -1
-        side = game.side
-        me = game.knights[side]
-        opp = game.knights[side ^ 1]
-        sc = game.scorched
-        free = game.free()
-        if game.phase == SCORCH:
-            entry = game.history[-1]
-            c = self._scorch(opp, me, sc, free)
-            return -1 if c < 0 else 1 << 18 | (entry >> 8 & 0xFF) << 12 | (entry & 0xFF) << 6 | c
-        if not self.begin(game):
+        if not self.ask(game):
             return -1
         turn = -2
         while turn == -2:
             turn = self.step(64, 64)
         return turn
 
-    def begin(self, game):
-        """In the move phase: True when the side to move wins; step() then finds
-        its winning turn, a few lookups at a time (the board's loop goes on
-        meanwhile). False when it is lost (or the game is not for the card)."""
-        if game.supply != self._m or game.phase != MOVE:
+    def ask(self, game):
+        """Set up the search for a winning turn of the side to act, reading
+        nothing: step() does the lookups, a few at a time (the board's loop
+        goes on meanwhile), the position's own first. In the scorch step the
+        scorches after the move made are tried. False when the game is not for
+        the card (setup, another supply, over)."""
+        phase = game.phase
+        if game.supply != self._m or (phase != MOVE and phase != SCORCH):
             return False
         side = game.side
         me = self._me = game.knights[side]
-        opp = self._opp = game.knights[side ^ 1]
-        sc = self._sc = game.scorched
-        self._free = game.free()
-        self._left = me  # knights whose moves are still to try
+        self._opp = game.knights[side ^ 1]
+        self._sc = game.scorched
+        free = self._free = game.free()
         self._ends = 0  # squares the knight on _a may still jump to
-        self._f = 0  # scorch squares still to try after the move _a-_b
-        self._a = self._b = -1
-        self._me1 = 0  # the knights after the move _a-_b
-        return self.won(me, opp, sc) == 1
+        scorch = self._scorch_only = phase == SCORCH
+        self._root = not scorch
+        if scorch:  # the move is made: its scorches only, lost when none wins
+            entry = game.history[-1]
+            self._left = 0
+            self._a = entry >> 8 & 0xFF
+            self._b = entry & 0xFF
+            self._me1 = me
+            self._f = free
+        else:
+            self._left = me  # knights whose moves are still to try
+            self._f = 0  # scorch squares still to try after the move _a-_b
+            self._a = self._b = -1
+            self._me1 = 0  # the knights after the move _a-_b
+        return True
 
     def step(self, lookups, reads):
-        """Try the turns begin() set up: at most `lookups` lookups and `reads`
-        blocks read. The winning turn, packed; -2 while not found yet.
-        CardError when none wins (the card contradicts itself: damaged)."""
+        """Go on with the search ask() set up: at most `lookups` lookups and
+        `reads` blocks read. The winning turn, packed; -2 while not found yet;
+        -1 when the position is lost (or, in the scorch step, no scorch wins).
+        CardError when won and no turn wins (the card contradicts itself: damaged)."""
         start = self.reads
         knight = self.layout.knight
         while lookups > 0 and self.reads - start < reads:
             f = self._f
-            if f:
+            if self._root:
+                self._root = False
+                lookups -= 1
+                if not self.won(self._me, self._opp, self._sc):
+                    return -1
+            elif f:
                 z = f & -f
                 self._f = f ^ z
                 lookups -= 1
@@ -236,17 +246,9 @@ class Card:
                 self._left ^= x
                 self._a = lowest(x)
                 self._ends = knight[self._a] & self._free
+            elif self._scorch_only:
+                return -1
             else:
                 self.fault = "%s: won, yet no turn wins: the tables are damaged" % self.where
                 raise CardError(self.fault)
         return -2
-
-    def _scorch(self, opp, me, sc, free):
-        """A scorch square after which the other side (to move) is lost; -1 none."""
-        while free:
-            z = free & -free
-            free ^= z
-            if not self.won(opp, me, sc | z):
-                return lowest(z)
-        return -1
-

@@ -24,11 +24,12 @@ Levels below STRONG search shallower and add noise from a seeded LCG (not
 (attila.book: `book=`), NORMAL and STRONG place from it: the decision is
 made in start(), no search (a position the book lacks is searched). With
 the solved game on a card (attila.card: `card=`) they play a winning turn
-whenever there is one, found a few lookups a loop step (CARD_READS); lost, they
-hold out with the search. A card that fails is dropped, with a note
-(`note`), and the search decides. A decision
-allocates only in start(): the tables, stack and rows of a layout are made
-on its first decision and kept.
+whenever there is one, found a few lookups a loop step (CARD_READS; start()
+reads nothing); lost, they hold out with the search. A card that fails is
+dropped, with a note (`note`), and the search decides. A decision allocates
+only where its search is set up (start(), or the step after the card found
+the position lost): the tables, stack and rows of a layout are made on its
+first decision and kept.
 """
 
 from attila.compat import const
@@ -74,13 +75,18 @@ _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick
 # step's slice (the pace only: never in the node budget).
 _ROOT_NODES = const(8)
 # The card's search for a winning turn, per loop step: at most this many
-# lookups and block reads. A read and its check take 3.4 ms on an RP2040
-# with the card at 10 MHz; two reads and eight lookups a step made a 16.6 ms
-# step where one read made 8.8 ms. (Today's make bench, pico_card, shows a
-# longest step of 16-21 ms while the board decides from the card in its loop:
-# not yet traced to its cause.)
+# lookups and block reads (a block read at 10 MHz and its check: about 2 ms
+# on the emulated RP2040, 4 lookups and a read a 3-5 ms step). start() reads
+# nothing: the step that starts a decision also takes the input and repaints
+# (8.7 ms after MENU resumes a game); the turn found is told, and a lost
+# position's search set up, in the step after the one that read its block.
+# Together they made 12 ms steps that ran into the next without a sleep
+# (17-21 ms); make bench's pico_card: 8.6-8.7 ms at most now.
 CARD_LOOKUPS = const(4)
 CARD_READS = const(1)
+_ASKING = const(1)  # the card is asked, a few lookups a step
+_FOUND = const(2)  # its winning turn found: told in the next step
+_LOST = const(3)  # the position is lost (or the card failed): the search next step
 # Nodes between two readings of the clock in the blocking calls.
 CHOOSE_SLICE = 64
 
@@ -131,8 +137,10 @@ class Planner:
         self.book = book
         self.card = card  # an attila.card.Card: NORMAL and STRONG play its winning turns
         self.note = ""  # why the card was given up, for the Controller to show once
-        self._carding = False  # the card's winning turn is being found, step by step
+        self._carding = 0  # _ASKING, _FOUND, _LOST while the card has the decision; 0 not
         self._card_game = None
+        self._level = level  # the decision's level (start()'s: a hint's is set for it only)
+        self._blocking = False  # decide(): CHOOSE_SLICE nodes between clock readings
 
     def __call__(self, game):
         """The action for the side to act, blocking (read from the board's ticks)."""
@@ -142,11 +150,13 @@ class Planner:
         """Blocking: start, step until decided with `clock()` as the time. IllegalAction if none."""
         if game.phase == OVER:
             raise IllegalAction("the game is over: nothing to choose")
-        self.start(game, clock())
-        if self.slice_nodes is None:
-            self._slice = CHOOSE_SLICE
-        while not self.step(clock()):
-            pass
+        self._blocking = True
+        try:
+            self.start(game, clock())
+            while not self.step(clock()):
+                pass
+        finally:
+            self._blocking = False
         text = self.result()
         if not text:
             raise IllegalAction("no legal action for %s" % "RH"[game.side])
@@ -156,7 +166,7 @@ class Planner:
         """Begin a decision for the side to act; the game may change afterwards
         (with a card, cancel() the decision first: the Controller's plan does)."""
         self.busy = False
-        self._carding = False
+        self._carding = 0
         self._card_game = None
         self._action = -1
         self.nodes = 0
@@ -164,6 +174,7 @@ class Planner:
             return
         level = self.level
         level = BEGINNER if level < BEGINNER else STRONG if level > STRONG else level
+        self._level = level
         layout = game.layout
         if level >= NORMAL and game.phase == SETUP and self.book is not None:
             square = self.book.placement(game)  # -1: not in it, or unreadable
@@ -173,20 +184,26 @@ class Planner:
                 _last[0] = 0
                 _last[1] = False
                 return
-        if level >= NORMAL and self.card is not None and game.phase != SETUP:
-            # Won: the card's winning turn, found in step(), a few lookups a
-            # loop step. Lost (or a card that fails): the search holds out.
-            turn = self._from_card(game)
-            if turn >= 0 or turn == -2:
-                self._layout = layout
-                self._action = turn
-                self._carding = turn == -2
-                self._card_game = game  # only if the card fails on the way: searched then
-                self.busy = self._carding
-                self._t0 = now_ms
-                _last[0] = 0
-                _last[1] = False
-                return
+        if level >= NORMAL and self.card is not None and game.phase != SETUP \
+                and self.card.ask(game):
+            # The card's winning turn, found in step() a few lookups a loop
+            # step, the position's own lookup first: start() reads nothing
+            # (the step that starts a decision may paint the LEDs too). Lost,
+            # or a card that fails: the search holds out, set up a step later.
+            self._layout = layout
+            self._carding = _ASKING
+            self._card_game = game  # searched if lost
+            self.busy = True
+            self._t0 = now_ms
+            _last[0] = 0
+            _last[1] = False
+            return
+        self._begin_search(game, level, now_ms)
+
+    def _begin_search(self, game, level, now_ms):
+        """The search's tables, root and first iteration (start(), or the step
+        after the card found the position lost)."""
+        layout = game.layout
         srch = self._search
         if srch is None or (srch.layout is not layout and srch.layout != layout) \
                 or self._asked != self.native:
@@ -244,41 +261,47 @@ class Planner:
         self._t0 = now_ms
         self._depth = horizon if horizon <= 4 and horizon <= self._exact_at else 1
         pace = srch.SLICE if self.slice_nodes is None else self.slice_nodes
+        if self._blocking and self.slice_nodes is None:
+            pace = CHOOSE_SLICE
         self._slice = _setup_share(pace) if game.phase == SETUP else pace
         self._iteration()
         self.busy = True
 
-    def _from_card(self, game):
-        """The card's winning turn in the scorch step; -2 when the side to move
-        wins (step() finds the turn); -1 when lost or for the search. A card
-        that fails is dropped with a note."""
-        try:
-            if game.phase == SCORCH:
-                return self.card.winning_turn(game)  # one row of the card: a few blocks
-            return -2 if self.card.begin(game) else -1
-        except Exception as e:  # CardError, OSError: the search plays on, never a crash
-            self._drop_card(e)
-            return -1
-
     def _drop_card(self, e):
         self.card = None
-        self._carding = False
         self.note = "card not used (%s): the board searches" % e
 
     def _card_step(self, now_ms):
-        """A few lookups of the card's search for the winning turn; True when found."""
-        try:
-            turn = self.card.step(CARD_LOOKUPS, CARD_READS)
-        except Exception as e:  # damaged on the way: the search decides after all
-            self._drop_card(e)
+        """The card's part of a decision, one loop step: a few lookups (at most
+        CARD_READS blocks), the turn found told a step after its block was read,
+        the search set up a step after the position was found lost. True when
+        decided."""
+        state = self._carding
+        if state == _ASKING:
+            card = self.card
+            before = card.reads
+            try:
+                turn = card.step(CARD_LOOKUPS, CARD_READS)
+            except Exception as e:  # CardError, OSError: the search decides, never a crash
+                self._drop_card(e)
+                turn = -1
+            if turn == -2:
+                return False
+            if turn == -1:
+                self._carding = _LOST
+                return False
+            self._action = turn
+            if card.reads != before:
+                self._carding = _FOUND  # a block read this step: told in the next
+                return False
+        elif state == _LOST:
             game = self._card_game
+            self._carding = 0
             self._card_game = None
-            self.start(game, now_ms)
+            self.busy = False
+            self._begin_search(game, self._level, self._t0)
             return not self.busy
-        if turn == -2:
-            return False
-        self._action = turn
-        self._carding = False
+        self._carding = 0
         self._card_game = None
         self.busy = False
         return True
@@ -386,7 +409,7 @@ class Planner:
     def cancel(self):
         """Drop the decision under way."""
         self.busy = False
-        self._carding = False
+        self._carding = 0
         self._card_game = None
         self._action = -1
 

@@ -4,10 +4,11 @@ card_9.tbl and card_9.txt: see test_card.py (a file of its own here: each
 test file gets a fresh MicroPython heap of 256 KB).
 """
 
+import check
 from test_card import NINE, Card, Disk, answers, whole
 from attila.card import BLOCK
 
-from attila.rules import MOVE, Game
+from attila.rules import MOVE, SCORCH, Game
 
 
 def _game(mover, other, scorched):
@@ -71,36 +72,60 @@ def test_a_failing_card_is_dropped_with_a_note_and_the_search_plays_on():
     assert dropped > 10, dropped
 
 
+def _steps(p, game, card):
+    """Start and step p until decided as the board's loop does; (steps, a step read a
+    block and decided). Every step reads at most CARD_READS blocks, start() none."""
+    from attila import opponent
+
+    before = card.reads
+    p.start(game, 0)
+    assert card.reads == before  # start() reads nothing: the steps do
+    steps = 0
+    while True:
+        before = card.reads
+        steps += 1
+        done = p.step(10 * steps)
+        read = card.reads - before
+        assert read <= opponent.CARD_READS
+        if done:
+            return steps, read > 0
+
+
 def test_the_winning_turn_is_found_a_few_lookups_a_loop_step():
-    """In the board's loop the card is asked at most CARD_READS blocks a step."""
+    """In the board's loop the card is asked at most CARD_READS blocks a step, and
+    the step that reads a block neither tells the turn nor sets up a search."""
     from attila import opponent
 
     card = Card(Disk(), NINE)
     p = opponent.Planner(opponent.STRONG, 2000, card=card)
-    steps = found = 0
-    for mover, other, scorched, value in answers():
-        game = _game(mover, other, scorched)
-        if game.phase != MOVE or not value:
+    steps = found = lost = scorched = 0
+    for mover, other, scorched_sq, value in answers():
+        game = _game(mover, other, scorched_sq)
+        if game.phase != MOVE:
             continue
-        before = card.reads
-        p.start(game, 0)
-        assert card.reads - before <= 1  # the position itself, in start()
-        while True:
-            before = card.reads
-            steps += 1
-            done = p.step(10 * steps)
-            assert card.reads - before <= opponent.CARD_READS
-            if done:
-                break
+        n, read_and_decided = _steps(p, game, card)
+        assert not read_and_decided
+        steps += n
         text = p.result()
+        if not value:
+            lost += 1
+            assert p.nodes > 0, text  # the search's, set up after the lookup's step
+            continue
         a, rest = text.split("-")
         b, c = rest.split(",")
         game.move(NINE.index(a), NINE.index(b))
+        if game.phase == SCORCH:  # the move made: the card's scorch, step by step too
+            n, read_and_decided = _steps(p, game, card)
+            assert not read_and_decided
+            assert p.nodes == 0 and p.result().startswith(a + "-" + b + ","), p.result()
+            c = p.result().split(",")[1]  # the card's own: it keeps the win as well
+            scorched += 1
         game.scorch(NINE.index(c))
         assert game.phase != MOVE or not card.won(game.knights[game.side],
                                                    game.knights[game.side ^ 1], game.scorched)
         found += 1
-    assert found > 100 and steps > found, (found, steps)
+    assert found > 100 and steps > found and lost > 10 and scorched > 100, (
+        found, steps, lost, scorched)
 
 
 def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
@@ -126,3 +151,34 @@ def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
         if hinted == 40:
             break
     assert hinted == 40
+
+
+def test_the_cards_decision_allocates_nothing():
+    """start() and every step of a won position's decision, card lookups and reads
+    included, under heap_lock (the board's loop runs them between its frames)."""
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        check.skip("no micropython.heap_lock on CPython: nothing to prove")
+    from attila import opponent
+
+    card = Card(Disk(), NINE)
+    p = opponent.Planner(opponent.STRONG, 2000, card=card)
+    decided = 0
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE or not value:
+            continue
+        t = 0
+        heap_lock()
+        try:
+            p.start(game, t)
+            while not p.step(t):
+                t += 10
+        finally:
+            heap_unlock()
+        assert p.card is card and p.nodes == 0, p.note
+        decided += 1
+        if decided == 40:
+            break
+    assert decided == 40, decided

@@ -17,8 +17,10 @@ squares from random games (labelled by the tables): on the winning side the
 card's winning turn; on the losing side one lookup, then the search at the
 board's budget. The issue's bar: at most 2 s a decision. Then the board's
 own loop (main.py) deciding from the card at a resumed won position: its
-longest loop step while it decides (the card is asked at most
-opponent.CARD_READS blocks a step). And the strength table with the card, decided on the chip: PER won
+longest loop step while it decides, the longest the core ran without
+sleeping (a step that overruns the 10 ms loop runs into the next without a
+sleep: they count as one; the card is asked at most opponent.CARD_READS
+blocks a step). And the strength table with the card, decided on the chip: PER won
 positions per stage and side to act from random games (seeded), the
 strong level's choice with the card on the chip, judged on the host by the
 tables (did the chosen turn keep the win?).
