@@ -19,6 +19,14 @@ def _game(mover, other, scorched):
     return game
 
 
+def _won_games():
+    """The won positions of play of the small layout's answers, as games."""
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase == MOVE and value:
+            yield game
+
+
 def test_the_opponent_plays_a_winning_turn_and_holds_out_when_lost():
     from attila import opponent
 
@@ -58,10 +66,7 @@ def test_a_failing_card_is_dropped_with_a_note_and_the_search_plays_on():
     p = opponent.Planner(opponent.STRONG, 2000)
     p.node_budget = 64
     disk = Disk(data)
-    for mover, other, scorched, value in answers():
-        game = _game(mover, other, scorched)
-        if game.phase != MOVE or not value:
-            continue
+    for game in _won_games():
         p.card = Card(disk, NINE)
         assert p.decide(game, lambda: 0)  # from the card or from the search
         if p.card is None:
@@ -135,10 +140,7 @@ def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
     card = Card(Disk(), NINE)
     plan = Plan(opponent.Planner(opponent.BEGINNER, 2000, card=card))
     hinted = 0
-    for mover, other, scorched, value in answers():
-        game = _game(mover, other, scorched)
-        if game.phase != MOVE or not value:
-            continue
+    for game in _won_games():
         now = 0
         if not plan.start(game, now, True):
             while not plan.step(now):
@@ -165,10 +167,7 @@ def test_the_cards_decision_allocates_nothing():
     card = Card(Disk(), NINE)
     p = opponent.Planner(opponent.STRONG, 2000, card=card)
     decided = 0
-    for mover, other, scorched, value in answers():
-        game = _game(mover, other, scorched)
-        if game.phase != MOVE or not value:
-            continue
+    for game in _won_games():
         t = 0
         heap_lock()
         try:
