@@ -32,6 +32,7 @@ allocates nothing; status() builds its text only when asked.
 
 from attila.compat import const
 from attila.painter import COACH_MS, Painter  # noqa: F401 (COACH_MS: for callers)
+from attila.palette import QUANTUM
 from attila.plan import first_action  # noqa: F401 (for callers)
 from attila.reading import (  # noqa: F401 (the modes and cues: for callers too)
     CLEAR,
@@ -205,12 +206,13 @@ class Controller(Settling):
             self._keep()  # before the frame that shows the change goes out
         # A tick that paints the frame thinks no slice: both in one loop step
         # would not fit the RP2040's 10 ms loop (docs/pages/inside/opponent.md, time on the board).
-        paint = self._dirty or self.painter.due(now_ms)
+        painter = self.painter  # (a moving frame again in each new time slot)
+        paint = self._dirty or (painter.anim and now_ms // QUANTUM != painter.slot)
         self._work(now_ms, paint)
         if not paint and not self._dirty:  # (_work may only make it dirty)
             return False
         self._dirty = False
-        return self.painter.paint(self, now_ms)
+        return painter.paint(self, now_ms)
 
     def _show(self, now):
         """Paint the frame now (an input changed it); tick() does the rest."""

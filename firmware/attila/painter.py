@@ -28,10 +28,6 @@ class Painter:
         self._switched = 0  # the coach just switched: 1 on, 2 off (shown COACH_MS from _switched_t)
         self._switched_t = 0
 
-    def due(self, now):
-        """True when the frame moves and a new time slot has begun."""
-        return self.anim and now // QUANTUM != self.slot
-
     def switched(self, on, now):
         """The coach was switched on (True) or off: the board says so for COACH_MS."""
         self._switched = 1 if on else 2
