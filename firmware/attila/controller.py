@@ -2,8 +2,8 @@
 
 Fed with the debounced occupancy of the squares (a bitmask), button presses
 and the time, it follows an attila.rules.Game and keeps `frame` (RGB per
-square, full scale) for the LEDs. The work is split by job, each below the
-one before it (imports go down only):
+square, full scale) for the LEDs. The work is split by job; imports go
+down only (the controller imports the others, none of them imports it):
 
 - controller (here): sense(), press(), release(), tick(); the buttons and
   what they ask for (undo, hint, resume, a new game, the coach, the self-test);
