@@ -159,7 +159,9 @@ class Settling(Reading):
     def _keep(self):
         """Keep the game as the table shows it, now (before it is shown)."""
         self._unkept = False
-        self._saved(self._keeper.keep(self.game, self._later()))
+        keeper = self._keeper
+        if keeper is not None:  # (always: _changed sets _unkept only with a keeper)
+            self._saved(keeper.keep(self.game, self._later()))
 
     def _save(self):
         """The squares settled: the keeper's whole save, archive of a finished
