@@ -1,16 +1,17 @@
-"""The board controller: the game followed through the pieces, and what to show.
+"""The board controller: the inputs and the buttons, on top of the game followed.
 
 Fed with the debounced occupancy of the squares (a bitmask), button presses
-and the time, it follows an attila.rules.Game and paints `frame` (RGB per
-square, full scale). What a reading means is attila.reading's (the base
-class); the LED frames are attila.frames', the board's own action and hints
-attila.plan's, the save attila.keeper's, the words of status()
-attila.words'. Every change of the game as the table shows it is kept
-(attila.keeper: a journal line) before the board shows it: in the input
-call that made it, or in the tick; a power cut after that loses nothing.
-Once the squares have been still for CALM_MS after a change, the keeper
-settles (a whole save now and then, a finished game archived) and the
-board's action (or a hint) is searched, a slice per tick.
+and the time, it follows an attila.rules.Game and keeps `frame` (RGB per
+square, full scale) for the LEDs. The work is split by job; imports go
+down only (the controller imports the others, none of them imports it):
+
+- controller (here): sense(), press(), release(), tick(); the buttons and
+  what they ask for (undo, hint, resume, a new game, the coach, the self-test);
+- attila.settling: what a change of the game sets off (kept at once, saved
+  and planned once the squares settle; trouble(), busy(), thinking());
+- attila.reading: what a reading of the squares means for the game;
+- attila.painter: the LED frame for the mode (attila.frames paints it);
+  attila.words: the words of status().
 
 Buttons: UNDO takes back the last action (again: further back); in RESUME it
 discards the saved game. MENU shows a hint; after the game, in RESUME it
@@ -29,11 +30,10 @@ The idle path (tick with nothing to animate, sense with an unchanged mask)
 allocates nothing; status() builds its text only when asked.
 """
 
-from attila import frames
 from attila.compat import const
-from attila.keeper import Keeper
-from attila.palette import QUANTUM, SIDE, TROUBLE_MS
-from attila.plan import Plan, first_action  # noqa: F401 (first_action: for callers)
+from attila.painter import COACH_MS, Painter  # noqa: F401 (COACH_MS: for callers)
+from attila.palette import QUANTUM
+from attila.plan import first_action  # noqa: F401 (for callers)
 from attila.reading import (  # noqa: F401 (the modes and cues: for callers too)
     CLEAR,
     CORRECT,
@@ -48,72 +48,38 @@ from attila.reading import (  # noqa: F401 (the modes and cues: for callers too)
     PLAY,
     RESUME,
     SELFTEST,
-    Reading,
 )
 from attila.rules import OVER as ENDED  # the game's phase; OVER here is a mode
 from attila.rules import ROMANS, Game
+from attila.settling import CALM_MS, Settling  # noqa: F401 (CALM_MS: for callers)
 from attila.ticks import ticks_diff
 
 BUTTON_UNDO = const(0)
 BUTTON_MENU = const(1)
 
-CALM_MS = const(500)  # squares still this long after a change: save, plan
 NEW_GAME_MS = const(2000)  # MENU pressed 3 times within this time: new game
 HOLD_NEW_MS = const(1500)  # MENU held this long: new game
 REFUSED_MS = const(300)  # a refused press: the trouble sign this long, two red flashes
 HOLD_TEST_MS = const(5000)  # MENU held this long: self-test
-COACH_MS = const(600)  # the coach switched: the whole board green (on) or dim white (off)
 
 
-class Controller(Reading):
+class Controller(Settling):
     """Follows one game on one layout through sensor readings and buttons."""
 
     def __init__(self, layout, store=None, first=ROMANS, tiles=None, computer=-1,
                  opponent=None, coach=None):
-        Reading.__init__(self, layout, Game(layout, first, tiles), computer, Plan(opponent))
-        self.store = store
-        self.coach = coach  # an attila.coach.Coach (the player's turns judged), or None
-        self.first = first
-        self.tiles = tiles
-        n = layout.size
-        self.frame = bytearray(3 * n)
-        self._back = bytearray(3 * n)
-        self.now = 0
-        self.error = ""  # the last trouble(), for status()
-        self.said = 0  # grows whenever the status line may have changed
-        self._save_failed = False  # self.error is the last save's failure
-        self._sign = 0  # the trouble sign: 1 to start on the next tick, 2 shown
-        self._sign_t = 0  # ... since then
-        self._sign_ms = TROUBLE_MS  # ... for this long
-        self._hint = False  # a hint is asked for (shown once the plan is ready)
-        self._rested = False  # the last tick painted instead of thinking
-        self._found = False  # the search ended in the last tick: show it now
-        self._still = 0  # time of the last change of the squares or the game
-        self._unkept = False  # the game changed since the keeper last kept it
-        self._took = False  # a button was taken in this loop step (no save at rest in it)
+        Settling.__init__(self, layout, store, first, tiles, computer, opponent, coach)
+        self.painter = painter = Painter(layout.size)
+        self.frame = painter.frame  # what the LEDs show, painted in place
         self._menu1 = self._menu2 = 0  # times of the last two MENU presses ...
         self._menus = 0  # ... of which this many are recent (within NEW_GAME_MS)
         self._down = -1  # button held down since _down_t, until release()
         self._down_t = 0
         self._held = 0  # 1: the hold started a new game, 2: also the self-test
-        self._switched = 0  # the coach just switched: 1 on, 2 off (shown COACH_MS from _switched_t)
-        self._switched_t = 0
-        self._test = None
+        self._test = None  # the attila.selftest.SelfTest while mode == SELFTEST
         self._before_test = PLAY
         self._emptied = 0
-        self._dirty = True
-        self._anim = False
-        self._slot = -1
-        self._keeper = None
-        if store is not None:
-            self._keeper = keeper = Keeper(store)
-            game, error = keeper.load(layout)
-            if error:
-                self.trouble(error)
-            if game is not None:
-                self.game = game
-                self.mode = RESUME
-        self._render(0)
+        painter.paint(self, 0)
 
     # -- inputs -------------------------------------------------------------
 
@@ -238,22 +204,20 @@ class Controller(Reading):
                 self._dirty = True
         if self._unkept:
             self._keep()  # before the frame that shows the change goes out
-        slot = now_ms // QUANTUM
         # A tick that paints the frame thinks no slice: both in one loop step
         # would not fit the RP2040's 10 ms loop (docs/pages/inside/opponent.md, time on the board).
-        paint = self._dirty or (self._anim and slot != self._slot)
+        painter = self.painter  # (a moving frame again in each new time slot)
+        paint = self._dirty or (painter.anim and now_ms // QUANTUM != painter.slot)
         self._work(now_ms, paint)
         if not paint and not self._dirty:  # (_work may only make it dirty)
             return False
-        self._slot = slot
         self._dirty = False
-        return self._render(now_ms)
+        return painter.paint(self, now_ms)
 
     def _show(self, now):
         """Paint the frame now (an input changed it); tick() does the rest."""
-        self._slot = now // QUANTUM
         self._dirty = False
-        self._render(now)
+        self.painter.paint(self, now)
 
     # -- requests -------------------------------------------------------------
 
@@ -299,8 +263,7 @@ class Controller(Reading):
         """MENU while the board is cleared for a new game: the coach on or off
         (a board without the card has none: the press does nothing)."""
         if self.coach is not None:
-            self._switched = 1 if self.coach.switch() else 2
-            self._switched_t = now_ms
+            self.painter.switched(self.coach.switch(), now_ms)
             self._cue(CUE_TURN)
             self._dirty = True
 
@@ -310,15 +273,6 @@ class Controller(Reading):
         if self.mode in (PLAY, CORRECT) and self.game.phase != ENDED:
             self._hint = True
             self._dirty = True
-
-    def busy(self):
-        """True while work waits for the squares to settle (a save, a plan), a
-        search is under way or its decision waits for the next tick to be shown."""
-        return self._unsettled or self.plan.busy or self._found or self._wants_plan()
-
-    def thinking(self):
-        """True while the board works out its own action or a hint (PLAY)."""
-        return self.mode == PLAY and self._wants_plan()
 
     def self_test(self, now_ms):
         """Enter the self-test (the port calls this when MENU is held at boot)."""
@@ -330,114 +284,6 @@ class Controller(Reading):
             self._test = SelfTest(self.layout, self.mask, now_ms)
             self.mode = SELFTEST
             self._dirty = True
-            self.said += 1
-
-    def trouble(self, text):
-        """A problem the player must see: saving is off, a save failed, a
-        damaged save was kept aside. The status line carries `text`, the LEDs
-        show the trouble sign for TROUBLE_MS, the cue is CUE_ERROR."""
-        self.error = text
-        self._save_failed = False
-        self._sign = 1  # from the next tick on
-        self._sign_ms = TROUBLE_MS
-        self._cue(CUE_ERROR)
-        self.said += 1
-        self._dirty = True
-
-    def _changed(self):
-        """After every change of the game: keep or drop the plan. The save and a
-        new plan wait until the squares settle (_work)."""
-        if not self.plan.fits(self.game):
-            self.plan.drop()
-            self._hint = False
-        self._unsettled = True
-        self._unkept = self._keeper is not None
-        self._still = self.now
-        if self.coach is not None:
-            self.coach.after(self.game, self.now, self.computer)
-
-    def _wants_plan(self):
-        """True while an action to show is wanted and not yet there."""
-        if not self._hint and self.computer < 0:
-            return False
-        mode = self.mode
-        game = self.game
-        if (mode != PLAY and mode != CORRECT) or game.phase == ENDED or self.plan.at >= 0:
-            return False
-        return self._hint or game.side == self.computer
-
-    def _work(self, now, paint=False):
-        """What waits for the squares to settle: once they have been still for
-        CALM_MS after a change, save the game, then start the plan. A search
-        under way goes on, one slice a tick, except in a tick that paints the
-        frame (`paint`; never two ticks running, so a slow loop thinks too).
-        A decision is shown from the tick after its last slice: searching,
-        painting and the status line each fit a loop step, not all three."""
-        plan = self.plan
-        calm = -1
-        took = self._took
-        self._took = False
-        if self._unsettled:
-            calm = ticks_diff(now, self._still) >= CALM_MS
-            if calm and not took:  # (a step that took a button shows it first)
-                self._unsettled = False
-                self._save()
-        if plan.busy:
-            if paint and not self._rested:
-                self._rested = True
-            else:
-                self._rested = False
-                self._found = plan.step(now)
-        elif self._found:
-            self._found = False
-            self._planned()
-        elif self._wants_plan():
-            if calm < 0:
-                calm = ticks_diff(now, self._still) >= CALM_MS
-            if calm and plan.start(self.game, now, not self.own()):  # not its own: a hint
-                self._planned()
-
-    def _planned(self):
-        """The plan is ready: show it (and why the card was given up, once)."""
-        opponent = self.plan.opponent
-        note = getattr(opponent, "note", "")
-        if note:
-            opponent.note = ""
-            self.trouble(note)
-        self._dirty = True
-        self.said += 1
-        if self.own() and self.plan.ready():
-            self._cue(CUE_TURN)
-
-    def _later(self):
-        """The take-backs still to do by hand, as actions redone (oldest first)."""
-        later = []  # type: list  # (a comprehension's closure would allocate on every call)
-        for step in self._steps:
-            later.insert(0, step[3])
-        return later
-
-    def _keep(self):
-        """Keep the game as the table shows it, now (before it is shown)."""
-        self._unkept = False
-        self._saved(self._keeper.keep(self.game, self._later()))
-
-    def _save(self):
-        """The squares settled: the keeper's whole save, archive of a finished
-        game; one write a loop step (the next one, still settled, goes on)."""
-        keeper = self._keeper
-        if keeper is not None:
-            self._saved(keeper.settle(self.game, self._later()))
-            if keeper.busy:
-                self._unsettled = True
-
-    def _saved(self, error):
-        """After a write of the keeper: its trouble, or saving works again."""
-        if error:
-            self.trouble(error)
-            self._save_failed = True
-        elif self._save_failed:
-            self.error = ""  # saving works again
-            self._save_failed = False
             self.said += 1
 
     def _clear(self):
@@ -457,74 +303,6 @@ class Controller(Reading):
             self._keeper.clear()
         self.game = Game(self.layout, self.first, self.tiles)
         self._clear()
-
-    def _new_game(self):
-        if self._keeper is not None and self.game.phase == ENDED:
-            # Cleared before the squares settled: the finished game is kept now.
-            self._saved(self._keeper.archive(self.game))
-        self.game = Game(self.layout, self.first, self.tiles)
-        self.mode = PLAY
-        self._steps = []
-        self.again = False
-        self._strict = False
-        self.plan.drop()
-        self._hint = False
-        self._changed()
-        if self.game.phase == ENDED:  # a layout where the first knight has no square
-            self._ended(True)
-
-    # -- the LEDs -------------------------------------------------------------------
-
-    def _render(self, now):
-        """Paint the frame for the mode and time; True when a byte changed."""
-        back = self._back
-        frames.blank(back)
-        mode = self.mode
-        game = self.game
-        if mode == PLAY:
-            plan = self.plan
-            own = self.own()
-            anim = frames.play(back, game, self.lifted, own, plan.ready() and (own or self._hint),
-                               plan.a, plan.b, plan.c, now)
-            if self._wants_plan():
-                anim = frames.thinking(back, SIDE[game.side], now)
-            if self.coach is not None and self.coach.paint(back, now):
-                anim = True
-        elif mode == CORRECT or mode == RESUME:
-            if self._steps:
-                step = self._steps[0]
-                want = step[0]
-                romans = step[1]
-                huns = step[2]
-            else:
-                want = game.occupied()
-                romans = game.knights[0]
-                huns = game.knights[1]
-            m = self.mask if self.mask >= 0 else want
-            anim = frames.fix(back, m & ~want | self.stray, want & ~m,
-                              want if mode == RESUME else 0, romans, huns, now)
-        elif mode == OVER:
-            anim = frames.over(back, game.winner, now)
-        elif mode == CLEAR:
-            anim = frames.clearing(back, self.mask, now)
-            if self._switched:
-                if ticks_diff(now, self._switched_t) < COACH_MS:
-                    frames.switched(back, self._switched == 1)
-                    anim = True
-                else:
-                    self._switched = 0
-        else:
-            anim = self._test.draw(back, now)
-        if self._sign == 2 and mode != SELFTEST:
-            anim = frames.trouble(back, ticks_diff(now, self._sign_t))
-        self._anim = anim
-        frame = self.frame
-        changed = False
-        for k in range(len(back)):
-            if frame[k] != back[k]:
-                frame[k] = back[k]
-                changed = True
-        return changed
 
     # -- words ------------------------------------------------------------------------
 

@@ -1,9 +1,10 @@
 """What every LED shows: the controller's frames, painted from plain facts.
 
-The controller decides what the board must say (attila.controller); these
-functions only write colours into an RGB frame buffer (3 bytes a square,
-full scale, all dark to begin with) and return True while the picture
-animates, so the controller knows to paint it again as time passes. They
+The controller decides what the board must say (attila.controller) and
+attila.painter picks the pictures for its mode; these functions only write
+colours into an RGB frame buffer (3 bytes a square, full scale, all dark to
+begin with) and return True while the picture animates, so the painter
+knows to paint it again as time passes. They
 keep no state and allocate nothing. The colours and blink patterns are
 attila.palette's; the docs' LED language (docs/pages/play/leds.md) says what each one means.
 """

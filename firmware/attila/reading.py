@@ -20,9 +20,10 @@ LEDs show how, one take-back step at a time) before a new action is read.
 A piece that lay where the game wanted none is `stray`: it may be any piece,
 so its square never counts as matching until it has been emptied.
 
-Reading is the half of attila.controller.Controller that follows the
-pieces; the Controller adds the inputs, the buttons, the time, the plan,
-the save and the LEDs (it provides _changed() and _new_game()).
+Reading is the bottom of attila.controller.Controller, the part that
+follows the pieces; attila.settling adds the plan and the save (it provides
+_changed() and _new_game()), the Controller the inputs, the buttons, the
+time and the LEDs.
 """
 
 from attila.compat import const
@@ -82,11 +83,11 @@ class Reading:
         self._agreed = False  # OVER: the pieces matched the game at the last reading
 
     def _changed(self):
-        """After every change of the game (the Controller adds plan and save)."""
+        """After every change of the game (attila.settling adds plan and save)."""
         self._unsettled = True
 
     def _new_game(self):
-        """The board is empty in CLEAR: the Controller starts the new game."""
+        """The board is empty in CLEAR: attila.settling starts the new game."""
         raise NotImplementedError
 
     def _cue(self, code):

@@ -2,11 +2,11 @@
 
 One line for the player: whose turn, what to do next, what is wrong and how
 to fix it. Shown beside the board in the simulator and on the serial log of
-a board; the LEDs say the same without words (see attila.controller).
+a board; the LEDs say the same without words (see attila.painter).
 """
 
-from attila.controller import CLEAR, CORRECT, OVER, RESUME, SELFTEST
 from attila.geometry import lowest, popcount
+from attila.reading import CLEAR, CORRECT, OVER, RESUME, SELFTEST
 from attila.rules import KNIGHT_NAMES, KNIGHTS, MOVE, SCORCH, SETUP, SIDE_NAMES, traps
 from attila.rules import OVER as ENDED
 

@@ -2,8 +2,9 @@
 
 Each scenario of tests/ports/scripts/mpy_port.py runs in a fresh interpreter
 in a directory that holds the board's files (profile.json, layout.json),
-the way they sit on a Pico's file system. The idle-loop allocation proof is
-tests/ports/scripts/mpy_heap.py.
+the way they sit on a Pico's file system, on the firmware as `attila flash`
+puts it there: the modules compiled by mpy-cross, main.py as source. The
+idle-loop allocation proof is tests/ports/scripts/mpy_heap.py.
 """
 
 import json
@@ -20,13 +21,30 @@ BOOK = os.path.join(ROOT, "boards", "solved", "4x5.book")
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 if not os.path.exists(MICROPYTHON):
     MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
-PATH = ":".join(
-    [
-        os.path.join(HERE, "fakes"),
-        os.path.join(ROOT, "firmware", "ports", "micropython"),
-        os.path.join(ROOT, "firmware"),
-    ]
-)
+
+
+@pytest.fixture(scope="module")
+def flashed(tmp_path_factory):
+    """MICROPYPATH: the fakes, then the firmware as `attila flash` copies it to a
+    board (attila_tools.board.build: the core and hardware.py as .mpy, kernelv
+    compiled for this build's native arch, main.py as source). Compiled, the
+    modules leave the heap as a board's are left; compiled here at import, on
+    a 64-bit build, they cut it into pieces of a few KB."""
+    from attila_tools.board import build
+
+    try:
+        build.mpy_cross()
+    except build.BuildError as e:
+        pytest.skip("%s (make install)" % e)
+    mpy = subprocess.run([MICROPYTHON, "-c", "import sys; print(sys.implementation._mpy)"],
+                         capture_output=True, text=True, check=True).stdout
+    folder = tmp_path_factory.mktemp("flashed")
+    board = folder / "board"
+    files = build.firmware(out_dir=str(folder / "build"), arch=build.native_arch(int(mpy)))
+    for dest, src in files.items():
+        (board / dest).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(src, board / dest)
+    return ":".join([os.path.join(HERE, "fakes"), str(board)])
 
 SCENARIOS = {
     "hc165": ("pico.json", {}),
@@ -66,26 +84,26 @@ def board_files(tmp_path, profile, changes=None):
 HEAP = "heapsize=320K"
 
 
-def run_script(script, args, cwd):
+def run_script(script, args, cwd, path):
     cmd = [MICROPYTHON, "-X", HEAP, script] + args
-    env = dict(os.environ, MICROPYPATH=PATH)
+    env = dict(os.environ, MICROPYPATH=path)
     return subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
 
 @pytest.mark.parametrize("scenario", sorted(SCENARIOS))
-def test_port_scenario(tmp_path, scenario):
+def test_port_scenario(tmp_path, scenario, flashed):
     profile, changes = SCENARIOS[scenario]
     board_files(tmp_path, profile, changes)
     script = "hc165" if scenario == "pico2" else scenario  # same pins as pico.json
-    r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), [script], tmp_path)
+    r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), [script], tmp_path, flashed)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "OK %s" % script in r.stdout, r.stdout + r.stderr
 
 
-def test_status_line_on_the_serial_console(tmp_path):
+def test_status_line_on_the_serial_console(tmp_path, flashed):
     """Printed once at start and on each change of `said` (contract C2), not otherwise."""
     board_files(tmp_path, "pico.json")
-    r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), ["status"], tmp_path)
+    r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), ["status"], tmp_path, flashed)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines() == [
         "attila: 4x5 on pico, 20 squares",
@@ -95,7 +113,7 @@ def test_status_line_on_the_serial_console(tmp_path):
     ], r.stdout
 
 
-def test_a_host_that_never_reads_the_serial_port_never_stalls_the_loop(tmp_path):
+def test_a_host_that_never_reads_the_serial_port_never_stalls_the_loop(tmp_path, flashed):
     """rp2's USB serial blocks a print up to 500 ms (MICROPY_HW_USB_CDC_TX_TIMEOUT)
     when a host holds the port open without reading; a pipe nobody reads blocks it
     for ever. 5,000 status lines (350 kB) go to such a pipe: the loop runs on, the
@@ -103,7 +121,7 @@ def test_a_host_that_never_reads_the_serial_port_never_stalls_the_loop(tmp_path)
     board_files(tmp_path, "pico.json")
     cmd = [MICROPYTHON, "-X", HEAP, os.path.join(HERE, "scripts", "mpy_port.py"),
            "console"]
-    env = dict(os.environ, MICROPYPATH=PATH)
+    env = dict(os.environ, MICROPYPATH=flashed)
     p = subprocess.Popen(cmd, cwd=str(tmp_path), env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE)
     try:
@@ -123,10 +141,10 @@ def test_a_host_that_never_reads_the_serial_port_never_stalls_the_loop(tmp_path)
                line == "Romans: place a knight" for line in lines[1:-1]), lines[:5]
 
 
-def test_idle_step_allocates_nothing(tmp_path):
+def test_idle_step_allocates_nothing(tmp_path, flashed):
     """heap_lock() around many idle Board.step() calls with the real controller."""
     board_files(tmp_path, "pico.json")
-    r = run_script(os.path.join(HERE, "scripts", "mpy_heap.py"), [], tmp_path)
+    r = run_script(os.path.join(HERE, "scripts", "mpy_heap.py"), [], tmp_path, flashed)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "OK heap" in r.stdout, r.stdout + r.stderr
 
@@ -142,7 +160,7 @@ BOOK_LINES = {
 
 
 @pytest.mark.parametrize("case", sorted(BOOK_LINES))
-def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path, case):
+def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path, case, flashed):
     """main.py opens layout.book for the controller; a missing or damaged book
     is said once on the console and the board runs on."""
     board_files(tmp_path, "pico.json")
@@ -153,7 +171,8 @@ def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path, case)
         book.write_bytes(book.read_bytes()[:-3])
     elif case == "foreign":
         shutil.copy(os.path.join(ROOT, "boards", "solved", "cross.book"), book)
-    r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), ["book", case], tmp_path)
+    r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), ["book", case], tmp_path,
+                   flashed)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines() == (["attila: 4x5 on pico, 20 squares"] + BOOK_LINES[case]
                                      + ["Romans: place a knight", "OK book"]), r.stdout

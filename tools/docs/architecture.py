@@ -39,7 +39,7 @@ LAYERS = (
 )
 # One loop step through the core (board.py): the stages, each a module.
 FLOW = (("scanners", "scan"), ("sensing", "debounce"), ("controller", "controller"),
-        ("frames", "LED frame"), ("leds", "strip bytes"))
+        ("painter", "LED frame"), ("leds", "strip bytes"))
 
 W = 900
 PAD = 20
