@@ -89,9 +89,12 @@ class Plan:
         return self.at >= 0 and self.a >= 0
 
     def drop(self):
-        """Forget the plan, and stop a search under way."""
+        """Forget the plan, and stop a search under way. Its squares go too:
+        the last turn's knight square (scorched since, perhaps) must not read
+        as the board's knight lifted while it thinks again."""
         self.cancel()
         self.at = -1
+        self.a = self.b = self.c = -1
 
     def fits(self, game):
         """True while the plan still is for the game: its position, or its own

@@ -14,12 +14,12 @@ from ctlboard import LOOP_MS, Rack
 from ctltable import AMBER, BLUE, BLUE_DIM, DARK, Table
 from fakeplanner import FakePlanner
 
-from attila.controller import BUTTON_MENU, CALM_MS, OVER, PLAY
+from attila.controller import BUTTON_MENU, CALM_MS, CORRECT, OVER, PLAY
 from attila.palette import QUANTUM
 from attila.geometry import from_rows
 from attila.notation import log
 from attila.plan import first_action
-from attila.rules import HUNS, SCORCH
+from attila.rules import HUNS, ROMANS, SCORCH
 from attila.store import MemoryStore
 
 RECT = from_rows(["....."] * 4)
@@ -220,3 +220,23 @@ def test_the_last_tile_slid_on_ends_the_game_where_it_stops():
     t.rest()
     t.lift("e3")  # settled: the game is over, the pieces no longer matter
     assert t.c.mode == OVER and log(t.c.game) == game + " d3-b4,e3"
+
+
+def test_a_tile_lifted_where_the_boards_knight_left_is_a_tile_while_it_thinks():
+    """The board's last turn was a1-b3,a1; thinking on its next turn, the tile
+    on a1 lifted is a tile to put back, not the board's knight in a hand (its
+    last plan's squares are forgotten with the plan: TestHands found it)."""
+    planner = FakePlanner(slices=3)
+    r = Rack(computer=ROMANS, first=ROMANS, opponent=planner)
+    r.run(CALM_MS + 20 * LOOP_MS)
+    play(r, "@a1 @c2 @b1 @e2 @c1 @b4 a1-b3,a1")
+    planner.slices = 50
+    play(r, "c2-e1,e4")
+    assert log(r.c.game) == "@a1 @c2 @b1 @e2 @c1 @b4 a1-b3,a1 c2-e1,e4"
+    assert r.c.status() == "The board plays the Romans: thinking..."
+    r.lift("a1")
+    assert (r.c.mode, r.c.lifted) == (CORRECT, -1)
+    assert r.c.status() == "The board is thinking: put the tile back on a1"
+    r.put("a1")
+    assert (r.c.mode, r.c.lifted) == (PLAY, -1)
+    assert r.c.status() == "The board plays the Romans: thinking..."
