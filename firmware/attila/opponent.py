@@ -261,9 +261,9 @@ class Planner:
         self._t0 = now_ms
         self._depth = horizon if horizon <= 4 and horizon <= self._exact_at else 1
         pace = srch.SLICE if self.slice_nodes is None else self.slice_nodes
-        if self._blocking and self.slice_nodes is None:
-            pace = CHOOSE_SLICE
         self._slice = _setup_share(pace) if game.phase == SETUP else pace
+        if self._blocking and self.slice_nodes is None:
+            self._slice = CHOOSE_SLICE  # a blocking call: only the clock's readings
         self._iteration()
         self.busy = True
 
