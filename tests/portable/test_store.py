@@ -1,45 +1,15 @@
-"""Saving the game: the text format, a power cut at every byte of a save, and
-damaged saves (every byte of one flipped, on real files) kept aside."""
+"""The save on flash: a power cut at every byte of a save, damaged saves
+(every byte of one flipped, on real files) kept aside, the journal between
+whole saves (the text itself: test_savetext.py)."""
 
 import check
 from attila.errors import AttilaError
 from attila.geometry import from_rows
-from attila.notation import log, replay
 from attila.rules import HUNS, Game
-from attila.store import (DAMAGED, FOREIGN, MAX_NOTES, MISSING, SAVE, MemoryStore, Store, checksum,
-                          dump, probe, restore, unpack)
+from attila.savetext import MAX_NOTES, checksum, dump, restore
+from attila.store import DAMAGED, FOREIGN, MISSING, SAVE, MemoryStore, Store, probe
 from fakefs import FakeFs, PowerCut, Scratch
-
-RECT = from_rows(["....."] * 4)
-GAME = "@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1 c1-e2"
-
-
-def game(text):
-    return replay(Game(RECT), text)
-
-
-def test_dump_and_restore():
-    g = game(GAME)
-    text = dump(g)
-    assert text == (
-        "attila-save 1\nrows ...../...../...../.....\nfirst R\ntiles 14\nlog " + GAME + "\n"
-    )
-    back = restore(text, RECT)
-    assert log(back) == GAME
-    assert back.knights == g.knights and back.phase == g.phase and back.lifted == g.lifted
-    h = Game(RECT, HUNS, 9)
-    back = restore(dump(h))
-    assert back.first == HUNS and back.supply == 9 and back.layout == RECT
-
-
-def test_restore_rejects_bad_saves():
-    good = dump(game(GAME))
-    assert "first line" in check.raises(AttilaError, restore, "attila-save 2\n", RECT)
-    other = from_rows(["....", "....", "....", "....", "...."])
-    assert "layout" in check.raises(AttilaError, restore, good, other)
-    bad = good.replace("a1-c2", "a1-c3")
-    assert "log item 7" in check.raises(AttilaError, restore, bad, RECT)
-    assert "tiles" in check.raises(AttilaError, restore, good.replace("tiles 14\n", ""), RECT)
+from test_savetext import GAME, RECT, flips, full_save, game
 
 
 def test_save_and_load():
@@ -105,16 +75,6 @@ def test_a_torn_save_file_is_never_read_as_a_game():
     assert Store("/g", fs).load() == new
 
 
-def full_save():
-    new = dump(game(GAME))
-    return (new + "end %d\n" % checksum(new)).encode()
-
-
-def flips(byte):
-    """An ASCII letter, high bytes and NUL that differ from `byte`."""
-    return [b for b in (ord("Z"), ord("q"), 0xE9, 0xFF, 0) if b != byte][:4]
-
-
 def test_every_byte_of_a_real_save_flipped_is_kept_aside():
     # Real files of this interpreter's own file system: MicroPython's text
     # reads of invalid UTF-8 differ from CPython's; Store reads bytes.
@@ -174,54 +134,6 @@ def test_reject_puts_a_refused_save_aside():
 
 def fs_text(body):
     return body + "end %d\n" % checksum(body)
-
-
-def test_restore_bounds_every_number_by_the_layout():
-    good = dump(game(GAME))
-    for tiles in ("99999999999999999999", "21", "-1", "+3", " 3", "1_0", "3.0", ""):
-        bad = good.replace("tiles 14", "tiles " + tiles)
-        assert "tiles must be a whole number 0..20" in check.raises(AttilaError, restore, bad), tiles
-    assert restore(good.replace("tiles 14", "tiles 20")).supply == 20
-    assert restore(dump(Game(RECT, 0, 0)), RECT).supply == 0
-    huge = good.replace("...../...../...../.....", "/".join(["-" * 27] * 3))
-    assert "rows" in check.raises(AttilaError, restore, huge)
-    many = good.replace("...../...../...../.....", "/".join(["."] * 27))
-    assert "more than 26 ranks" in check.raises(AttilaError, restore, many)
-    odd = good.replace("...../.....", "..Q../.....", 1)
-    assert "not a row" in check.raises(AttilaError, restore, odd)
-
-
-def test_every_byte_of_a_save_body_changed_under_a_good_checksum():
-    # What a checksum cannot catch (a save written wrong): restore() gives a
-    # game or one clear AttilaError, never another error, never a heap blow-up.
-    body = dump(game(GAME)).encode()
-    for k in range(len(body)):
-        for b in flips(body[k]):
-            text = body[:k] + bytes([b]) + body[k + 1:]
-            data = text + b"end %d\n" % checksum("".join(chr(c) for c in text))
-            try:
-                saved = unpack(data)
-            except AttilaError:
-                assert b < 32 or b > 126 or k == len(body) - 1, (k, b)
-                continue
-            try:
-                restore(saved, RECT)
-            except AttilaError:
-                pass
-
-
-def test_check_reads_only_whole_saves():
-    good = full_save()
-    assert unpack(good) == dump(game(GAME))
-    for data, why in (
-        (b"", "no checksum line"),
-        (good[:-1], "no checksum line"),
-        (good.replace(b"a1-c2", b"a1-c3"), "checksum does not match"),
-        (good.replace(b"first R", b"first \xc3"), "byte 50 is 195"),
-        (good + b"x" * 4096, "longer than 4096 bytes"),
-        (good[:-2] + b"99999999999\n", "checksum does not match"),
-    ):
-        assert why in check.raises(AttilaError, unpack, data), why
 
 
 def test_probe_tells_ours_from_foreign_files():
@@ -420,7 +332,3 @@ def test_a_new_game_is_one_journal_line_and_the_next_actions_follow_it():
     again = Keeper(Store("/g", fs, journal=True))
     resumed, why = again.load(RECT)
     assert why == "" and dump(resumed) == dump(fresh) and resumed.first == HUNS
-    # A NEW line that is not one ends the journal there.
-    from attila.store import fold
-    assert fold(dump(g), ["@c1", "nX9", "@d1"]) == (dump(game("@a1 @b1 @c1")), 1)
-    assert fold(dump(g), ["n", "nR99"]) == (dump(g), 0)

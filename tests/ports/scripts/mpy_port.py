@@ -282,7 +282,8 @@ def scenario_resume():
     from attila.controller import CORRECT, PLAY, RESUME
     from attila.notation import replay
     from attila.rules import Game
-    from attila.store import Store, dump
+    from attila.savetext import dump
+    from attila.store import Store
 
     layout = layoutfile.load("layout.json")[0]
     Store("game.txt").save(dump(replay(Game(layout), "@a1 @e4")))
