@@ -5,7 +5,11 @@ renames it over PATH: a rename replaces the old file in one step (os.rename
 on MicroPython's FAT and littlefs, os.replace on a host). A cut during the
 write leaves the old save untouched; a cut after the rename leaves the new
 one. Its checksum line makes sure that even a file system that renames
-before its data reaches the flash never hands back half a game.
+before its data reaches the flash never hands back half a game. On
+littlefs (the port says so: `in_place`) a save over the one on file is
+written in place instead: littlefs keeps a file's old contents until close
+commits the new ones, whole, in one commit of its folder, where PATH.tmp's
+creation, its data and the rename take three (half the pages programmed).
 
 A damaged save (not text, torn, wrong checksum, or refused by restore()) is
 never deleted: Store moves it aside to PATH.bad (PATH.bad1, ... when that is
@@ -153,12 +157,17 @@ class Store:
     `aside` is the path a damaged save was moved to (None while none was).
     """
 
-    def __init__(self, path, fs=None, games=None, journal=False):
+    def __init__(self, path, fs=None, games=None, journal=False, in_place=False):
         self.path = path
         self.games = games  # the folder finished games are archived in (None: none)
         # True: changes between whole saves go to the journal (a board's
         # flash); False: every change is a whole save (a host's files).
         self.journal = journal
+        # True: the file system keeps a file's old contents until the new
+        # ones are committed whole on close (littlefs; not FAT, not a
+        # host's files): a whole save over the save on file is written in
+        # place, one commit instead of three (PATH.tmp made, written, renamed).
+        self.in_place = in_place
         self.tmp = path + ".tmp"
         self.jnl = journal_of(path)
         self.fs = fs if fs is not None else _HostFs()
@@ -368,9 +377,10 @@ class Store:
         self._drop_journal()  # (its lines were carried out in the text refused)
         return self._put_aside(path)
 
-    def _write(self, path, text):
-        """`text` and its checksum line to `path`.tmp, renamed to `path`."""
-        tmp = path + ".tmp"
+    def _write(self, path, text, in_place=False):
+        """`text` and its checksum line to `path`.tmp, renamed to `path`; or
+        (in_place) to `path` itself, on a file system that commits it whole."""
+        tmp = path if in_place else path + ".tmp"
         f = self.fs.open(tmp, "w")
         try:
             f.write(text)
@@ -380,12 +390,16 @@ class Store:
                 sync(f)
         finally:
             f.close()
-        self.fs.rename(tmp, path)
+        if not in_place:
+            self.fs.rename(tmp, path)
 
     def save(self, text):
         """Replace the save with `text`, atomically; the journal starts afresh."""
         gen = self.gen + 1
-        self._write(self.path, text + "gen %d\n" % gen)
+        # In place only over the save on file: opening a missing file makes
+        # it at once, and a cut then would leave an empty (damaged) save.
+        self._write(self.path, text + "gen %d\n" % gen,
+                    self.in_place and self._loaded == self.path)
         self._loaded = self.path
         self.gen = gen
         self.notes = 0

@@ -53,6 +53,55 @@ def test_power_cut_at_every_byte_keeps_the_last_complete_save():
     assert Store("/g", fs).load() == new and "/g.tmp" not in fs.files
 
 
+def test_on_littlefs_a_save_over_the_one_on_file_is_written_in_place():
+    old = dump(game(GAME))
+    new = dump(game(GAME + ",c1"))
+    fs = FakeFs(littlefs=True)
+    store = Store("/g", fs, in_place=True)
+    assert store.load() is None
+    store.save(old)  # no save on file: PATH.tmp made, written, renamed
+    assert fs.commits == 3 and fs.files == {"/g": fs_text(old + "gen 1\n")}
+    store.save(new)  # over it: one commit, no PATH.tmp
+    assert fs.commits == 4 and fs.files == {"/g": fs_text(new + "gen 2\n")}
+    store = Store("/g", fs, in_place=True)
+    assert store.load() == new
+    store.save(old)
+    assert fs.commits == 5 and fs.files == {"/g": fs_text(old + "gen 3\n")}
+    store.clear()  # the save removed: the next one is made through PATH.tmp again
+    store.save(new)
+    assert fs.commits == 6 + 3 and fs.files == {"/g": fs_text(new + "gen 4\n")}
+    # Told nothing (FAT, a host's files), the store always renames.
+    store = Store("/g", fs)
+    assert store.load() == new
+    store.save(old)
+    assert fs.commits == 9 + 3
+
+
+def test_on_littlefs_a_power_cut_in_a_save_written_in_place_keeps_the_last_one():
+    old = dump(game(GAME))
+    new = dump(game(GAME + ",c1"))
+    size = len(new) + len("gen 2\nend %d\n" % checksum(new + "gen 2\n"))
+    for k in range(size):
+        fs = FakeFs(littlefs=True)
+        store = Store("/g", fs, in_place=True)
+        store.save(old)
+        fs.cut_save, fs.cut_byte = 2, k  # the next save loses power after k bytes
+        try:
+            store.save(new)
+            assert False, "the power cut did not happen"
+        except PowerCut:
+            pass
+        assert fs.files == {"/g": fs_text(old + "gen 1\n")}, k
+        fs.power_back()
+        assert Store("/g", fs, in_place=True).load() == old, k
+    fs = FakeFs(littlefs=True)
+    store = Store("/g", fs, in_place=True)
+    store.save(old)
+    fs.cut_save, fs.cut_byte = 2, size  # the whole text written: closed, committed
+    store.save(new)
+    assert Store("/g", fs, in_place=True).load() == new
+
+
 def test_a_torn_save_file_is_never_read_as_a_game():
     # A file system that lost the tail of the file after the rename.
     new = dump(game(GAME))

@@ -293,6 +293,7 @@ def scenario_resume():
     clock = physical.Clock()
     board = main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
     assert board.controller.mode == RESUME, board.controller.mode
+    assert not board.controller.store.in_place  # (the unix port's files: a host's)
     open("resume", "w").close()
     board = main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
     assert board.controller.mode != RESUME and len(board.controller.game.history) == 2
