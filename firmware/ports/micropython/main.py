@@ -44,11 +44,11 @@ def _store(path):
         from attila.store import Store
     except ImportError:
         return None
-    # On littlefs (MicroPython's own on the rp2 and esp32) a file's new
+    # On littlefs v2 (MicroPython's file system on the rp2) a file's new
     # contents are committed whole on close: a whole save is then written in
     # place (attila.store). Not on FAT, nor where MicroPython (before 1.23)
-    # does not list its mounts. (Only the firmware's names: a new one costs
-    # a qstr, and the unix port's test of this file has none to spare.)
+    # does not list its mounts. (Names MicroPython has already: each new
+    # one is a qstr, and tests/ports' resume scenario has none to spare.)
     in_place = False
     try:
         import vfs
