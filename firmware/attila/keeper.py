@@ -27,10 +27,10 @@ square: the sensors cannot tell them apart).
 from attila.compat import const
 from attila.errors import AttilaError
 from attila.rules import OVER, SIDES
-from attila.store import NEW, UNDONE, dump, redo, restore
+from attila.savetext import NEW, UNDONE, dump, redo, restore
 
 # Journal lines after which settle() writes a whole save (the journal holds
-# at most attila.store.MAX_NOTES: then keep() writes one itself).
+# at most attila.savetext.MAX_NOTES: then keep() writes one itself).
 SETTLE_NOTES = const(6)
 
 

@@ -1,26 +1,25 @@
-"""Saving the game so that a power cut at any moment loses no accepted action.
+"""The save on flash, kept so that a power cut at any moment loses no accepted action.
 
-A save is a few lines of text: a version, the layout rows, the first player,
-the tile supply and the game log (attila.notation.log), ended by a checksum
-line. Store writes it to PATH.tmp, closes it, then renames it over PATH: a
-rename replaces the old file in one step (os.rename on MicroPython's FAT and
-littlefs, os.replace on a host). A cut during the write leaves the old save
-untouched; a cut after the rename leaves the new one. A file whose checksum
-does not match is never read as a game, so even a file system that renames
-before its data reaches the flash never hands back half a game.
+Store writes a save's text (attila.savetext) to PATH.tmp, closes it, then
+renames it over PATH: a rename replaces the old file in one step (os.rename
+on MicroPython's FAT and littlefs, os.replace on a host). A cut during the
+write leaves the old save untouched; a cut after the rename leaves the new
+one. Its checksum line makes sure that even a file system that renames
+before its data reaches the flash never hands back half a game. On
+littlefs (the port says so: `in_place`) a save over the one on file is
+written in place instead: littlefs keeps a file's old contents until close
+commits the new ones, whole, in one commit of its folder, where PATH.tmp's
+creation, its data and the rename take three (half the pages programmed).
 
 A damaged save (not text, torn, wrong checksum, or refused by restore()) is
 never deleted: Store moves it aside to PATH.bad (PATH.bad1, ... when that is
 taken) and says so in `store.aside`, so the board can show it and a maker
-can still look at it. Files are read as bytes and checked to be plain ASCII
-before they become text: MicroPython and CPython disagree on what invalid
-UTF-8 a text read lets through, and a save never holds anything else.
+can still look at it. Files are read as bytes, a piece at a time.
 
 Between two whole saves, each change of the game is one line appended to
-a journal, journal/now/NAME.jnl beside PATH (journal_of(); note()): "GEN OP
-CHECK", OP an action ('@b1', 'b1-c3', ',d4') or 'u' (the last action taken
-back), GEN the number of the whole save it follows (the save's "gen" line;
-every whole save counts one up), CHECK the Adler-32 of "GEN OP". An append
+a journal, journal/now/NAME.jnl beside PATH (journal_of(); note(); the
+lines are attila.savetext's journal lines; every whole save counts its
+"gen" one up). An append
 is one small write: on littlefs one commit of a file kept inline in its
 folder's metadata (no sector to erase, save when littlefs compacts that
 metadata), so a board can write it before it shows the action. The journal
@@ -53,23 +52,11 @@ the power at every byte.
 
 from attila.compat import const
 from attila.errors import AttilaError
-from attila.geometry import MAX_SIDE, MAX_SQUARES, from_rows
-from attila.notation import log, replay
-from attila.rules import SIDES, Game
+from attila.savetext import MAX_BYTES, MAX_NOTES, VERSION, checksum, fold, generation, \
+    journal_ops, unpack
 
-VERSION = "attila-save 1"
-# The largest save (64 squares on a 26x26 grid, every action logged) is
-# under 2 KB; anything longer is not ours, and is never read whole.
-MAX_BYTES = const(4096)
 _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
 _PIECE = const(512)  # bytes read at a time
-# Journal lines between two whole saves at most (each under 32 bytes: the
-# journal stays small enough for littlefs to keep inline).
-MAX_NOTES = const(16)
-UNDONE = "u"  # a journal OP: the last action taken back
-# A journal OP's first letter: a new game, every action forgotten ("nR14":
-# the Romans first, a supply of 14 tiles).
-NEW = "n"
 # The journal folder's metadata block (littlefs as MicroPython's rp2 build
 # mounts it): _SLOTS commits of _SLOT bytes; a commit carries the whole
 # inline file plus at most _COMMIT bytes (tags, time stamp, CRC).
@@ -85,193 +72,12 @@ DAMAGED = "damaged"
 FOREIGN = "foreign"
 
 
-def checksum(text):
-    """Adler-32 of the text (its characters as bytes below 256)."""
-    a = 1
-    b = 0
-    for ch in text:
-        a = (a + (ord(ch) & 0xFF)) % 65521
-        b = (b + a) % 65521
-    return b << 16 | a
-
-
-def dump(game):
-    """The save text of a game (without the checksum line Store adds)."""
-    return "%s\nrows %s\nfirst %s\ntiles %d\nlog %s\n" % (
-        VERSION,
-        "/".join(game.layout.rows()),
-        SIDES[game.first],
-        game.supply,
-        log(game),
-    )
-
-
-def unpack(data):
-    """The save text held in a file's bytes; AttilaError says why it is not a whole save.
-
-    The text is everything before the last line, "end <checksum of it>".
-    """
-    if len(data) > MAX_BYTES:
-        raise AttilaError("save: longer than %d bytes" % MAX_BYTES)
-    for k in range(len(data)):
-        b = data[k]
-        if (b < 32 or b > 126) and b != 10:
-            raise AttilaError("save: byte %d is %d, not plain text" % (k + 1, b))
-    text = data.decode()
-    body, sep, tail = text[:-1].rpartition("\n")
-    if not sep or not text.endswith("\n") or not tail.startswith("end "):
-        raise AttilaError("save: no checksum line at the end (cut short?)")
-    digits = tail[4:]
-    body += "\n"
-    if not digits.isdigit() or len(digits) > 10 or int(digits) != checksum(body):
-        raise AttilaError("save: the checksum does not match")
-    return body
-
-
-def _number(fields, key, top):
-    text = fields[key]
-    if not text.isdigit() or len(text) > 4 or int(text) > top:
-        raise AttilaError("save: %s must be a whole number 0..%d, not %r" % (key, top, text))
-    return int(text)
-
-
-def restore(text, layout=None):
-    """The Game a save text describes; AttilaError says what is wrong.
-
-    With `layout`, the save must be for that layout (a board that was laid
-    out differently since cannot take the game back). Every number is
-    bounded by what the layout allows, so no save can make the board build
-    more than a layout's worth of anything.
-    """
-    fields = {}
-    lines = text.split("\n")
-    if not lines or lines[0] != VERSION:
-        raise AttilaError("save: first line must be %r" % VERSION)
-    for line in lines[1:]:
-        if line:
-            key, _, value = line.partition(" ")
-            fields[key] = value
-    for key in ("rows", "first", "tiles", "log"):
-        if key not in fields:
-            raise AttilaError("save: no %r line" % key)
-    rows = fields["rows"].split("/")
-    if len(rows) > MAX_SIDE or fields["rows"].count(".") > MAX_SQUARES:
-        raise AttilaError("save: rows: more than %d ranks or %d squares" % (MAX_SIDE, MAX_SQUARES))
-    for row in rows:
-        if len(row) > MAX_SIDE or row.strip(".-"):
-            raise AttilaError("save: rows: %r is not a row of '.' and '-'" % row[:MAX_SIDE + 1])
-    saved = from_rows(rows)
-    if layout is None:
-        layout = saved
-    elif saved != layout:
-        raise AttilaError(
-            "save: it is for the layout %s, the board is %s"
-            % (fields["rows"], "/".join(layout.rows()))
-        )
-    first = fields["first"]
-    if first not in ("R", "H"):
-        raise AttilaError("save: first must be R or H, not %r" % first)
-    tiles = _number(fields, "tiles", layout.size)
-    game = Game(layout, SIDES.index(first), tiles)
-    replay(game, fields["log"])
-    return game
-
-
-def generation(text):
-    """(the "gen" number of a save text (0 when it has none), the text without
-    that line)."""
-    at = text.find("\ngen ")
-    if at < 0:
-        return 0, text
-    end = text.find("\n", at + 5)
-    digits = text[at + 5:end]
-    gen = int(digits) if digits.isdigit() and len(digits) < 10 else 0
-    return gen, text[:at] + text[end:]
-
-
-def redo(game, op):
-    """Carry out one journal OP again: an action ('@b1', 'b1-c3', ',d4') or UNDONE."""
-    if op == UNDONE:
-        if game.undo() < 0:
-            raise AttilaError("save: journal: nothing to take back")
-        return
-    index = game.layout.index
-    if op[0] == "@":
-        game.place(index(op[1:]))
-    elif op[0] == ",":
-        game.scorch(index(op[1:]))
-    else:
-        a, _, b = op.partition("-")
-        game.move(index(a), index(b))
-
-
-def new_game(layout, op):
-    """The empty Game a NEW journal OP starts ('nR14'); AttilaError if it is not one."""
-    side = op[1:2]
-    tiles = op[2:]
-    if op[:1] != NEW or side not in ("R", "H") or not tiles.isdigit() or len(tiles) > 4 \
-            or int(tiles) > layout.size:
-        raise AttilaError("save: journal: %r is not a new game" % op[:12])
-    return Game(layout, SIDES.index(side), int(tiles))
-
-
-def journal_ops(data, gen):
-    """(the OPs of generation `gen` in a journal's bytes, in order, up to the
-    first line that is torn, damaged or not ours; True when that was every line)."""
-    ops = []  # type: list
-    lines = data.split(b"\n")
-    whole = not lines[-1]  # (a last line without its newline is torn)
-    for raw in lines[:-1]:
-        if not raw or len(raw) > 40 or max(raw) > 126 or min(raw) < 32:
-            return ops, False
-        head, _, check = raw.decode().rpartition(" ")
-        if not check.isdigit() or len(check) > 10 or int(check) != checksum(head):
-            return ops, False
-        g, _, op = head.partition(" ")
-        if g == str(gen):
-            ops.append(op)
-        else:
-            whole = False  # a line of an older save: the journal was not emptied
-    return ops, whole
-
-
-def fold(text, ops):
-    """The save text of `text` with the journal's `ops` carried out (as many as
-    apply: a line that does not is the end of the journal); (text, ops used)."""
-    if not ops:
-        return text, 0
-    try:
-        game = restore(text)
-    except Exception:
-        return text, 0  # refused by the Keeper later, journal and all
-    n = 0
-    for op in ops:
-        try:
-            if op[:1] == NEW:
-                game = new_game(game.layout, op)
-            else:
-                redo(game, op)
-        except Exception:
-            break
-        n += 1
-    if not n:
-        return text, 0
-    return dump(game), n
-
-
 def journal_of(path):
     """The journal of the save at `path`: journal/now/NAME.jnl in its folder
     (journal/now is the folder made anew, journal/ its parent: making it
     anew commits there, never in the root folder)."""
     head, _, name = path.rpartition("/")
     return (head + "/" if head or path.startswith("/") else "") + "journal/now/" + name + ".jnl"
-
-
-def current(save, journal=b""):
-    """The save text of a save file's bytes with its journal's bytes carried
-    out (host use: a board's files fetched); AttilaError if not a whole save."""
-    gen, text = generation(unpack(save))
-    return fold(text, journal_ops(journal, gen)[0])[0]
 
 
 def _read(fs, path):
@@ -351,12 +157,17 @@ class Store:
     `aside` is the path a damaged save was moved to (None while none was).
     """
 
-    def __init__(self, path, fs=None, games=None, journal=False):
+    def __init__(self, path, fs=None, games=None, journal=False, in_place=False):
         self.path = path
         self.games = games  # the folder finished games are archived in (None: none)
         # True: changes between whole saves go to the journal (a board's
         # flash); False: every change is a whole save (a host's files).
         self.journal = journal
+        # True: the file system keeps a file's old contents until the new
+        # ones are committed whole on close (littlefs; not FAT, not a
+        # host's files): a whole save over the save on file is written in
+        # place, one commit instead of three (PATH.tmp made, written, renamed).
+        self.in_place = in_place
         self.tmp = path + ".tmp"
         self.jnl = journal_of(path)
         self.fs = fs if fs is not None else _HostFs()
@@ -566,9 +377,10 @@ class Store:
         self._drop_journal()  # (its lines were carried out in the text refused)
         return self._put_aside(path)
 
-    def _write(self, path, text):
-        """`text` and its checksum line to `path`.tmp, renamed to `path`."""
-        tmp = path + ".tmp"
+    def _write(self, path, text, in_place=False):
+        """`text` and its checksum line to `path`.tmp, renamed to `path`; or
+        (in_place) to `path` itself, on a file system that commits it whole."""
+        tmp = path if in_place else path + ".tmp"
         f = self.fs.open(tmp, "w")
         try:
             f.write(text)
@@ -578,12 +390,16 @@ class Store:
                 sync(f)
         finally:
             f.close()
-        self.fs.rename(tmp, path)
+        if not in_place:
+            self.fs.rename(tmp, path)
 
     def save(self, text):
         """Replace the save with `text`, atomically; the journal starts afresh."""
         gen = self.gen + 1
-        self._write(self.path, text + "gen %d\n" % gen)
+        # In place only over the save on file: opening a missing file makes
+        # it at once, and a cut then would leave an empty (damaged) save.
+        self._write(self.path, text + "gen %d\n" % gen,
+                    self.in_place and self._loaded == self.path)
         self._loaded = self.path
         self.gen = gen
         self.notes = 0

@@ -127,7 +127,8 @@ def check_save(path, layout, chosen):
     would refuse is moved aside (PATH.bad), never deleted. Returns (layout or
     None to keep the chosen one, a line to say or "").
     """
-    from attila.store import DAMAGED, FOREIGN, MISSING, VERSION, Store, probe, restore, unpack
+    from attila.savetext import VERSION, restore, unpack
+    from attila.store import DAMAGED, FOREIGN, MISSING, Store, probe
     from attila_tools.files import FileError, read_bytes
 
     kind = probe(path)

@@ -9,7 +9,7 @@ holds the two to each other).
 from attila import notation
 from attila.errors import AttilaError
 from attila.rules import HUNS, ROMANS, Game
-from attila.store import restore, unpack
+from attila.savetext import restore, unpack
 
 
 def saved_body(data, source):

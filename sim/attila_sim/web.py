@@ -28,7 +28,8 @@ from attila import book as books
 from attila import layoutfile
 from attila.errors import AttilaError
 from attila.rules import HUNS, ROMANS
-from attila.store import MemoryStore, restore
+from attila.savetext import restore
+from attila.store import MemoryStore
 
 from attila_sim import actions
 from attila_sim.gamefile import read_game, saved_body

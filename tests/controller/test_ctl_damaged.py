@@ -11,7 +11,8 @@ from attila.controller import CLEAR, CUE_ERROR, PLAY, RESUME, Controller
 from attila.geometry import from_rows
 from attila.notation import replay
 from attila.rules import Game
-from attila.store import MemoryStore, Store, dump
+from attila.savetext import dump
+from attila.store import MemoryStore, Store
 from fakefs import FakeFs
 
 RECT = from_rows(["....."] * 4)

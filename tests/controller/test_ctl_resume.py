@@ -7,7 +7,8 @@ from attila.controller import CLEAR, CORRECT, OVER, PLAY, RESUME, Controller
 from attila.geometry import from_rows
 from attila.notation import log, replay
 from attila.rules import Game
-from attila.store import Store, checksum, dump
+from attila.savetext import checksum, dump
+from attila.store import Store
 
 RECT = from_rows(["....."] * 4)
 GAME = (

@@ -23,7 +23,7 @@ import pytest
 
 from attila import notation
 from attila.rules import OVER
-from attila.store import restore
+from attila.savetext import restore
 from attila_sim import actions
 
 from conftest import LAYOUT, PROFILES, ROOT
@@ -262,7 +262,7 @@ def journal_with_little_room(layout):
     """A save sector as a board leaves it after many games: a game of two
     placements held, too little blank room left for another whole game."""
     from attila.rules import Game
-    from attila.store import dump
+    from attila.savetext import dump
     from nvmsave import ALIGN, NvmStore, game_bytes
 
     game = Game(layout)

@@ -28,7 +28,7 @@ import os
 
 from attila.notation import log
 from attila.rules import OVER
-from attila.store import restore, unpack
+from attila.savetext import restore, unpack
 from attila_sim import actions, script
 
 import led_language

@@ -4,6 +4,9 @@ Shared by the portable store tests and the controller's resume tests. The
 power goes during write-open number `cut_save` (1-based; an append counts
 too): after `cut_byte` bytes of it, or (cut_byte < 0) just before its rename. A file holds text
 (what Store writes) or bytes (a test's damaged file); "rb" reads give bytes.
+With `littlefs`, a file written keeps its old contents until close commits
+the new ones (a new file is made, empty, at open), and `commits` counts the
+changes to the folders' metadata, as littlefs makes them.
 """
 
 
@@ -47,11 +50,36 @@ class _Writer:
         pass
 
 
+class _Committer(_Writer):
+    """A littlefs file open for writing: the new contents in RAM until close."""
+
+    def __init__(self, fs, path, text):
+        _Writer.__init__(self, fs, path)
+        self.text = text
+
+    def write(self, text):
+        fs = self.fs
+        for ch in text:
+            if fs.budget == 0:
+                self.text = None  # (the power went: nothing more is committed)
+                raise PowerCut()
+            self.text += ch
+            if fs.budget > 0:
+                fs.budget -= 1
+
+    def close(self):
+        if self.text is not None:
+            self.fs.files[self.path] = self.text
+            self.fs.commits += 1
+
+
 class FakeFs:
     """Files in a dict. The power goes during save number `cut_save` (1-based):
     after `cut_byte` bytes of it, or (cut_byte < 0) just before its rename."""
 
-    def __init__(self, cut_save=0, cut_byte=-1):
+    def __init__(self, cut_save=0, cut_byte=-1, littlefs=False):
+        self.littlefs = littlefs
+        self.commits = 0
         self.files = {}
         self.dirs = set()  # folders made (a file in any folder needs none)
         self.budget = -1
@@ -67,6 +95,11 @@ class FakeFs:
         self.saves += 1
         if self.saves == self.cut_save and self.cut_byte >= 0:
             self.budget = self.cut_byte
+        if self.littlefs:
+            if path not in self.files:
+                self.files[path] = ""
+                self.commits += 1
+            return _Committer(self, path, self.files[path] if mode == "a" else "")
         if mode != "a" or path not in self.files:
             self.files[path] = ""
         return _Writer(self, path)
@@ -75,6 +108,7 @@ class FakeFs:
         if path in self.files or path in self.dirs:
             raise OSError(17, "exists")
         self.dirs.add(path)
+        self.commits += 1
 
     def rmdir(self, path):
         if path not in self.dirs:
@@ -82,11 +116,13 @@ class FakeFs:
         if any(name.startswith(path + "/") for name in self.files):
             raise OSError(39, "not empty")
         self.dirs.discard(path)
+        self.commits += 1
 
     def rename(self, old, new):
         if self.cut_save and self.saves == self.cut_save and self.cut_byte < 0:
             raise PowerCut()
         self.files[new] = self.files.pop(old)
+        self.commits += 1
 
     def exists(self, path):
         return path in self.files or path in self.dirs
@@ -95,10 +131,11 @@ class FakeFs:
         if path not in self.files:
             raise OSError(2, "no such file")
         del self.files[path]
+        self.commits += 1
 
     def copy(self):
         """A new FakeFs holding the same files (the flash as it is now)."""
-        other = FakeFs()
+        other = FakeFs(littlefs=self.littlefs)
         other.files = dict(self.files)
         other.dirs = set(self.dirs)
         return other

@@ -1,45 +1,15 @@
-"""Saving the game: the text format, a power cut at every byte of a save, and
-damaged saves (every byte of one flipped, on real files) kept aside."""
+"""The save on flash: a power cut at every byte of a save, damaged saves
+(every byte of one flipped, on real files) kept aside, the journal between
+whole saves (the text itself: test_savetext.py)."""
 
 import check
 from attila.errors import AttilaError
 from attila.geometry import from_rows
-from attila.notation import log, replay
 from attila.rules import HUNS, Game
-from attila.store import (DAMAGED, FOREIGN, MAX_NOTES, MISSING, SAVE, MemoryStore, Store, checksum,
-                          dump, probe, restore, unpack)
+from attila.savetext import MAX_NOTES, checksum, dump, restore
+from attila.store import DAMAGED, FOREIGN, MISSING, SAVE, MemoryStore, Store, probe
 from fakefs import FakeFs, PowerCut, Scratch
-
-RECT = from_rows(["....."] * 4)
-GAME = "@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1 c1-e2"
-
-
-def game(text):
-    return replay(Game(RECT), text)
-
-
-def test_dump_and_restore():
-    g = game(GAME)
-    text = dump(g)
-    assert text == (
-        "attila-save 1\nrows ...../...../...../.....\nfirst R\ntiles 14\nlog " + GAME + "\n"
-    )
-    back = restore(text, RECT)
-    assert log(back) == GAME
-    assert back.knights == g.knights and back.phase == g.phase and back.lifted == g.lifted
-    h = Game(RECT, HUNS, 9)
-    back = restore(dump(h))
-    assert back.first == HUNS and back.supply == 9 and back.layout == RECT
-
-
-def test_restore_rejects_bad_saves():
-    good = dump(game(GAME))
-    assert "first line" in check.raises(AttilaError, restore, "attila-save 2\n", RECT)
-    other = from_rows(["....", "....", "....", "....", "...."])
-    assert "layout" in check.raises(AttilaError, restore, good, other)
-    bad = good.replace("a1-c2", "a1-c3")
-    assert "log item 7" in check.raises(AttilaError, restore, bad, RECT)
-    assert "tiles" in check.raises(AttilaError, restore, good.replace("tiles 14\n", ""), RECT)
+from test_savetext import GAME, RECT, flips, full_save, game
 
 
 def test_save_and_load():
@@ -83,6 +53,55 @@ def test_power_cut_at_every_byte_keeps_the_last_complete_save():
     assert Store("/g", fs).load() == new and "/g.tmp" not in fs.files
 
 
+def test_on_littlefs_a_save_over_the_one_on_file_is_written_in_place():
+    old = dump(game(GAME))
+    new = dump(game(GAME + ",c1"))
+    fs = FakeFs(littlefs=True)
+    store = Store("/g", fs, in_place=True)
+    assert store.load() is None
+    store.save(old)  # no save on file: PATH.tmp made, written, renamed
+    assert fs.commits == 3 and fs.files == {"/g": fs_text(old + "gen 1\n")}
+    store.save(new)  # over it: one commit, no PATH.tmp
+    assert fs.commits == 4 and fs.files == {"/g": fs_text(new + "gen 2\n")}
+    store = Store("/g", fs, in_place=True)
+    assert store.load() == new
+    store.save(old)
+    assert fs.commits == 5 and fs.files == {"/g": fs_text(old + "gen 3\n")}
+    store.clear()  # the save removed: the next one is made through PATH.tmp again
+    store.save(new)
+    assert fs.commits == 6 + 3 and fs.files == {"/g": fs_text(new + "gen 4\n")}
+    # Told nothing (FAT, a host's files), the store always renames.
+    store = Store("/g", fs)
+    assert store.load() == new
+    store.save(old)
+    assert fs.commits == 9 + 3
+
+
+def test_on_littlefs_a_power_cut_in_a_save_written_in_place_keeps_the_last_one():
+    old = dump(game(GAME))
+    new = dump(game(GAME + ",c1"))
+    size = len(new) + len("gen 2\nend %d\n" % checksum(new + "gen 2\n"))
+    for k in range(size):
+        fs = FakeFs(littlefs=True)
+        store = Store("/g", fs, in_place=True)
+        store.save(old)
+        fs.cut_save, fs.cut_byte = 2, k  # the next save loses power after k bytes
+        try:
+            store.save(new)
+            assert False, "the power cut did not happen"
+        except PowerCut:
+            pass
+        assert fs.files == {"/g": fs_text(old + "gen 1\n")}, k
+        fs.power_back()
+        assert Store("/g", fs, in_place=True).load() == old, k
+    fs = FakeFs(littlefs=True)
+    store = Store("/g", fs, in_place=True)
+    store.save(old)
+    fs.cut_save, fs.cut_byte = 2, size  # the whole text written: closed, committed
+    store.save(new)
+    assert Store("/g", fs, in_place=True).load() == new
+
+
 def test_a_torn_save_file_is_never_read_as_a_game():
     # A file system that lost the tail of the file after the rename.
     new = dump(game(GAME))
@@ -103,16 +122,6 @@ def test_a_torn_save_file_is_never_read_as_a_game():
     fs = FakeFs()
     fs.files["/g.tmp"] = full
     assert Store("/g", fs).load() == new
-
-
-def full_save():
-    new = dump(game(GAME))
-    return (new + "end %d\n" % checksum(new)).encode()
-
-
-def flips(byte):
-    """An ASCII letter, high bytes and NUL that differ from `byte`."""
-    return [b for b in (ord("Z"), ord("q"), 0xE9, 0xFF, 0) if b != byte][:4]
 
 
 def test_every_byte_of_a_real_save_flipped_is_kept_aside():
@@ -174,54 +183,6 @@ def test_reject_puts_a_refused_save_aside():
 
 def fs_text(body):
     return body + "end %d\n" % checksum(body)
-
-
-def test_restore_bounds_every_number_by_the_layout():
-    good = dump(game(GAME))
-    for tiles in ("99999999999999999999", "21", "-1", "+3", " 3", "1_0", "3.0", ""):
-        bad = good.replace("tiles 14", "tiles " + tiles)
-        assert "tiles must be a whole number 0..20" in check.raises(AttilaError, restore, bad), tiles
-    assert restore(good.replace("tiles 14", "tiles 20")).supply == 20
-    assert restore(dump(Game(RECT, 0, 0)), RECT).supply == 0
-    huge = good.replace("...../...../...../.....", "/".join(["-" * 27] * 3))
-    assert "rows" in check.raises(AttilaError, restore, huge)
-    many = good.replace("...../...../...../.....", "/".join(["."] * 27))
-    assert "more than 26 ranks" in check.raises(AttilaError, restore, many)
-    odd = good.replace("...../.....", "..Q../.....", 1)
-    assert "not a row" in check.raises(AttilaError, restore, odd)
-
-
-def test_every_byte_of_a_save_body_changed_under_a_good_checksum():
-    # What a checksum cannot catch (a save written wrong): restore() gives a
-    # game or one clear AttilaError, never another error, never a heap blow-up.
-    body = dump(game(GAME)).encode()
-    for k in range(len(body)):
-        for b in flips(body[k]):
-            text = body[:k] + bytes([b]) + body[k + 1:]
-            data = text + b"end %d\n" % checksum("".join(chr(c) for c in text))
-            try:
-                saved = unpack(data)
-            except AttilaError:
-                assert b < 32 or b > 126 or k == len(body) - 1, (k, b)
-                continue
-            try:
-                restore(saved, RECT)
-            except AttilaError:
-                pass
-
-
-def test_check_reads_only_whole_saves():
-    good = full_save()
-    assert unpack(good) == dump(game(GAME))
-    for data, why in (
-        (b"", "no checksum line"),
-        (good[:-1], "no checksum line"),
-        (good.replace(b"a1-c2", b"a1-c3"), "checksum does not match"),
-        (good.replace(b"first R", b"first \xc3"), "byte 50 is 195"),
-        (good + b"x" * 4096, "longer than 4096 bytes"),
-        (good[:-2] + b"99999999999\n", "checksum does not match"),
-    ):
-        assert why in check.raises(AttilaError, unpack, data), why
 
 
 def test_probe_tells_ours_from_foreign_files():
@@ -420,7 +381,3 @@ def test_a_new_game_is_one_journal_line_and_the_next_actions_follow_it():
     again = Keeper(Store("/g", fs, journal=True))
     resumed, why = again.load(RECT)
     assert why == "" and dump(resumed) == dump(fresh) and resumed.first == HUNS
-    # A NEW line that is not one ends the journal there.
-    from attila.store import fold
-    assert fold(dump(g), ["@c1", "nX9", "@d1"]) == (dump(game("@a1 @b1 @c1")), 1)
-    assert fold(dump(g), ["n", "nR99"]) == (dump(g), 0)

@@ -8,7 +8,8 @@ import pytest
 
 from attila.notation import replay
 from attila.rules import Game
-from attila.store import Store, checksum, dump
+from attila.savetext import checksum, dump
+from attila.store import Store
 from attila_sim import app
 
 import simkit
@@ -152,7 +153,7 @@ GAME_4X5 = ("@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1 c1-e2,c1 d1-b2,d1 e1-d3,e
 def test_a_finished_game_is_archived_in_games_beside_the_save(tmp_path, capsys):
     from attila.notation import log
     from attila.rules import OVER
-    from attila.store import restore, unpack
+    from attila.savetext import restore, unpack
 
     path = tmp_path / "g.txt"
     script = "\n".join(GAME_4X5.split()) + "\nwait 1000\n"

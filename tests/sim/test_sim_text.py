@@ -137,7 +137,8 @@ def test_replay_in_text_mode(tmp_path, monkeypatch, capsys):
 def test_replay_of_a_saved_game(tmp_path, monkeypatch, capsys):
     from attila.notation import replay
     from attila.rules import Game
-    from attila.store import Store, dump
+    from attila.savetext import dump
+    from attila.store import Store
 
     layout = simkit.load()[0]
     game = replay(Game(layout), "@a1 @e4 @b1 @e3 @c4 @a3 b1-d2,b1")
@@ -192,7 +193,8 @@ def test_screenshot_option(tmp_path):
 def test_a_damaged_save_is_refused(tmp_path, capsys):
     from attila.notation import replay
     from attila.rules import Game
-    from attila.store import Store, dump
+    from attila.savetext import dump
+    from attila.store import Store
 
     game = replay(Game(simkit.load()[0]), "@a1 @e4")
     path = tmp_path / "board.save"
@@ -205,7 +207,8 @@ def test_a_damaged_save_is_refused(tmp_path, capsys):
 def test_a_save_from_another_layout_brings_its_own(tmp_path, monkeypatch, capsys):
     from attila.notation import replay
     from attila.rules import Game
-    from attila.store import Store, dump
+    from attila.savetext import dump
+    from attila.store import Store
 
     t_shape = simkit.load(os.path.join(simkit.ROOT, "boards", "t-shape.json"))[0]
     game = replay(Game(t_shape), "@a6 @f6 @c1")

@@ -165,8 +165,8 @@ def test_show_colour_falls_back_to_256_colours_without_colorterm():
 
 
 def _file(text):
-    """The bytes of a save file holding `text` (attila.store: with its checksum line)."""
-    from attila.store import checksum
+    """The bytes of a save file holding `text` (attila.savetext: with its checksum line)."""
+    from attila.savetext import checksum
 
     return (text + "end %d\n" % checksum(text)).encode()
 
@@ -184,7 +184,7 @@ def test_counts_of_one_are_singular(tmp_path):
     from attila import layoutfile
     from attila.notation import replay
     from attila.rules import Game
-    from attila.store import dump
+    from attila.savetext import dump
     from attila_tools.board.games import _describe
 
     layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
@@ -199,7 +199,8 @@ def test_games_counts_actions_as_the_board_does():
     from attila.controller import Controller
     from attila.notation import replay
     from attila.rules import Game
-    from attila.store import MemoryStore, dump
+    from attila.savetext import dump
+    from attila.store import MemoryStore
     from attila_tools.board.games import _describe
 
     layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]

@@ -12,7 +12,7 @@ import os
 from attila import layoutfile, notation
 from attila.errors import AttilaError
 from attila.rules import HUNS, ROMANS, Game
-from attila.store import restore, unpack
+from attila.savetext import restore, unpack
 
 from attila_tools.files import read_bytes, text_of
 

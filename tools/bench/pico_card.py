@@ -255,7 +255,8 @@ def resumed_position(layout, tables, rng, turns):
 def in_loop(layout, tables, image, folder, rng):
     """The board's own loop (main.py) deciding from the card: a saved game is resumed at
     a won position with the board to play; the longest loop step while it decides."""
-    from attila.store import Store, dump
+    from attila.savetext import dump
+    from attila.store import Store
 
     with open(PROFILE) as f:
         prof = json.load(f)

@@ -32,7 +32,8 @@ from attila import layoutfile, opponent, profile
 from attila.controller import BUTTON_MENU, Controller
 from attila.notation import replay
 from attila.rules import Game
-from attila.store import Store, dump
+from attila.savetext import dump
+from attila.store import Store
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
 wdt = machine.WDT(timeout=prof.watchdog_ms)

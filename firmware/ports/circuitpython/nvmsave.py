@@ -49,7 +49,7 @@ Record, 16-byte aligned: 0xA7, kind, then
 """
 
 from attila.compat import const
-from attila.store import MAX_BYTES
+from attila.savetext import MAX_BYTES
 
 MAGIC = const(0xA7)
 ALIGN = const(16)
@@ -119,7 +119,7 @@ def game_bytes(layout, tiles=None, takebacks=TAKEBACKS):
     free after setup, and a last move) as a record, two records for each
     take-back, and the cleared record that ends it."""
     from attila.rules import Game
-    from attila.store import dump
+    from attila.savetext import dump
 
     name = 1 + len(str(layout.height))  # "a1" .. "z26"
     action = _up(SHORT_HEAD + 1 + 2 * name + 3)  # the longest: " a1-b3\n", dropping "\n"

@@ -44,7 +44,21 @@ def _store(path):
         from attila.store import Store
     except ImportError:
         return None
-    return Store(path, games=GAMES, journal=True)
+    # On littlefs v2 (MicroPython's file system on the rp2) a file's new
+    # contents are committed whole on close: a whole save is then written in
+    # place (attila.store). Not on FAT, nor where MicroPython (before 1.23)
+    # does not list its mounts. (Names MicroPython has already: each new
+    # one is a qstr, and tests/ports' resume scenario has none to spare.)
+    in_place = False
+    try:
+        import vfs
+
+        for fs, at in vfs.mount():
+            if at == "/" and type(fs) is getattr(vfs, "VfsLfs2", None):
+                in_place = True
+    except Exception:
+        pass
+    return Store(path, games=GAMES, journal=True, in_place=in_place)
 
 
 def _taken(path):

@@ -282,7 +282,8 @@ def scenario_resume():
     from attila.controller import CORRECT, PLAY, RESUME
     from attila.notation import replay
     from attila.rules import Game
-    from attila.store import Store, dump
+    from attila.savetext import dump
+    from attila.store import Store
 
     layout = layoutfile.load("layout.json")[0]
     Store("game.txt").save(dump(replay(Game(layout), "@a1 @e4")))
@@ -292,6 +293,7 @@ def scenario_resume():
     clock = physical.Clock()
     board = main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
     assert board.controller.mode == RESUME, board.controller.mode
+    assert not board.controller.store.in_place  # (the unix port's files: a host's)
     open("resume", "w").close()
     board = main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
     assert board.controller.mode != RESUME and len(board.controller.game.history) == 2

@@ -7,7 +7,8 @@ import pytest
 from attila import layoutfile
 from attila.notation import replay
 from attila.rules import OVER, Game
-from attila.store import Store, dump
+from attila.savetext import dump
+from attila.store import Store
 from attila_tools.analyse import analysis
 from attila_tools import cli
 from attila_tools.solve import retro

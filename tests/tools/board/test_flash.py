@@ -269,7 +269,7 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
     from attila import layoutfile
     from attila.notation import log
     from attila.rules import OVER
-    from attila.store import restore
+    from attila.savetext import restore
 
     _out, golden, _built = flashed
     layout, _modules, _tiles = layoutfile.load(LAYOUT)
@@ -299,7 +299,8 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
 
 def saved_game(dev):
     """The board's save text with its journal carried out ("" while it has none)."""
-    from attila.store import current, journal_of
+    from attila.savetext import current
+    from attila.store import journal_of
 
     files = dev.files()
     if build.SAVE_FILE not in files:
@@ -311,7 +312,7 @@ def _save_text(layout_path=LAYOUT, actions="@a1 @e4"):
     from attila import layoutfile
     from attila.notation import play
     from attila.rules import Game
-    from attila.store import checksum, dump
+    from attila.savetext import checksum, dump
 
     layout, _m, _t = layoutfile.load(layout_path)
     game = Game(layout)
@@ -429,7 +430,7 @@ def test_games_fetches_the_saved_game(flashed, tmp_path):
 
 @needs_emulator
 def test_games_fetches_the_game_with_its_journal_and_the_finished_games(flashed, tmp_path):
-    from attila.store import checksum
+    from attila.savetext import checksum
 
     _out, golden, _built = flashed
     save = _save_text(actions="@a1 @e4 @b1")  # (no gen line: generation 0)

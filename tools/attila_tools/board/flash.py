@@ -150,7 +150,7 @@ def set_aside(board, layout):
     save fits the layout (or cannot be read at all).
     """
     from attila.errors import AttilaError
-    from attila.store import restore
+    from attila.savetext import restore
 
     from attila_tools.board.games import read_game
 

@@ -29,7 +29,7 @@ LOG_DIR = "games/"
 
 def _game(data):
     """The Game in a save file's bytes (checksum checked); AttilaError says why not."""
-    from attila.store import VERSION, restore, unpack
+    from attila.savetext import VERSION, restore, unpack
 
     if not data.startswith(VERSION.encode()):
         raise AttilaError("its first line is not %r" % VERSION)
@@ -87,7 +87,7 @@ def read_game(board, path):
     journal = board.read(journal_of(SAVE))
     if not journal:
         return data
-    from attila.store import checksum, current
+    from attila.savetext import checksum, current
 
     try:
         text = current(data, journal)
