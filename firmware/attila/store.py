@@ -56,6 +56,11 @@ from attila.savetext import MAX_BYTES, MAX_NOTES, VERSION, checksum, fold, gener
     journal_ops, unpack
 
 _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
+# Finished games kept in the games folder; the oldest goes for a new one. An
+# archived game takes a 4 KB block of a Pico's littlefs: about 270 of them
+# would fill its flash (the firmware on it), and a full flash stops the
+# saves. 100 take 400 KB.
+GAMES_KEPT = const(100)
 _PIECE = const(512)  # bytes read at a time
 # The journal folder's metadata block (littlefs as MicroPython's rp2 build
 # mounts it): _SLOTS commits of _SLOT bytes; a commit carries the whole
@@ -120,8 +125,28 @@ def probe(path, fs=None):
     return SAVE
 
 
+def game_number(name):
+    """The number of an archived game's file name: game-NUMBER-CHECKSUM.txt;
+    0 for game-CHECKSUM.txt (kept by earlier firmware: the oldest); -1 when
+    the name is not an archived game's."""
+    if not name.startswith("game-") or not name.endswith(".txt"):
+        return -1
+    parts = name[5:-4].split("-")
+    try:
+        if len(parts) == 1 and len(parts[0]) == 8:
+            int(parts[0], 16)
+            return 0
+        if len(parts) == 2 and len(parts[1]) == 8 and parts[0].isdigit():
+            int(parts[1], 16)
+            return int(parts[0])
+    except ValueError:
+        pass
+    return -1
+
+
 class _HostFs:
-    """The real file system: builtin open, os.rename (replacing), os.remove, os.stat."""
+    """The real file system: builtin open, os.rename (replacing), os.remove,
+    os.stat, os.listdir."""
 
     def __init__(self):
         import os
@@ -132,6 +157,7 @@ class _HostFs:
         self.remove = os.remove
         self.mkdir = os.mkdir
         self.rmdir = os.rmdir
+        self.listdir = os.listdir
 
     def open(self, path, mode):
         return open(path, mode)
@@ -407,15 +433,25 @@ class Store:
         self._drop_journal()  # (if the power goes first, its lines are of gen - 1)
 
     def archive(self, text):
-        """Keep the save text of a finished game in the `games` folder, as
-        game-CHECKSUM.txt (the same game is kept once); its path, or None."""
+        """Keep the save text of a finished game in the `games` folder as
+        game-NUMBER-CHECKSUM.txt, numbered in the order they end (the same
+        game is kept once); the newest GAMES_KEPT stay. Its path, or None."""
         if self.games is None:
             return None
-        path = "%s/game-%08x.txt" % (self.games, checksum(text))
-        if self._exists(path):
-            return path
         if not self._exists(self.games):
             self.fs.mkdir(self.games)
+        tail = "-%08x.txt" % checksum(text)
+        kept = []  # (number, name) of the games kept
+        for name in self.fs.listdir(self.games):
+            number = game_number(name)
+            if number >= 0:
+                if name.endswith(tail):
+                    return self.games + "/" + name
+                kept.append((number, name))
+        kept.sort()
+        while len(kept) >= GAMES_KEPT:
+            self.fs.remove(self.games + "/" + kept.pop(0)[1])
+        path = "%s/game-%05d%s" % (self.games, kept[-1][0] + 1 if kept else 1, tail)
         self._write(path, text)
         return path
 

@@ -127,6 +127,11 @@ class FakeFs:
     def exists(self, path):
         return path in self.files or path in self.dirs
 
+    def listdir(self, path):
+        """The names in folder `path` (its files; folders are not listed)."""
+        return sorted(name[len(path) + 1:] for name in self.files
+                      if name.startswith(path + "/") and "/" not in name[len(path) + 1:])
+
     def remove(self, path):
         if path not in self.files:
             raise OSError(2, "no such file")

@@ -7,7 +7,8 @@ from attila.errors import AttilaError
 from attila.geometry import from_rows
 from attila.rules import HUNS, Game
 from attila.savetext import MAX_NOTES, checksum, dump, restore
-from attila.store import DAMAGED, FOREIGN, MISSING, SAVE, MemoryStore, Store, probe
+from attila.store import (DAMAGED, FOREIGN, GAMES_KEPT, MISSING, SAVE, MemoryStore, Store,
+                          game_number, probe)
 from fakefs import FakeFs, PowerCut, Scratch
 from test_savetext import GAME, RECT, flips, full_save, game
 
@@ -340,10 +341,39 @@ def test_a_finished_game_is_archived_once():
     store = Store("/g", fs, games="/games", journal=True)
     text = dump(game(GAME))
     path = store.archive(text)
-    assert path == "/games/game-%08x.txt" % checksum(text)
+    assert path == "/games/game-00001-%08x.txt" % checksum(text)
     assert fs.files[path] == fs_text(text) and "/games" in fs.dirs
     assert store.archive(text) == path and len(fs.files) == 1
     assert Store("/g", fs, journal=True).archive(text) is None  # no games folder: nothing kept
+
+
+def test_the_newest_finished_games_are_kept_and_the_oldest_goes():
+    """A Pico's flash holds about 270 archived games besides the firmware (a
+    4 KB block each), and a full flash stops the saves: the newest
+    GAMES_KEPT stay, an earlier firmware's game-CHECKSUM.txt counts as the
+    oldest, and a file that is not an archived game is left alone."""
+    fs = FakeFs()
+    fs.files["/games/game-0000abcd.txt"] = "kept by an earlier firmware"
+    fs.files["/games/notes.txt"] = "a maker's"
+    store = Store("/g", fs, games="/games", journal=True)
+    texts = [dump(game(GAME)) + "# %d\n" % k for k in range(GAMES_KEPT + 1)]
+    paths = [store.archive(text) for text in texts]
+    assert GAMES_KEPT == 100
+    assert paths[0] == "/games/game-00001-%08x.txt" % checksum(texts[0])
+    assert paths[-1] == "/games/game-00101-%08x.txt" % checksum(texts[-1])
+    names = fs.listdir("/games")
+    assert len(names) == GAMES_KEPT + 1 and "notes.txt" in names
+    assert "game-0000abcd.txt" not in names and paths[0] not in fs.files
+    assert all(p in fs.files for p in paths[1:])
+    assert store.archive(texts[5]) == paths[5] and len(fs.files) == GAMES_KEPT + 1
+
+
+def test_the_names_of_archived_games():
+    assert game_number("game-00012-0000abcd.txt") == 12
+    assert game_number("game-0000abcd.txt") == 0
+    for name in ("game-x.txt", "game-0012-abc.txt", "notes.txt", "game-00012-0000abcd.log",
+                 "saved-20261201-101010.txt"):
+        assert game_number(name) == -1, name
 
 
 def test_after_a_new_game_the_first_action_is_a_whole_save():
