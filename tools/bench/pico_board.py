@@ -21,7 +21,8 @@ and its core. The same figures come out on every run.
   sleeps, to the end of the first LED frame that shows it (the debounce
   holds 30 ms of it), and the part of it in the loop step that took it;
   the same while the board thinks (a knight lifted 300 ms into its strong
-  search: the first frame that differs from the same run without it);
+  search: the first frame whose LED bytes are none of the same run's
+  without it);
 - one LED frame on the wire: first rising to last falling edge, 20 LEDs;
 - heap: gc.mem_free() after main.py has built the board, after the board's
   opponent has made its first decision (its search's tables are kept from
@@ -273,16 +274,17 @@ def _frames_while_thinking(lift, offset_us=0):
 
 def latency_while_thinking(offsets=(0, 2500, 5000, 7500)):
     """A sensor event while the board thinks, at a few moments of a loop step:
-    the first frame that differs from the same run without the event (the
-    emulation is deterministic); the shortest and longest."""
+    the first frame after it whose LED bytes are none of the same run's
+    without the event (the thinking light's frames; the emulation is
+    deterministic: a frame that only comes a little later is no answer);
+    the shortest and longest."""
     calm, _ = _frames_while_thinking(False)
+    shown = set(data for _t0, _t1, data in calm)
     spans = []
     for offset in offsets:
         moved, t0 = _frames_while_thinking(True, offset)
-        k = 0
-        while k < min(len(calm), len(moved)) and calm[k] == moved[k]:
-            k += 1
-        spans.append((moved[k][1] - t0) / 1000)
+        first = next(f for f in moved if f[0] >= t0 and f[2] not in shown)
+        spans.append((first[1] - t0) / 1000)
     return ["sensor event to LED bytes on the pin while the board thinks (strong, a knight"
             " lifted at %d moments of a loop step): %.1f-%.1f ms (debounce included)"
             % (len(offsets), min(spans), max(spans))]
