@@ -435,7 +435,8 @@ class Store:
     def archive(self, text):
         """Keep the save text of a finished game in the `games` folder as
         game-NUMBER-CHECKSUM.txt, numbered in the order they end (the same
-        game is kept once); the newest GAMES_KEPT stay. Its path, or None."""
+        game is kept once, another with its checksum too); the newest
+        GAMES_KEPT stay. Its path, or None."""
         if self.games is None:
             return None
         if not self._exists(self.games):
@@ -445,7 +446,9 @@ class Store:
         for name in self.fs.listdir(self.games):
             number = game_number(name)
             if number >= 0:
-                if name.endswith(tail):
+                # The same checksum: the same game, unless (Adler-32 on a
+                # few hundred bytes) another one shares it.
+                if name.endswith(tail) and self._load(self.games + "/" + name)[0] == text:
                     return self.games + "/" + name
                 kept.append((number, name))
         kept.sort()

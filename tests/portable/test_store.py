@@ -363,6 +363,19 @@ def test_the_newest_finished_games_are_kept_and_the_oldest_goes():
     assert store.archive(texts[5]) == paths[5] and len(fs.files) == GAMES_KEPT + 1
 
 
+def test_two_games_that_share_a_checksum_are_both_kept():
+    fs = FakeFs()
+    store = Store("/g", fs, games="/games", journal=True)
+    one, other = "game 120\n", "game 201\n"  # Adler-32: the same sum
+    assert checksum(one) == checksum(other)
+    first = store.archive(one)
+    second = store.archive(other)
+    assert first == "/games/game-00001-%08x.txt" % checksum(one)
+    assert second == "/games/game-00002-%08x.txt" % checksum(one)
+    assert store.archive(one) == first and store.archive(other) == second
+    assert len(fs.files) == 2
+
+
 def test_the_names_of_archived_games():
     assert game_number("game-00012-0000abcd.txt") == 12
     assert game_number("game-0000abcd.txt") == 0
