@@ -95,7 +95,7 @@ def play(board, lines, folder, since_us=0):
     for _number, _text, steps in actions.parse_lines(rig.layout, lines):
         rig.do(steps)
     board.pico.run_to_idle()
-    board.pico.run_us(100)
+    board.pico.run_us(300)  # its last LED frame latched (280 us of low)
     cp_catch_up(twin, board.pico, since_us)
     return rig, twin
 
