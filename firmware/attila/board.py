@@ -238,6 +238,21 @@ def open_book(path, layout):
         return None, "setup book not used (%s): the board searches its placements" % e
 
 
+def open_opening(path, layout):
+    """(the layout's opening table, the console line that says so) or (None,
+    the line that says why the first turn is searched). Never raises, as
+    open_book. The file stays open; a lookup reads one block."""
+    if not exists(path):
+        return None, "no opening table (%s): the board searches its first turn" % path
+    try:
+        from attila.opening import Opening
+
+        return Opening(open(path, "rb"), layout, path), \
+            "opening table: the board's first turn of play is exact"
+    except Exception as e:  # CardError, OSError, MemoryError: the search plays on
+        return None, "opening table not used (%s): the board searches its first turn" % (e,)
+
+
 def open_card(hardware, prof, layout):
     """(the layout's solved game on the profile's microSD card, the console
     line that says so) or (None, the line that says why not; "" when the
@@ -259,12 +274,14 @@ def open_card(hardware, prof, layout):
 
 def controller_for(prof, layout, tiles=None, store=None, book=None, card=None):
     """The Controller a profile asks for; its opponent also answers hints
-    (book: the layout's setup book, card: its solved game, or None)."""
+    (book: the layout's setup book, card: its solved game or its opening
+    table, or None)."""
     from attila.controller import Controller
     from attila.opponent import chooser
 
     coach = None
-    if card is not None:  # off unless the profile says so; MENU switches it between games
+    if card is not None and card.whole:  # not the opening table: off unless the
+        # profile says so; MENU switches it between games
         from attila.coach import Coach
 
         coach = Coach(card, getattr(prof, "coach", False))

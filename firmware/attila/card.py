@@ -96,6 +96,11 @@ def head(layout):
 class Card:
     """The tables of one layout on a card; a lookup reads at most one block."""
 
+    magic = MAGIC  # attila.opening's table has its own
+    kind = "an Attila card"
+    what = "card"  # in the note when it fails
+    whole = True  # every position (the opening table: the first turn only)
+
     def __init__(self, source, layout, start=0, where=FILE):
         self.layout = layout
         self._src = source
@@ -121,8 +126,8 @@ class Card:
         self._scorch_only = False  # the move is made: only its scorches are tried
         self._read(0)
         b = self._buf
-        if b[0:4] != MAGIC:
-            raise CardError("%s: not an Attila card" % where)
+        if b[0:4] != self.magic:
+            raise CardError("%s: not %s" % (where, self.kind))
         end = NAME
         while end < 504 and b[end]:
             end += 1
@@ -134,10 +139,14 @@ class Card:
         if b[507] != self._tag:
             raise CardError("%s: the head is damaged" % where)
         self.blocks = b[5] | b[6] << 8 | b[7] << 16 | b[8] << 24
-        if self.blocks != table_blocks(n):
+        if self.blocks != self._size(b):
             raise CardError("%s: the head is damaged" % where)
         self._read(self.blocks)  # the last block: the file is whole
         self._read(1)
+
+    def _size(self, head):
+        """The blocks after the head, as the layout's size sets them."""
+        return table_blocks(self._n)
 
     def _read(self, block):
         if block == self._at:

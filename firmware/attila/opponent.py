@@ -268,8 +268,8 @@ class Planner:
         self.busy = True
 
     def _drop_card(self, e):
+        self.note = "%s not used (%s): the board searches" % (self.card.what, e)
         self.card = None
-        self.note = "card not used (%s): the board searches" % e
 
     def _card_step(self, now_ms):
         """The card's part of a decision, one loop step: a few lookups (at most

@@ -1,13 +1,15 @@
 """The strong level's choice for each position of a file (a helper of bench_strength.py).
 
-    micropython tools/bench/strength_choose.py POSITIONS [NODES]   (MICROPYPATH=firmware)
+    micropython tools/bench/strength_choose.py POSITIONS [NODES [OPENING]]   (MICROPYPATH=firmware)
 
 POSITIONS: one position text a line ("RH.../... R"). Prints, a line each,
 the strong level's action and the nodes it searched. The time budget never
 runs out: the level's node budget (opponent.NODES[STRONG], read when it
 runs; NODES instead when given) decides, so the choices are those of a board. Under MicroPython unix
 the viper kernel runs: it visits the same nodes as the portable kernel
-(tests/portable/test_opponent_choices.py), about 30 times faster.
+(tests/portable/test_opponent_choices.py), about 30 times faster. OPENING:
+the layout's opening table (attila.opening), as the board has it in flash
+("-" for none).
 """
 
 import sys
@@ -18,15 +20,22 @@ from attila.notation import parse_position
 NEVER = 10 ** 9
 
 
-def main(path, nodes):
+def main(path, nodes, opening_path):
+    opening = None
     with open(path) as f:
         for line in f:
             text = line.strip()
             if not text:
                 continue
             game = parse_position(text)
-            action = opponent.choose(game, opponent.STRONG, budget_ms=NEVER, nodes=nodes)
+            if opening is None and opening_path and opening_path != "-":
+                from attila.opening import Opening
+
+                opening = Opening(open(opening_path, "rb"), game.layout, opening_path)
+            action = opponent.choose(game, opponent.STRONG, budget_ms=NEVER, nodes=nodes,
+                                     card=opening)
             print(action, opponent.stats()[0])
 
 
-main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else None)
+main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2] != "-" else None,
+     sys.argv[3] if len(sys.argv) > 3 else None)

@@ -14,7 +14,9 @@ in game.txt and journal/now/game.txt.jnl (attila.store: every accepted action
 is on the flash before the board shows it), finished games in games/
 (`attila games` fetches them). The layout's setup
 book (/layout.book, copied by `attila flash`) is opened if it is there; without
-it (or damaged) the board searches its placements and says so once. A profile
+it (or damaged) the board searches its placements and says so once; its
+opening table (/layout.opening, attila.opening) makes the first turn of play
+exact, the same way. A profile
 with an "sdcard" reads the layout's solved game from it (attila.card); a
 missing, damaged or foreign card is said once, with the trouble sign.
 """
@@ -24,7 +26,8 @@ import time
 import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, RESUME_FILE, SELF_TEST,
-                          assemble, controller_for, exists, open_book, open_card, power_up)
+                          assemble, controller_for, exists, open_book, open_card, open_opening,
+                          power_up)
 from attila.console import Console
 from attila.ticks import ticks_diff
 
@@ -33,6 +36,7 @@ LAYOUT = "layout.json"
 SAVE = "game.txt"
 GAMES = "games"  # finished games are kept there (attila games fetches them)
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
+OPENING = "layout.opening"  # its opening table: the first turn of play (attila flash copies it)
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -104,7 +108,7 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.s
 
 
 def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
-         clock=time.ticks_ms, sleep=time.sleep_ms, book_path=BOOK):
+         clock=time.ticks_ms, sleep=time.sleep_ms, book_path=BOOK, opening_path=OPENING):
     """Load, build and run; returns the Board when `ticks` runs out."""
     prof = profiles.load(profile_path)
     layout, modules, tiles = layoutfile.load(layout_path)
@@ -117,14 +121,19 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
         return None
     book, why = open_book(book_path, layout)  # kept open: read a record at a time
     card, said = open_card(hardware, prof, layout)
+    opened = ""
+    if card is None:  # the first turn of play from flash; the card covers every turn
+        card, opened = open_opening(opening_path, layout)
     board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book, card=card)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
     if why:
         print("attila: " + why)
     if said:
         print("attila: " + said)
-        if card is None:
+        if card is None or not card.whole:
             board.controller.trouble(said)  # the profile names a card: the player must know
+    if opened:
+        print("attila: " + opened)
     if gesture == SELF_TEST:
         print("attila: MENU held at power-up: self-test")
         board.controller.self_test(clock())

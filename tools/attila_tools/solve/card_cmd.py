@@ -5,7 +5,10 @@ retrograde tables, kept by `attila solve --from-setup LAYOUT --keep-tables`
 (or solved now with --solve). Copy the file to the root of a FAT32 card.
 Symmetries are not folded: the 4x5 card is 1.6 GB either way on any card
 sold today, and folding would cost the board a symmetry search per lookup.
-Refuses, with the reason and exit 2: a layout not solved, one out of the
+With --opening it writes DEST/<layout>.opening instead: only the first
+turn of play (attila.opening), folded by the layout's symmetries, small
+enough for the board's own flash (375 KB for 4x5); boards/solved keeps the
+4x5 one, and attila flash installs it. Refuses, with the reason and exit 2: a layout not solved, one out of the
 solver's reach, a supply other than the default.
 """
 
@@ -14,6 +17,8 @@ import os
 import sys
 
 from attila.card import BLOCK, DATA, FILE, head, seal, table_blocks, tag
+from attila.opening import MAP
+from attila.opening import head as opening_head
 from attila.errors import AttilaError
 from attila_tools.files import size_text
 from attila_tools.solve import retro
@@ -39,6 +44,9 @@ def build_parser():
                    help="solve the layout now when its tables are not kept (minutes for 20 squares)")
     p.add_argument("--threads", type=int, default=2, metavar="N",
                    help="threads of the solver with --solve (default 2)")
+    p.add_argument("--opening", action="store_true",
+                   help="write only the first turn of play, folded, as DEST/<layout>.opening "
+                   "(for the board's own flash: attila flash installs boards/solved/<layout>.opening)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
@@ -87,8 +95,78 @@ def write_card(tables, path, progress=None):
     return card_bytes(n)
 
 
-def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None):
-    """Check the layout, find (or make) its tables, write DEST/attila.tbl; returns the path."""
+def fold_map(layout, perms):
+    """(the fold map's entries by rank of the other side's knights, the canonical
+    ranks in order): as attila.opening reads them."""
+    from attila_tools.solve.retro_index import rank3, triples
+
+    images = []
+    for t in triples(layout.size):
+        best, best_p = rank3(t), 0
+        for p, perm in enumerate(perms, 1):
+            r = rank3(sum(1 << perm[i] for i in range(layout.size) if t >> i & 1))
+            if r < best:
+                best, best_p = r, p
+        images.append((best_p, best))
+    canon = sorted({c for _p, c in images})
+    number = {c: k for k, c in enumerate(canon)}
+    return [p << 13 | number[c] for p, c in images], canon
+
+
+def write_opening(tables, path):
+    """Write the opening table of `tables` (attila.opening) to `path`, atomically;
+    returns its size."""
+    from attila_tools.solve.symmetry import automorphisms
+
+    layout = tables.layout
+    n = layout.size
+    perms = automorphisms(layout)[1:]
+    entries, canon = fold_map(layout, perms)
+    t = tag(layout)
+    index = tables.index
+    per = index.m + 1
+    row_bytes = index.words * 8
+    spots = [(0, 0)] + [((1 << j) >> 3, (1 << j) & 7) for j in range(index.m)]
+    bits = bytearray((len(canon) * index.nrest * per + 7) // 8)
+    data = tables.data
+    x = 0
+    for c in canon:
+        base = c * index.nrest * row_bytes
+        for j in range(index.nrest):
+            at = base + j * row_bytes
+            for byte, bit in spots:
+                if data[at + byte] >> bit & 1:
+                    bits[x >> 3] |= 1 << (x & 7)
+                x += 1
+    fold = bytearray()
+    for e in entries:
+        fold += bytes((e >> 8, e & 0xFF))
+    blocks = [opening_head(layout, perms, len(canon))]
+    number = 1
+    for part, size in ((fold, MAP * 2), (bits, DATA)):
+        for at in range(0, len(part), size):
+            buf = bytearray(BLOCK)
+            chunk = part[at:at + size]
+            buf[:len(chunk)] = chunk
+            seal(buf, number, t)
+            blocks.append(bytes(buf))
+            number += 1
+    tmp = path + ".part"
+    try:
+        with open(tmp, "wb") as f:
+            for b in blocks:
+                f.write(b)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+    return len(blocks) * BLOCK
+
+
+def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, opening=False):
+    """Check the layout, find (or make) its tables, write DEST/attila.tbl (with
+    `opening`: DEST/<layout>.opening); returns the path."""
     from attila.layoutfile import load
 
     out = out if out is not None else sys.stdout
@@ -115,6 +193,16 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None):
         raise CardError("%s is not solved: run attila solve --from-setup %s --keep-tables "
                         "(or attila card --solve)" % (name, layout_path))
     os.makedirs(dest, exist_ok=True)
+    if opening:
+        stem = os.path.splitext(os.path.basename(layout_path))[0]
+        path = os.path.join(dest, stem + ".opening")
+        try:
+            size = write_opening(tables, path)
+        finally:
+            tables.close()
+        out.write("%s: opening table %s (%s): the first turn of play, folded\n"
+                  % (name, path, size_text(size)))
+        return path
     path = os.path.join(dest, FILE)
     out.write("%s: %d squares, card file %s (%s)\n" % (name, n, path, size_text(card_bytes(n))))
     out.flush()
@@ -136,7 +224,8 @@ def main(argv=None):
         print("attila card: --threads must be 1 or more", file=sys.stderr)
         return 2
     try:
-        make_card(args.layout, args.dest, args.solve, args.threads, args.quiet)
+        make_card(args.layout, args.dest, args.solve, args.threads, args.quiet,
+                  opening=args.opening)
     except (AttilaError, CardError) as e:
         print("attila card: %s" % e, file=sys.stderr)
         return 2
