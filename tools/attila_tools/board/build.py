@@ -19,6 +19,9 @@ The board gets (paths on its flash):
     layout.json             the chosen layout (boards/*.json)
     layout.book             its setup book (boards/solved/<layout>.book), when
                             the layout is solved: the board places from it
+    layout.opening          its opening table (boards/solved/<layout>.opening),
+                            when there is one: the board's first turn of play
+                            is exact
     profile.json            the chosen hardware profile (boards/profiles/*.json)
 
 .mpy files load faster and need less RAM than sources (no compiling on the
@@ -43,6 +46,7 @@ DEFAULT_PROFILE_NAMES = ("pico.json", "pico-74hc165.json")
 SOLVED = os.path.join(ROOT, "boards", "solved")
 LAYOUT_FILE = "layout.json"
 BOOK_FILE = "layout.book"  # the ports' BOOK
+OPENING_FILE = "layout.opening"  # the ports' OPENING
 PROFILE_FILE = "profile.json"
 SAVE_FILE = "game.txt"
 ENTRY = "main.py"
@@ -221,9 +225,33 @@ def book_for(layout_path, layout=None):
     return None, "the layout is not solved (no %s.book in boards/solved)" % (layout.name or stem)
 
 
+def opening_for(layout_path, layout=None):
+    """(boards/solved/<name>.opening of a layout file, "") when it is that
+    layout's opening table (attila.opening), else (None, why not); as book_for."""
+    from attila import layoutfile
+    from attila.card import CardError
+    from attila.opening import Opening
+
+    if layout is None:
+        layout = layoutfile.load(layout_path)[0]
+    stem = os.path.splitext(os.path.basename(layout_path))[0] if layout_path else ""
+    for name in (layout.name, stem):
+        path = os.path.join(SOLVED, "%s.opening" % name)
+        if name and os.path.isfile(path):
+            try:
+                with open(path, "rb") as f:
+                    Opening(f, layout, os.path.relpath(path, ROOT))
+            except CardError as e:
+                return None, str(e)
+            return path, ""
+    return None, "no opening table for the layout (no %s.opening in boards/solved)" % (
+        layout.name or stem)
+
+
 def plan(layout, profile, source=False, out_dir=BUILD, arch=None, notes=None):
     """Everything the board needs: firmware + layout.json + profile.json, and
-    layout.book when the layout has a setup book.
+    layout.book and layout.opening when the layout has a setup book and an
+    opening table.
 
     arch: the board's native arch, for the modules with native code (see
     firmware()).
@@ -233,6 +261,9 @@ def plan(layout, profile, source=False, out_dir=BUILD, arch=None, notes=None):
     book = book_for(layout)[0]
     if book:
         files[BOOK_FILE] = book
+    opening = opening_for(layout)[0]
+    if opening:
+        files[OPENING_FILE] = opening
     files[PROFILE_FILE] = profile
     return files
 
