@@ -200,8 +200,8 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
             size = write_opening(tables, path)
         finally:
             tables.close()
-        out.write("%s: opening table %s (%s): the first turn of play, folded\n"
-                  % (name, path, size_text(size)))
+        out.write("%s: opening table %s (%d KB): the first turn of play, folded\n"
+                  % (name, path, (size + 1023) // 1024))
         return path
     path = os.path.join(dest, FILE)
     out.write("%s: %d squares, card file %s (%s)\n" % (name, n, path, size_text(card_bytes(n))))

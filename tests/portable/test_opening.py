@@ -1,0 +1,167 @@
+"""The opening table (attila.opening) and the opponent that plays its first turn from it, on MicroPython too.
+
+opening_12.opening is `attila card --opening` of the 12-square layout SMALL
+(3x4: four symmetries); opening_12.txt holds 400 of its positions with their
+values (both made and checked against the retrograde tables on the host by
+tests/tools/solve/test_opening_cmd.py).
+"""
+
+import check
+from attila.card import BLOCK, CardError
+from attila.geometry import from_rows
+from attila.opening import Opening
+from attila.rules import MOVE, Game
+
+try:
+    _ROOT = "/".join(__file__.replace("\\", "/").split("/")[:-3])
+except NameError:  # pragma: no cover - a MicroPython build without __file__
+    _ROOT = ""
+_ROOT = _ROOT + "/" if _ROOT else ""
+
+SMALL = from_rows(["....", "....", "...."])
+SMALL.name = "small"
+TABLE = _ROOT + "tests/portable/opening_12.opening"
+ANSWERS = _ROOT + "tests/portable/opening_12.txt"
+_ANSWERS = []
+
+
+def answers():
+    """(mover, other, scorched, won) of opening_12.txt (read once)."""
+    if not _ANSWERS:
+        with open(ANSWERS) as f:
+            for line in f:
+                if not line.startswith("#"):
+                    w = line.split()
+                    _ANSWERS.append((int(w[0]), int(w[1]), int(w[2]), int(w[3])))
+    return _ANSWERS
+
+
+def _game(mover, other, scorched):
+    game = Game(SMALL)
+    game.knights = [mover, other]
+    game.scorched = scorched
+    game._settle(MOVE)
+    return game
+
+
+def test_the_table_gives_the_tables_values():
+    with open(TABLE, "rb") as f:
+        table = Opening(f, SMALL)
+        assert table.title == "small" and table.blocks == 10 and not table.whole
+        for mover, other, scorched, won in answers():
+            assert table.won(mover, other, scorched) == won, (mover, other, scorched)
+
+
+def test_lookups_allocate_nothing():
+    import gc
+
+    if not hasattr(gc, "mem_alloc"):
+        return  # CPython: nothing to measure
+    todo = answers()
+    with open(TABLE, "rb") as f:
+        table = Opening(f, SMALL)
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        for mover, other, scorched, won in todo:
+            table.won(mover, other, scorched)
+        used = gc.mem_alloc() - before
+        gc.enable()
+    assert used < 64, used
+
+
+def test_the_first_turn_is_the_tables_and_the_next_ones_are_searched():
+    from attila import opponent
+
+    won = lost = later = 0
+    with open(TABLE, "rb") as f:
+        table = Opening(f, SMALL)
+        p = opponent.Planner(opponent.STRONG, 2000, card=table)
+        p.node_budget = 64
+        for mover, other, scorched, value in answers():
+            game = _game(mover, other, scorched)
+            if game.phase != MOVE or game.knights[game.side] != mover:
+                continue
+            text = p.decide(game, lambda: 0)
+            assert text
+            if scorched:
+                later += 1
+                assert p.nodes > 0, text  # past the first turn: the search's
+            elif value:
+                won += 1
+                assert p.nodes == 0, text  # from the table, no search
+                a, rest = text.split("-")
+                b, c = rest.split(",")
+                game.move(SMALL.index(a), SMALL.index(b))
+                game.scorch(SMALL.index(c))
+                assert not table.won(game.knights[game.side], game.knights[game.side ^ 1],
+                                     game.scorched), text
+            else:
+                lost += 1
+                assert p.nodes > 0, text  # lost: the search holds out
+    assert won > 5 and lost > 0 and later > 100, (won, lost, later)
+
+
+def _whole():
+    with open(TABLE, "rb") as f:
+        return f.read()
+
+
+class _File:
+    """A file of bytes in RAM (seek, readinto), as the board's flash gives it."""
+
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
+
+    def seek(self, at):
+        self.at = at
+
+    def readinto(self, buf):
+        chunk = self.data[self.at:self.at + len(buf)]
+        buf[:len(chunk)] = chunk
+        self.at += len(chunk)
+        return len(chunk)
+
+
+def test_a_damaged_table_is_dropped_with_a_note_and_the_search_plays_on():
+    from attila import opponent
+
+    data = bytearray(_whole())
+    for k in range(7, 10):
+        data[k * BLOCK + 9] ^= 1  # the table's blocks but the last
+    data = bytes(data)
+    p = opponent.Planner(opponent.STRONG, 2000)
+    p.node_budget = 64
+    dropped = 0
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, 0)
+        if game.phase != MOVE or game.knights[game.side] != mover:
+            continue
+        p.card = Opening(_File(data), SMALL, "layout.opening")
+        assert p.decide(game, lambda: 0)
+        if p.card is None:
+            dropped += 1
+            assert p.note.startswith("opening table not used (layout.opening: block "), p.note
+            assert p.note.endswith(" is damaged or out of place): the board searches"), p.note
+            assert p.nodes > 0
+    assert dropped > 5, dropped
+    other = from_rows(["...", "...", "..."])
+    assert check.raises(CardError, Opening, _File(_whole()), other, "layout.opening") == (
+        "layout.opening: the tables are for another layout (small, 12 squares)")
+    assert check.raises(CardError, Opening, _File(bytes(BLOCK)), SMALL, "layout.opening") == (
+        "layout.opening: block 0 is damaged or out of place")
+
+
+def test_the_board_opens_its_table_or_says_why_not():
+    from attila.board import open_opening
+
+    table, said = open_opening(TABLE, SMALL)
+    assert table is not None and said == "opening table: the board's first turn of play is exact"
+    table, said = open_opening(_ROOT + "tests/portable/none.opening", SMALL)
+    assert table is None and said == ("no opening table (%stests/portable/none.opening): "
+                                      "the board searches its first turn" % _ROOT)
+    table, said = open_opening(TABLE, from_rows(["...", "...", "..."]))
+    assert table is None and said == (
+        "opening table not used (%s: the tables are for another layout (small, 12 squares)): "
+        "the board searches its first turn" % TABLE)
