@@ -8,8 +8,9 @@
                                   'next' lines in a script), with its analysis
                                   on the panel (--no-analysis: without)
 Options: --layout boards/NAME.json, --first R|H, --computer R|H (--level
-beginner|easy|normal|strong), --no-book (setup searched, not played from
-the layout's book boards/solved/NAME.book), --speed X,
+beginner|easy|normal|strong), --no-book (setup and the first turn of play
+searched, not played from the layout's book boards/solved/NAME.book and its
+opening table NAME.opening), --speed X,
 --profile boards/profiles/NAME.json,
 --save FILE (keep the game there: quit, start again, resume), --format json|text
 (scripted mode), --card DIR (play from the solved game `attila card` wrote),
@@ -43,6 +44,15 @@ def setup_book(layout_path, layout):
     return book.open(path, layout) if path else None
 
 
+def opening_table(layout_path, layout):
+    """The layout's opening table from boards/solved (attila.opening), open, or None."""
+    from attila.opening import Opening
+    from attila_tools.board.build import opening_for
+
+    path = opening_for(layout_path, layout)[0]
+    return Opening(open(path, "rb"), layout, path) if path else None
+
+
 def has_display(environ=None):
     """False where a window cannot open: Linux/BSD without X11 or Wayland."""
     env = os.environ if environ is None else environ
@@ -69,8 +79,9 @@ def parser():
     p.add_argument("--level", choices=("beginner", "easy", "normal", "strong"),
                    default="strong", help="how well the computer plays (default strong)")
     p.add_argument("--no-book", dest="book", action="store_false",
-                   help="setup by the search, as a board without its book (default: from "
-                   "boards/solved/<layout>.book when the layout is solved, as a flashed board)")
+                   help="setup and the first turn of play by the search, as a board without "
+                   "its book and opening table (default: from boards/solved/<layout>.book and "
+                   ".opening when the layout has them, as a flashed board)")
     p.add_argument("--card", metavar="DIR",
                    help="the layout's solved game, as `attila card` writes it (DIR/attila.tbl): "
                    "the board plays from it at the normal and strong levels, as with a "
@@ -216,7 +227,8 @@ def main(argv=None):
             profile=profile,
             level=("beginner", "easy", "normal", "strong").index(args.level),
             book=setup_book(layout_path, layout) if args.book else None,
-            card=open_card(args.card, layout) if args.card else None,
+            card=open_card(args.card, layout) if args.card
+            else opening_table(layout_path, layout) if args.book else None,
             coach=args.coach,
         )
         if items is not None:

@@ -62,7 +62,8 @@ class Rig:
     book: the layout's setup book (attila.book, open) the board places from,
     as a flashed board does with its layout.book; None: setup is searched.
     card: the layout's solved game (attila.card.Card), as on a board's microSD
-    card; coach: judge the player's turns with it (attila.coach).
+    card, or its opening table (attila.opening), as in a flashed board's flash;
+    coach: judge the player's turns with the card (attila.coach).
     """
 
     def __init__(self, layout, modules, tiles=None, first=ROMANS, computer=-1,
@@ -77,9 +78,9 @@ class Rig:
         self.book = book
         self.card = card
         judge = None
-        if coach and card is None:
+        if coach and (card is None or not card.whole):
             raise AttilaError("the coach needs the solved game: give --card DIR")
-        if card is not None:  # off unless asked; MENU switches it between games, as on a board
+        if card is not None and card.whole:  # off unless asked; MENU switches it between games
             from attila.coach import Coach
 
             judge = Coach(card, coach)

@@ -11,11 +11,14 @@ other side is lost), written here so that the test needs no 1.6 GB table:
 - HARD: positions of the stages where the strong level is weakest, each with
   one to five winning turns among 60 to 112, picked because the search found
   them hard. At the board's budget it still throws two of them away
-  (THROWN: strict xfails, so that a search that keeps them says so).
+  (THROWN: strict xfails, so that a search that keeps them says so). The
+  first two are first turns of play that the search alone throws away
+  (FIRST_TURNS): the board keeps them with its opening table.
 
-The node budget is the board's own (opponent.NODES[STRONG]): the same
-search makes the same choice at the same nodes on every machine, so this is
-the board's decision (make bench's strength table has the rates).
+The decision is the board's: its node budget (opponent.NODES[STRONG]; the
+same search makes the same choice at the same nodes on every machine) and
+its opening table (boards/solved/4x5.opening, attila.opening), as a flashed
+board has them (make bench's strength table has the rates).
 """
 
 import os
@@ -26,7 +29,11 @@ from attila import opponent
 from attila.notation import parse_position
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HARD = (
+FIRST_TURNS = (
+    ("R..../.HR../..H.R/..H.. R", {"a4-b2,d2"}, "a4-b2,d3"),
+    ("R...H/R...R/....H/..H.. R", {"e3-c2,d4"}, "a4-c3,d2"),
+)
+HARD = tuple((text, wins) for text, wins, _searched in FIRST_TURNS) + (
     ("R..../R...H/..RHH/..... R", {"a4-c3,c1"}),
     (".RH.R/....H/...RH/..... R", {"e4-c3,c1", "e4-c3,d4"}),
     (".R.R./.R.../..xH./.H.H. R", {"d4-e2,b2"}),
@@ -48,8 +55,24 @@ def _sample():
     return [(text, set(wins.split())) for _stage, text, wins in rows]
 
 
-def _choose(text):
-    action = opponent.choose(parse_position(text), opponent.STRONG, budget_ms=10 ** 9)
+_OPENING = []
+
+
+def _opening(layout):
+    """The 4x5 opening table, open (once)."""
+    if not _OPENING:
+        from attila.opening import Opening
+
+        path = os.path.join(os.path.dirname(os.path.dirname(HERE)), "boards", "solved",
+                            "4x5.opening")
+        _OPENING.append(Opening(open(path, "rb"), layout, path))
+    return _OPENING[0]
+
+
+def _choose(text, opening=True):
+    game = parse_position(text)
+    action = opponent.choose(game, opponent.STRONG, budget_ms=10 ** 9,
+                             card=_opening(game.layout) if opening else None)
     assert opponent.stats()[0] <= opponent.NODES[opponent.STRONG]
     return action
 
@@ -72,3 +95,9 @@ def test_the_strong_level_keeps_the_win_in_hard_positions(text, winning):
 def test_the_thrown_ones_are_thrown_as_recorded():
     for text, action in THROWN.items():
         assert _choose(text) == action
+
+
+@pytest.mark.parametrize("text,winning,searched", FIRST_TURNS)
+def test_the_search_alone_throws_the_first_turns_the_opening_table_keeps(text, winning, searched):
+    assert _choose(text, opening=False) == searched
+    assert searched not in winning

@@ -19,7 +19,7 @@ T_SETUP = "..R.../...H../--..--/--..--/--..--/--..-- R"  # not in the book
 OVER = ".xRH./xR.Rx/.x.H./x.x.H R"  # the Romans cannot move
 PLAY = (  # won positions of tests/opponent/test_strength.py, and the strong level's turn
     ("R..../R...H/..RHH/..... R", "a4-c3,c1"),
-    (".RH.R/....H/...RH/..... R", "e4-c3,d4"),
+    (".RH.R/....H/...RH/..... R", "e4-c3,c1"),  # a first turn: boards/solved/4x5.opening's
     ("..H../..R../.HHxR/..R.. R", "c1-d3,a3"),
     ("R.x.H/.x.../H.x.R/..HR. R", "a4-c3,d2"),
 )
@@ -72,12 +72,16 @@ def test_a_position_off_the_given_layout_and_the_card_are_refused():
 def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
     """The board's Planner, a Pico's slice a 10 ms loop step, its budget_ms:
     it stops on the node budget and plays what `attila choose` prints."""
+    from attila_sim.app import opening_table
     from attila_sim.rig import opponent_for
 
-    p = opponent_for(opponent.STRONG, 2000)
+    game = parse_position(text)
+    table = opening_table(os.path.join(ROOT, "boards", "4x5.json"), game.layout)
+    p = opponent_for(opponent.STRONG, 2000, card=table)
     now = 0
-    p.start(parse_position(text), now)
+    p.start(game, now)
     while not p.step(now):
         now += 10
-    assert opponent.stats() == (opponent.NODES[opponent.STRONG], True)
+    if p.nodes:  # searched: to the node budget, within the time budget
+        assert opponent.stats() == (opponent.NODES[opponent.STRONG], True)
     assert now < 2000 and p.result() == action

@@ -8,7 +8,9 @@ The same decision as the board's own: attila.opponent's Planner at the
 level's node budget (never its time budget, which the node budgets are set
 not to reach on the chip), the layout's setup book (boards/solved/NAME.book)
 in setup at the normal and strong levels, with --card the solved game
-(attila.card) at those levels after setup, the answer checked against the
+(attila.card) at those levels after setup, without it the layout's opening
+table (boards/solved/NAME.opening, attila.opening) for the first turn of
+play, as a flashed board has it; the answer checked against the
 rules as the board's plan checks it. The lower levels' noise starts from the
 LCG's first seed for every position, as on a board just switched on, so each
 line's answer stands alone. One action a line on stdout ('@c2',
@@ -64,19 +66,22 @@ class Chooser:
         self.level = level
         self.card_dir = card_dir
         self._cards = {}  # rows of a layout -> its attila.card.Card (--card)
-        self.fixed = None  # (layout, tiles, book) of --layout
-        self._known = {}  # rows of a layout -> (layout, tiles, book)
+        self.fixed = None  # (layout, tiles, book, name, opening table) of --layout
+        self._known = {}  # rows of a layout -> (layout, tiles, book, name, opening table)
         if layout_path is not None:
             from attila_tools.gamefiles import find_layout
 
             layout, _modules, tiles = layoutfile.load(find_layout(layout_path))
-            self.fixed = (layout, tiles, self._book(layout_path, layout), layout_path)
+            self.fixed = (layout, tiles, self._book(layout_path, layout), layout_path,
+                          self._opening(layout_path, layout))
             self._card(layout)  # a card that is not for the layout: said at once
 
     def close(self):
         for entry in [self.fixed] + list(self._known.values()):
             if entry is not None and entry[2] is not None:
                 entry[2].close()
+            if entry is not None and entry[4] is not None:
+                entry[4]._src.close()
 
     def _card(self, layout):
         """The --card for the layout (opened once), or None without --card."""
@@ -97,6 +102,13 @@ class Chooser:
         found = book_for(path, layout)[0]
         return book.open(found, layout) if found else None
 
+    def _opening(self, path, layout):
+        from attila.opening import Opening
+        from attila_tools.board.build import opening_for
+
+        found = opening_for(path, layout)[0]
+        return Opening(open(found, "rb"), layout, found) if found else None
+
     def _setting(self, layout):
         """(layout, tiles, book, name) the board of this position's squares has."""
         if self.fixed is not None:
@@ -109,8 +121,10 @@ class Chooser:
             from attila_tools.gamefiles import layout_like
 
             found, _modules, tiles = layout_like(layout)
-            book = self._book(None, found) if found.name != "saved" else None
-            entry = self._known[key] = (found, tiles, book, found.name)
+            saved = found.name == "saved"
+            book = self._book(None, found) if not saved else None
+            opening = self._opening(None, found) if not saved else None
+            entry = self._known[key] = (found, tiles, book, found.name, opening)
         return entry
 
     def choose(self, text):
@@ -120,14 +134,16 @@ class Chooser:
         from attila.plan import check, first_action
 
         game = parse_position(text)
-        _layout, tiles, book, _name = self._setting(game.layout)
+        _layout, tiles, book, _name, opening = self._setting(game.layout)
         if tiles is not None and tiles != game.supply:  # the layout file's supply
             game = parse_position(text, tiles)
         card = self._card(game.layout)
+        if card is None:
+            card = opening  # the first turn of play (another tile supply: not its)
         action = opponent.choose(game, self.level, budget_ms=10 ** 9, seed=SEED, book=book,
                                  card=card)
         if card is not None and card.fault:
-            raise AttilaError("the card failed: %s" % card.fault)
+            raise AttilaError("the %s failed: %s" % (card.what, card.fault))
         if check(game, action)[0] < 0:  # as the board's plan: never an illegal action
             action = first_action(game)
         return action
