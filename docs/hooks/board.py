@@ -12,8 +12,8 @@ they live into SITE/play/board/:
                         actions), web.py, the page's side of it, and
                         gamefile.py, its reader of replay files
   py/attila_tools/...   the tool module the rig reads files with, where it does
-  py/boards/...         every layout of boards/ and the setup books of
-                        boards/solved/
+  py/boards/...         every layout of boards/ and the setup books and
+                        opening tables of boards/solved/
   files.json            the list of the py/ files, for the page to fetch
 
 `python docs/hooks/board.py DEST` does the same into DEST (a copy of
@@ -57,7 +57,7 @@ def sources():
             out.append(("boards/" + name, os.path.join(boards, name)))
     solved = os.path.join(boards, "solved")
     for name in sorted(os.listdir(solved)):
-        if name.endswith(".book"):
+        if name.endswith(".book") or name.endswith(".opening"):
             out.append(("boards/solved/" + name, os.path.join(solved, name)))
     return out
 

@@ -25,6 +25,7 @@ import json
 import time
 
 from attila import book as books
+from attila.opening import Opening
 from attila import layoutfile
 from attila.errors import AttilaError
 from attila.rules import HUNS, ROMANS
@@ -79,8 +80,9 @@ class Page:
     def start(self, name="4x5", first="R", computer="", level="strong", book=True,
               saved=None, clock="live"):
         """A new board: a layout of boards/ by name, who places first, the side the
-        board plays ("" none), its level, the setup book; `saved`: a save text
-        to resume (a reload), refused with a message when it does not fit."""
+        board plays ("" none), its level, the setup book and opening table (book);
+        `saved`: a save text to resume (a reload), refused with a message when
+        it does not fit."""
         if first not in ("R", "H") or computer not in ("", "R", "H") or level not in LEVELS:
             raise PageError("bad settings: first %r, computer %r, level %r"
                             % (first, computer, level))
@@ -98,18 +100,24 @@ class Page:
                 saved = None
         if self.rig is not None and self.rig.book is not None:
             self.rig.book.close()
-        opened = None
+        if self.rig is not None and self.rig.card is not None:
+            self.rig.card._src.close()
+        opened = table = None
         if book:
+            solved = "%s/solved/%s" % (self.folder, layout.name or name)
             try:
-                opened = books.open("%s/solved/%s.book" % (self.folder, layout.name or name),
-                                    layout)
+                opened = books.open(solved + ".book", layout)
             except AttilaError:
                 opened = None  # not solved: the setup is searched
+            try:
+                table = Opening(open(solved + ".opening", "rb"), layout, "layout.opening")
+            except (AttilaError, OSError):
+                table = None  # none: the first turn of play is searched
         self.rig = Rig(layout, modules, tiles,
                        first=ROMANS if first == "R" else HUNS,
                        computer=-1 if not computer else "RH".index(computer),
                        store=MemoryStore(saved or None),
-                       level=LEVELS.index(level), book=opened)
+                       level=LEVELS.index(level), book=opened, card=table)
         self.name = name
         self.clock = clock
         self.target = self.rig.now

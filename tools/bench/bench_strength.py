@@ -1,13 +1,15 @@
 """The strong level against perfect play, stage by stage (make bench).
 
-    python tools/bench/bench_strength.py [--per N] [--seed S] [--nodes N] [--cpython]
+    python tools/bench/bench_strength.py [--per N] [--seed S] [--nodes N] [--cpython] [--no-opening]
 
 Positions from play on the 4x5 board: a random legal setup (either side
 placing first), then turns in which each side plays a random turn or, one
 time in two, a turn that keeps its exact value (a winning turn when it has
 one). For each stage (free squares left, 14 down to 1) and each side to act,
 N positions (seeded: the same every run) are taken from such games, and the
-strong level chooses its turn in each with the board's node budget
+strong level chooses its turn in each as a flashed board without an SD card:
+with its opening table (boards/solved/4x5.opening, attila.opening: the first
+turn of play; --no-opening: the search alone) and the board's node budget
 (opponent.NODES[STRONG] read at run time, or --nodes; the time budget never
 runs out, so every machine makes the same choices). Its choices come from
 MicroPython unix (the viper kernel, tools/bench/strength_choose.py), or
@@ -49,6 +51,7 @@ PER = 150  # positions per stage and side to act
 SEED = 20261201
 MORE = (4, 16)  # what more search buys: the won positions of OPENING again at these times the budget
 OPENING = range(14, 8, -1)
+TABLE = os.path.join(ROOT, "boards", "solved", "4x5.opening")  # the board's opening table
 
 
 def turns(layout, me, opp, scorched):
@@ -123,14 +126,21 @@ def micropython():
     return exe if os.path.exists(exe) else None
 
 
-def choices(texts, nodes=None, cpython=False):
-    """The strong level's (action, nodes) for each position text."""
+def choices(texts, nodes=None, cpython=False, table=TABLE):
+    """The strong level's (action, nodes) for each position text (table: the
+    opening table's path, or None)."""
     exe = None if cpython else micropython()
     if exe is None:
+        from attila.opening import Opening
+
         out = []
+        opening = None
         for text in texts:
-            action = opponent.choose(parse_position(text), opponent.STRONG, budget_ms=10 ** 9,
-                                     nodes=nodes)
+            game = parse_position(text)
+            if table and opening is None:
+                opening = Opening(open(table, "rb"), game.layout, table)
+            action = opponent.choose(game, opponent.STRONG, budget_ms=10 ** 9, nodes=nodes,
+                                     card=opening)
             out.append((action, opponent.stats()[0]))
         return out
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
@@ -139,7 +149,7 @@ def choices(texts, nodes=None, cpython=False):
     try:
         script = os.path.join(HERE, "strength_choose.py")
         env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
-        cmd = [exe, script, path] + ([str(nodes)] if nodes is not None else [])
+        cmd = [exe, script, path, str(nodes) if nodes is not None else "-", table or "-"]
         lines = subprocess.run(cmd, env=env, cwd=ROOT, check=True,
                                stdout=subprocess.PIPE, universal_newlines=True).stdout.split("\n")
     finally:
@@ -167,11 +177,12 @@ def judge(tables, text, action):
     return False, None, counts[a, b, c], min(counts.values())
 
 
-def _more(tables, stages, budget, more, cpython):
+def _more(tables, stages, budget, more, cpython, table):
     """Both sides together, 14 to 9 free: kept at the budget and at its multiples."""
     opening = [s for s in OPENING if s in stages]
     texts = [t for s in opening for t, _ in stages[s]]
-    kept = {m: [judge(tables, t, a)[1] for t, (a, _) in zip(texts, choices(texts, budget * m, cpython))]
+    kept = {m: [judge(tables, t, a)[1]
+                for t, (a, _) in zip(texts, choices(texts, budget * m, cpython, table))]
             for m in more}
     print()
     print("what more search buys: the won positions of 14 to 9 free squares (both sides) "
@@ -194,6 +205,8 @@ def main(argv=None):
     p.add_argument("--seed", type=int, default=SEED)
     p.add_argument("--nodes", type=int, help="the strong level's node budget (default: its own)")
     p.add_argument("--cpython", action="store_true", help="choose with the portable kernel here")
+    p.add_argument("--no-opening", dest="opening", action="store_false",
+                   help="the search alone in the first turn of play (no opening table)")
     p.add_argument("--failures", action="store_true", help="list the won positions thrown away")
     p.add_argument("--more", default=",".join(map(str, MORE)),
                    help="multiples of the budget to rerun the won positions of 14-9 free "
@@ -207,11 +220,13 @@ def main(argv=None):
     keys = sorted(groups, key=lambda k: (-k[0], k[1]))
     texts = [t for k in keys for t in groups[k]]
     t2 = time.time()
-    picked = choices(texts, args.nodes, args.cpython)
+    table = TABLE if args.opening else None
+    picked = choices(texts, args.nodes, args.cpython, table)
     t3 = time.time()
     budget = args.nodes if args.nodes is not None else opponent.NODES[opponent.STRONG]
-    print("strong level on 4x5 at %d nodes a decision; %d positions a stage and side "
-          "(seed %d)" % (budget, args.per, args.seed))
+    print("strong level on 4x5 at %d nodes a decision, %s; %d positions a stage and side "
+          "(seed %d)" % (budget, "with the opening table (the first turn of play)" if table
+                         else "the search alone", args.per, args.seed))
     print("| free | to act | won | kept the win | lost | fewest winning replies left "
           "| winning replies left: chosen / fewest (mean) | nodes (mean) |")
     print("|---|---|---|---|---|---|---|---|")
@@ -263,7 +278,7 @@ def main(argv=None):
     t4 = time.time()
     more = [int(m) for m in args.more.split(",") if m.strip()]
     if more:
-        _more(tables, stages, budget, more, args.cpython)
+        _more(tables, stages, budget, more, args.cpython, table)
         print("more search: %.1f s" % (time.time() - t4))
     if args.failures:
         for stage, text, action in failures:
