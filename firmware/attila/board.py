@@ -240,10 +240,11 @@ def open_book(path, layout):
 
 def open_opening(path, layout):
     """(the layout's opening table, the console line that says so) or (None,
-    the line that says why the first turn is searched). Never raises, as
-    open_book. The file stays open; a lookup reads one block."""
+    the line that says why the first turn is searched; "" when there is no
+    table: most layouts have none). Never raises, as open_book. The file
+    stays open; a lookup reads one block."""
     if not exists(path):
-        return None, "no opening table (%s): the board searches its first turn" % path
+        return None, ""
     try:
         from attila.opening import Opening
 

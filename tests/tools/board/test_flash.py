@@ -480,6 +480,7 @@ def test_mip_recipe_of_the_readme_updates_a_running_board(flashed, tmp_path):
             ("mip", "install", "--target", ".", "firmware/package.json"),
             ("cp", "boards/4x5.json", ":layout.json"),
             ("cp", "boards/solved/4x5.book", ":layout.book"),
+            ("cp", "boards/solved/4x5.opening", ":layout.opening"),
             ("cp", "boards/profiles/pico.json", ":profile.json"),
             ("rm", ":maintenance"),
         ]
