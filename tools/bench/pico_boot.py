@@ -10,7 +10,8 @@ time at 125 MHz: a lower bound for a real Pico, see tools/pico/README.md):
 
 - power-up to main.py's first line ("attila: ..."), pico.json;
 - heap free once main.py's modules are imported and the board is built
-  (gc.collect(), then gc.mem_free());
+  with its setup book and opening table open, as main() builds it
+  (gc.collect(), then gc.mem_free()); the time to open the opening table;
 - the import of attila.kernelv alone, in a fresh interpreter: its time, the
   heap it keeps, and the least free heap it succeeds in (a ballast
   bytearray leaves less and less room: the import's peak, fragmentation
@@ -33,13 +34,19 @@ LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
 
 BUILT = """
-import gc, main
+import gc, main, time
 from attila import layoutfile, profile
+from attila.board import open_book, open_opening
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
-board = main.build(prof, layout, modules, tiles)
+book = open_book(main.BOOK, layout)[0]
+t = time.ticks_us()
+table, said = open_opening(main.OPENING, layout)
+us = time.ticks_diff(time.ticks_us(), t)
+board = main.build(prof, layout, modules, tiles, book=book, card=table)
 gc.collect()
 print("heap free after boot: %d bytes (used %d)" % (gc.mem_free(), gc.mem_alloc()))
+print("layout.opening opened in %d us, imports included: %s" % (us, said))
 """
 
 IMPORT = """
@@ -123,7 +130,8 @@ def main():
                         (True, "kernelv.mpy, compiled for armv6m by attila flash")):
         line, us = boot_us(native)
         print("%s: power-up to %r: %.0f ms" % (how, line, us / 1000))
-        print("%s: %s" % (how, heap_after_boot(native)))
+        for text in heap_after_boot(native).splitlines():
+            print("%s: %s" % (how, text))
         for text in kernel_import(native):
             print("%s: %s" % (how, text))
 
