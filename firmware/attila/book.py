@@ -83,6 +83,20 @@ def squeeze(a, b):
     return out
 
 
+def image(perms, n, p, mask):
+    """Image of a mask under symmetry p >= 1 of `perms` (n square images each,
+    the identity left out), as the book and the opening table keep them."""
+    off = (p - 1) * n
+    out = 0
+    i = 0
+    while mask:
+        if mask & 1:
+            out |= 1 << perms[off + i]
+        mask >>= 1
+        i += 1
+    return out
+
+
 def crc8(data, n):
     """CRC-8 (polynomial 0x07, from 0xFF) of data[:n]: a record's check byte.
 
@@ -152,18 +166,7 @@ class Book:
 
     def _image(self, p, mask):
         """Image of a mask under symmetry p (0 = the identity)."""
-        if not p:
-            return mask
-        perms = self._perms
-        off = (p - 1) * self.n
-        out = 0
-        i = 0
-        while mask:
-            if mask & 1:
-                out |= 1 << perms[off + i]
-            mask >>= 1
-            i += 1
-        return out
+        return image(self._perms, self.n, p, mask) if p else mask
 
     def _preimage(self, p, square):
         if not p:

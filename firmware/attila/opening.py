@@ -30,7 +30,7 @@ scorched square's number among the m; DATA bytes a block, lowest bit first.
 Made on the host by `attila card --opening`, from the retrograde tables.
 """
 
-from attila.book import choose, rank, squeeze
+from attila.book import choose, image, rank, squeeze
 from attila.card import BITS, BLOCK, DATA, NAME, Card, CardError, seal, tag
 from attila.compat import const
 from attila.geometry import lowest
@@ -112,19 +112,6 @@ class Opening(Card):
         self._canon = head[CANON] << 8 | head[CANON + 1]
         return map_blocks(n) + table_blocks(n, self._canon)
 
-    def _image(self, p, mask):
-        """Image of a mask under symmetry p (1..: the file's order)."""
-        perms = self._perms
-        off = (p - 1) * self._n
-        out = 0
-        i = 0
-        while mask:
-            if mask & 1:
-                out |= 1 << perms[off + i]
-            mask >>= 1
-            i += 1
-        return out
-
     def won(self, mover, other, scorched):
         """1 when the side to move wins with perfect play, else 0: a position
         with at most one scorched square (CardError past the fold: damaged)."""
@@ -132,9 +119,11 @@ class Opening(Card):
         e = self._fold[r] << 8 | self._fold[r + 1]
         p = e >> 13
         if p:
-            mover = self._image(p, mover)
-            other = self._image(p, other)
-            scorched = self._image(p, scorched)
+            perms = self._perms
+            n = self._n
+            mover = image(perms, n, p, mover)
+            other = image(perms, n, p, other)
+            scorched = image(perms, n, p, scorched)
         k = e & 0x1FFF
         if k >= self._canon:
             self.fault = "%s: the fold map is damaged" % self.where

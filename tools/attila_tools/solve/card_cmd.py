@@ -13,6 +13,7 @@ solver's reach, a supply other than the default.
 """
 
 import argparse
+import contextlib
 import os
 import sys
 
@@ -51,6 +52,21 @@ def build_parser():
     return p
 
 
+@contextlib.contextmanager
+def _replacing(path):
+    """A file to write `path` with: PATH.part, renamed over `path` once whole,
+    removed on any error (a cut-short table is never left under its name)."""
+    tmp = path + ".part"
+    try:
+        with open(tmp, "wb") as f:
+            yield f
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        raise
+
+
 def card_bytes(n):
     """Size of the card file of a layout of n squares."""
     return (1 + table_blocks(n)) * BLOCK
@@ -65,30 +81,23 @@ def write_card(tables, path, progress=None):
     t = tag(layout)
     if progress is not None:
         progress.total = count
-    tmp = path + ".part"
     buf = bytearray(BLOCK)
     batch = bytearray()
-    try:
-        with open(tmp, "wb") as f:
-            f.write(head(layout))
-            for k in range(count):
-                chunk = data[k * DATA:(k + 1) * DATA]
-                buf[:len(chunk)] = chunk
-                if len(chunk) < DATA:
-                    buf[len(chunk):DATA] = bytes(DATA - len(chunk))
-                seal(buf, k + 1, t)
-                batch += buf
-                if len(batch) >= 1 << 20:
-                    f.write(batch)
-                    batch = bytearray()
-                    if progress is not None:
-                        progress.show(k + 1)
-            f.write(batch)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
+    with _replacing(path) as f:
+        f.write(head(layout))
+        for k in range(count):
+            chunk = data[k * DATA:(k + 1) * DATA]
+            buf[:len(chunk)] = chunk
+            if len(chunk) < DATA:
+                buf[len(chunk):DATA] = bytes(DATA - len(chunk))
+            seal(buf, k + 1, t)
+            batch += buf
+            if len(batch) >= 1 << 20:
+                f.write(batch)
+                batch = bytearray()
+                if progress is not None:
+                    progress.show(k + 1)
+        f.write(batch)
     if progress is not None:
         progress.show(count)
         progress.end()
@@ -151,16 +160,9 @@ def write_opening(tables, path):
             seal(buf, number, t)
             blocks.append(bytes(buf))
             number += 1
-    tmp = path + ".part"
-    try:
-        with open(tmp, "wb") as f:
-            for b in blocks:
-                f.write(b)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
+    with _replacing(path) as f:
+        for b in blocks:
+            f.write(b)
     return len(blocks) * BLOCK
 
 
