@@ -25,15 +25,21 @@ ANSWERS = _ROOT + "tests/portable/card_9.txt"
 _ANSWERS = []
 
 
-def answers():
-    """(mover, other, scorched, won) of card_9.txt (read once)."""
-    if not _ANSWERS:
-        with open(ANSWERS) as f:
+def read_answers(path, into):
+    """(mover, other, scorched, won) of each line of `path` into the list `into`
+    (read once); `into`."""
+    if not into:
+        with open(path) as f:
             for line in f:
                 if not line.startswith("#"):
                     w = line.split()
-                    _ANSWERS.append((int(w[0]), int(w[1]), int(w[2]), int(w[3])))
-    return _ANSWERS
+                    into.append((int(w[0]), int(w[1]), int(w[2]), int(w[3])))
+    return into
+
+
+def answers():
+    """(mover, other, scorched, won) of card_9.txt (read once)."""
+    return read_answers(ANSWERS, _ANSWERS)
 
 
 class Disk:

@@ -7,16 +7,11 @@ tests/tools/solve/test_opening_cmd.py).
 """
 
 import check
+from test_card import _ROOT, read_answers
 from attila.card import BLOCK, CardError
 from attila.geometry import from_rows
 from attila.opening import Opening
 from attila.rules import MOVE, Game
-
-try:
-    _ROOT = "/".join(__file__.replace("\\", "/").split("/")[:-3])
-except NameError:  # pragma: no cover - a MicroPython build without __file__
-    _ROOT = ""
-_ROOT = _ROOT + "/" if _ROOT else ""
 
 SMALL = from_rows(["....", "....", "...."])
 SMALL.name = "small"
@@ -27,13 +22,7 @@ _ANSWERS = []
 
 def answers():
     """(mover, other, scorched, won) of opening_12.txt (read once)."""
-    if not _ANSWERS:
-        with open(ANSWERS) as f:
-            for line in f:
-                if not line.startswith("#"):
-                    w = line.split()
-                    _ANSWERS.append((int(w[0]), int(w[1]), int(w[2]), int(w[3])))
-    return _ANSWERS
+    return read_answers(ANSWERS, _ANSWERS)
 
 
 def _game(mover, other, scorched):

@@ -14,7 +14,6 @@ import os
 import pytest
 
 from attila.card import BLOCK, FILE, CardError
-from attila.geometry import from_rows
 from attila.layoutfile import load
 from attila.opening import Opening, map_blocks
 from attila.rules import MOVE, Game
@@ -24,24 +23,12 @@ from attila_tools.solve.card_cmd import write_card, write_opening
 from attila_tools.solve.retro_index import placements
 from attila_tools.solve.symmetry import automorphisms
 from attila_tools.squares import bits
+from test_card_cmd import SMALL, WIDER, _tables
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 PORTABLE = os.path.join(ROOT, "tests", "portable")
-SMALL = {"name": "small", "custom": True, "rows": ["....", "....", "...."]}
-WIDER = {"name": "wider", "custom": True, "rows": ["....", "....", "....", "--.."]}
 SQUARE = {"name": "square", "custom": True, "rows": ["...", "...", "..."]}
 GATE = {"name": "gate", "custom": True, "rows": ["....", "....", ".--."]}
-_SOLVED = {}
-
-
-def _tables(data):
-    """The retrograde tables of a layout (solved once per test run)."""
-    key = data["name"]
-    if key not in _SOLVED:
-        lay = from_rows(data["rows"])
-        lay.name = data["name"]
-        _SOLVED[key] = retro.solve(lay, threads=1)
-    return _SOLVED[key]
 
 
 def _first_turn(tables):

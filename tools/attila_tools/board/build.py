@@ -204,48 +204,53 @@ def firmware(source=False, out_dir=BUILD, arch=None, notes=None):
     return files
 
 
+def _solved(layout_path, layout, suffix, check, missing):
+    """(boards/solved/<name><suffix>, "") when check(path, layout) passes, else
+    (None, why not); <name> is the layout's name or its file's."""
+    from attila import layoutfile
+    from attila.errors import AttilaError
+
+    if layout is None:
+        layout = layoutfile.load(layout_path)[0]
+    stem = os.path.splitext(os.path.basename(layout_path))[0] if layout_path else ""
+    for name in (layout.name, stem):
+        path = os.path.join(SOLVED, name + suffix)
+        if name and os.path.isfile(path):
+            try:
+                check(path, layout)
+            except AttilaError as e:
+                return None, str(e).replace(path, os.path.relpath(path, ROOT))
+            return path, ""
+    return None, missing % (layout.name or stem)
+
+
+def _check_book(path, layout):
+    from attila import book
+
+    book.open(path, layout).close()
+
+
+def _check_opening(path, layout):
+    from attila.opening import Opening
+
+    with open(path, "rb") as f:
+        Opening(f, layout, path)
+
+
 def book_for(layout_path, layout=None):
     """(boards/solved/<name>.book of a layout file, "") when it is that layout's
     setup book, else (None, why not); <name> is the layout's name or its file's.
     `layout`: the file's Layout when it is loaded already (layout_path may be
     None then)."""
-    from attila import book, layoutfile
-
-    if layout is None:
-        layout = layoutfile.load(layout_path)[0]
-    stem = os.path.splitext(os.path.basename(layout_path))[0] if layout_path else ""
-    for name in (layout.name, stem):
-        path = os.path.join(SOLVED, "%s.book" % name)
-        if name and os.path.isfile(path):
-            try:
-                book.open(path, layout).close()
-            except book.BookError as e:
-                return None, str(e).replace(path, os.path.relpath(path, ROOT))
-            return path, ""
-    return None, "the layout is not solved (no %s.book in boards/solved)" % (layout.name or stem)
+    return _solved(layout_path, layout, ".book", _check_book,
+                   "the layout is not solved (no %s.book in boards/solved)")
 
 
 def opening_for(layout_path, layout=None):
     """(boards/solved/<name>.opening of a layout file, "") when it is that
     layout's opening table (attila.opening), else (None, why not); as book_for."""
-    from attila import layoutfile
-    from attila.card import CardError
-    from attila.opening import Opening
-
-    if layout is None:
-        layout = layoutfile.load(layout_path)[0]
-    stem = os.path.splitext(os.path.basename(layout_path))[0] if layout_path else ""
-    for name in (layout.name, stem):
-        path = os.path.join(SOLVED, "%s.opening" % name)
-        if name and os.path.isfile(path):
-            try:
-                with open(path, "rb") as f:
-                    Opening(f, layout, os.path.relpath(path, ROOT))
-            except CardError as e:
-                return None, str(e)
-            return path, ""
-    return None, "no opening table for the layout (no %s.opening in boards/solved)" % (
-        layout.name or stem)
+    return _solved(layout_path, layout, ".opening", _check_opening,
+                   "no opening table for the layout (no %s.opening in boards/solved)")
 
 
 def plan(layout, profile, source=False, out_dir=BUILD, arch=None, notes=None):
