@@ -7,7 +7,7 @@ tests/tools/solve/test_opening_cmd.py).
 """
 
 import check
-from test_card import _ROOT, read_answers
+from test_card import _ROOT, allocated, read_answers
 from attila.card import BLOCK, CardError
 from attila.geometry import from_rows
 from attila.opening import Opening
@@ -42,20 +42,9 @@ def test_the_table_gives_the_tables_values():
 
 
 def test_lookups_allocate_nothing():
-    import gc
-
-    if not hasattr(gc, "mem_alloc"):
-        return  # CPython: nothing to measure
     todo = answers()
     with open(TABLE, "rb") as f:
-        table = Opening(f, SMALL)
-        gc.collect()
-        gc.disable()
-        before = gc.mem_alloc()
-        for mover, other, scorched, won in todo:
-            table.won(mover, other, scorched)
-        used = gc.mem_alloc() - before
-        gc.enable()
+        used = allocated(Opening(f, SMALL), todo)
     assert used < 64, used
 
 
