@@ -29,8 +29,8 @@ BOOT_MS = 8000
 SETUP = [("c2", True), ("e2", False), ("b3", True), ("e3", False), ("d1", True), ("d3", False)]
 # The Romans to move win ("R" below); the port's search alone plays d1-b2,c3
 # (504 nodes, 126 loop steps), after which the Huns win; the table plays
-# d1-c3,b4 (worked out on the host: tools/bench/strength_choose.py's chooser
-# with the port's slice and node budget, and the table's own answers).
+# d1-c3,b4 (checked on the host below: the port's Planner and the table's
+# own answers).
 POSITION = "...../.R.HH/..R.H/...R. R"
 TABLE_TURN = ("d1", "c3", "b4")
 SEARCH_TURN = ("d1", "b2", "c3")
@@ -121,8 +121,27 @@ def cp_romans(tmp_path):
     return make
 
 
+def port_constants():
+    """code.py's SLICE, ROOT_NODES and NODES, read from its source (importing it
+    on the host would import CircuitPython's modules)."""
+    import ast
+
+    with open(os.path.join(ROOT, "firmware", "ports", "circuitpython", "code.py")) as f:
+        tree = ast.parse(f.read())
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            if name in ("SLICE", "ROOT_NODES", "NODES"):
+                found[name] = ast.literal_eval(node.value)
+    return found["SLICE"], found["ROOT_NODES"], found["NODES"]
+
+
 def test_the_position_is_won_and_the_search_alone_throws_it_away():
-    """The host's own check of POSITION and the two turns (the table's answers)."""
+    """The host's own check of POSITION and the two turns: the table's answers,
+    and the port's strong Planner (code.portable's slice and node budget, the
+    portable kernel) with and without the table, a slice per 10 ms step."""
+    from attila import opponent
     from attila.notation import parse_position
 
     game = parse_position(POSITION)
@@ -138,6 +157,18 @@ def test_the_position_is_won_and_the_search_alone_throws_it_away():
         for (a, b, c), huns_win in ((TABLE_TURN, 0), (SEARCH_TURN, 1)):
             after = romans & ~(1 << sq(a)) | 1 << sq(b)
             assert table.won(huns, after, 1 << sq(c)) == huns_win
+        slice_nodes, root_nodes, nodes = port_constants()
+        for card, turn in ((table, TABLE_TURN), (None, SEARCH_TURN)):
+            planner = opponent.Planner(opponent.STRONG, 2000, native=False, card=card)
+            planner.slice_nodes = slice_nodes
+            planner.root_nodes = root_nodes
+            planner.node_budget = nodes[opponent.STRONG]
+            now = 0
+            planner.start(game, now)
+            while not planner.step(now):
+                now += 10
+            assert planner.result() == "%s-%s,%s" % turn
+            assert now < 2000  # the node budget decides, never budget_ms
 
 
 def test_the_boards_first_turn_of_play_comes_from_the_opening_table(cp_romans, tmp_path):
