@@ -1,4 +1,4 @@
-"""The opening table (layout.opening) on CircuitPython 10.2.1's own RP2040 build, in the emulated Pico.
+"""The opening table (layout.opening) on CircuitPython 10.2.1 in the emulated Pico.
 
 The board plays the Romans at the strong level (the CircuitPython reference
 profile with "game": {"computer": "R", "level": "strong"}), its CIRCUITPY as

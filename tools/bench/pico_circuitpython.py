@@ -152,8 +152,8 @@ def drive_room(folder):
         listing = circuitpy._mtools(["mdir", "-/", "-a", "::"], img).decode()
     free = [line for line in listing.splitlines() if line.strip().endswith("bytes free")]
     room = int("".join(ch for ch in free[-1] if ch.isdigit()))  # ("526 336 bytes free")
-    return ("CIRCUITPY (%d KiB FAT12) after attila flash --drive: %d files, %d bytes (layout.opening "
-            "%d, layout.book %d); %d bytes free" % (
+    return ("CIRCUITPY (%d KiB FAT12) after attila flash --drive: %d files, %d bytes "
+            "(layout.opening %d, layout.book %d); %d bytes free" % (
                 circuitpy.SECTORS * circuitpy.SECTOR // 1024, len(drive),
                 sum(len(v) for v in drive.values()), len(drive.get("layout.opening", b"")),
                 len(drive.get("layout.book", b"")), room))
