@@ -66,10 +66,10 @@ test: install
 test-others: test-cpython test-micropython test-wasm test-docs
 
 test-pico: install
-	$(PY) -m pytest tests/pico --ignore=tests/pico/test_cp_board.py
+	$(PY) -m pytest tests/pico --ignore-glob='tests/pico/test_cp_*.py'
 
 test-circuitpython: install
-	$(PY) -m pytest tests/pico/test_cp_board.py
+	$(PY) -m pytest tests/pico/test_cp_*.py
 
 test-micropython: install
 	$(PY) tools/mpytest.py unix

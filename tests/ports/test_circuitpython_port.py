@@ -17,6 +17,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "tests", "ports", "scripts", "cp_port.py")
+OPENED = "attila: opening table: the board's first turn of play is exact"
 DIRECT = ["GP%d" % n for n in list(range(16)) + [19, 20, 21, 26]]
 
 SCENARIOS = {
@@ -29,6 +30,7 @@ SCENARIOS = {
     "maintenance": {},
     "readonly": {},
     "old": {},
+    "opening": {},
     "opponent": {},
     "sound": {"sound": 50},
     "status": {},
@@ -44,8 +46,10 @@ def run_scenario(tmp_path, name, damage=None):
     (tmp_path / "profile.json").write_text(json.dumps(data))
     shutil.copy(os.path.join(ROOT, "boards", "4x5.json"), tmp_path / "layout.json")
     shutil.copy(os.path.join(ROOT, "boards", "solved", "4x5.book"), tmp_path / "layout.book")
+    shutil.copy(os.path.join(ROOT, "boards", "solved", "4x5.opening"),
+                tmp_path / "layout.opening")
     if damage:
-        damage(tmp_path / "layout.book")
+        damage(tmp_path)
     return subprocess.run([sys.executable, SCRIPT, name], cwd=tmp_path, capture_output=True,
                           text=True, timeout=300)
 
@@ -61,7 +65,7 @@ def test_status_line_and_trouble_on_the_serial_console(tmp_path):
     r = run_scenario(tmp_path, "status")
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
-    assert lines[-4:] == ["attila: 4x5 on circuitpython-pico, 20 squares",
+    assert lines[-5:] == ["attila: 4x5 on circuitpython-pico, 20 squares", OPENED,
                           "Romans: place a knight", "Huns: place a knight", "OK status"], lines
     r = run_scenario(tmp_path, "old")
     assert r.returncode == 0, r.stdout + r.stderr
@@ -73,15 +77,45 @@ def test_status_line_and_trouble_on_the_serial_console(tmp_path):
 def test_the_setup_book_is_opened_or_the_board_says_once_why_not(tmp_path):
     r = run_scenario(tmp_path, "book")
     assert r.returncode == 0, r.stdout + r.stderr
-    assert r.stdout.splitlines()[-3:] == ["attila: 4x5 on circuitpython-pico, 20 squares",
-                                          "Romans: place a knight", "OK book"], r.stdout
-    r = run_scenario(tmp_path, "book", lambda p: p.write_bytes(b"ATB2" + bytes(40)))
+    assert r.stdout.splitlines()[-4:] == ["attila: 4x5 on circuitpython-pico, 20 squares",
+                                          OPENED, "Romans: place a knight", "OK book"], r.stdout
+    r = run_scenario(tmp_path, "book",
+                     lambda d: (d / "layout.book").write_bytes(b"ATB2" + bytes(40)))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-5:] == [
+        "attila: 4x5 on circuitpython-pico, 20 squares",
+        "attila: setup book not used (layout.book: the book is for 0 squares, the layout has 20): "
+        "the board searches its placements", OPENED,
+        "Romans: place a knight", "OK book"], r.stdout
+
+
+def test_the_opening_table_is_opened_or_the_board_says_once_why_not(tmp_path):
+    """layout.opening (attila flash --drive copies it) reaches the opponent as
+    its card when no SD card covers the game: one console line, no trouble
+    sign (the search still plays every turn but the first of play)."""
+    r = run_scenario(tmp_path, "opening")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-4:] == ["attila: 4x5 on circuitpython-pico, 20 squares",
+                                          OPENED, "Romans: place a knight", "OK opening"], r.stdout
+
+    def damaged(folder):
+        path = folder / "layout.opening"
+        data = bytearray(path.read_bytes())
+        data[512 + 3] ^= 0x40  # in the fold map, read whole when the table opens
+        path.write_bytes(bytes(data))
+
+    r = run_scenario(tmp_path, "opening", damaged)
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines()[-4:] == [
         "attila: 4x5 on circuitpython-pico, 20 squares",
-        "attila: setup book not used (layout.book: the book is for 0 squares, the layout has 20): "
-        "the board searches its placements",
-        "Romans: place a knight", "OK book"], r.stdout
+        "attila: opening table not used (layout.opening: block 1 is damaged or out of place): "
+        "the board searches its first turn", "Romans: place a knight", "OK opening"], r.stdout
+    r = run_scenario(tmp_path, "opening", lambda folder: (folder / "layout.opening").unlink())
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.splitlines()[-4:] == [
+        "attila: 4x5 on circuitpython-pico, 20 squares",
+        "attila: no opening table (layout.opening): the board searches its first turn",
+        "Romans: place a knight", "OK opening"], r.stdout
 
 
 SD = {"sck": "GP2", "mosi": "GP3", "miso": "GP4", "cs": "GP5"}
@@ -97,8 +131,9 @@ def test_a_missing_or_foreign_card_is_said_once_with_the_trouble_sign(tmp_path):
         r = run_scenario(tmp_path, "card")
         assert r.returncode == 0, r.stdout + r.stderr
         why = "card not used (no SD card): the board searches"
-        assert r.stdout.splitlines()[-5:] == [
-            "attila: 4x5 on circuitpython-pico, 20 squares", "attila: " + why,
+        # (the opening table then makes the first turn of play exact)
+        assert r.stdout.splitlines()[-6:] == [
+            "attila: 4x5 on circuitpython-pico, 20 squares", "attila: " + why, OPENED,
             "Romans: place a knight", "troubles: %r" % [why], "OK card"], r.stdout
         image = str(tmp_path / "sd.img")
         with open(image, "wb") as f:
@@ -109,7 +144,7 @@ def test_a_missing_or_foreign_card_is_said_once_with_the_trouble_sign(tmp_path):
         assert r.returncode == 0, r.stdout + r.stderr
         why = ("card not used (attila.tbl: the tables are for another layout (nine, 9 squares)): "
                "the board searches")
-        assert r.stdout.splitlines()[-4:] == ["attila: " + why, "Romans: place a knight",
+        assert r.stdout.splitlines()[-5:] == ["attila: " + why, OPENED, "Romans: place a knight",
                                               "troubles: %r" % [why], "OK card"], r.stdout
     finally:
         del SCENARIOS["card"]

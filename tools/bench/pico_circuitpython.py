@@ -12,8 +12,15 @@ real Pico, see tools/pico/README.md); the same figures on every run.
 - the idle loop step: code.py running, empty board, the time the core runs
   without sleeping around each watchdog feed (the loop's step, its feed,
   its clock), over 100 loops;
-- heap (gc.mem_free()) with the board built as code.py builds it, and its
-  lowest value over the decisions below;
+- CIRCUITPY: what `attila flash --drive` puts there (the opening table,
+  layout.opening, the biggest file) and the room left on the 1 MiB drive;
+- heap (gc.mem_free()) with the board built as code.py builds it (setup
+  book and opening table open), what the opening table takes of it, and
+  its lowest value over the decisions below;
+- the board's first turn of play with 14 free squares (a position won for
+  the side to move where the port's search alone throws the win away):
+  the strong level's decision in the loop from the opening table, read a
+  few lookups a step from CIRCUITPY, and the search's without it;
 - the opponent: CircuitPython has no viper, so the portable kernel searches
   (attila.kernel): its speed blocking, and each level's decision as the
   board makes it (code.portable: code.SLICE nodes a loop step, code.NODES
@@ -46,19 +53,54 @@ POSITIONS = (
     ("12 free", "x..../RH.../..R.x/.H.RH R"),
 )
 
+# The first turn of play, 14 free squares: the Romans to move win; the
+# port's search alone plays d1-b2,c3 and loses (tests/pico/test_cp_opening.py).
+FIRST_TURN = "...../.R.HH/..R.H/...R. R"
+
 ON_CHIP = """
 import gc, time, code
 from attila import layoutfile, opponent, profile, search
+from attila.board import open_book, open_opening
 from attila.notation import parse_position
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
-board = code.build(prof, layout, modules, tiles)
+book, _ = open_book(code.BOOK, layout)
+from attila import controller  # (the board's own modules: not the table's cost)
+gc.collect()
+before = gc.mem_free()
+opening, said = open_opening(code.OPENING, layout)
+gc.collect()
+cost = before - gc.mem_free()
+board = code.build(prof, layout, modules, tiles, book=book, card=opening)
 gc.collect()
 low = gc.mem_free()
-print("heap free with the board built: %%d bytes (used %%d)" %% (low, gc.mem_alloc()))
+print("heap free with the board built (setup book and opening table open): %%d bytes (used %%d)" %% (low, gc.mem_alloc()))
+print("of it the opening table (attila.card, attila.opening, the open file and its fold map): %%d bytes" %% cost)
 print("viper kernel: %%s" %% ("yes" if search.NATIVE else "no (CircuitPython has no native emitter): the portable kernel searches"))
 def us():
     return time.monotonic_ns() // 1000
+print("first turn of play, 14 free squares (%(first)s), strong, in code.py's loop:")
+for card, name in ((opening, "opening table"), (None, "search alone")):
+    p = opponent.Planner(3, prof.budget_ms, native=False, book=book, card=card)
+    p.slice_nodes = code.SLICE
+    p.root_nodes = code.ROOT_NODES
+    p.node_budget = code.NODES[3]
+    game = parse_position("%(first)s")
+    now = 0
+    p.start(game, now)
+    steps = longest = 0
+    while True:
+        t = us()
+        done = p.step(now)
+        longest = max(longest, us() - t)
+        steps += 1
+        now += prof.loop_ms
+        if done:
+            break
+    reads = card.reads if card is not None else 0
+    gc.collect()
+    low = min(low, gc.mem_free())
+    print("  %%-13s %%5d ms in the loop, %%3d nodes, %%2d blocks read, longest step %%5d us  %%s" %% (name, now, p.nodes, reads, longest, p.result()))
 p = opponent.Planner(3, 10 ** 6, native=False)
 p.node_budget = 1000
 t = us()
@@ -98,6 +140,25 @@ print("heap free, lowest after a decision: %%d bytes" %% low)
 """
 
 
+def drive_room(folder):
+    """What `attila flash --drive` put on CIRCUITPY, and the room left (mtools)."""
+    drive = circuitpy.folder_files(os.path.join(folder, "CIRCUITPY"))
+    with open(os.path.join(folder, "flash.bin"), "rb") as f:
+        flash = f.read()
+    with tempfile.TemporaryDirectory() as tmp:
+        img = os.path.join(tmp, "fat.img")
+        with open(img, "wb") as f:
+            f.write(flash[circuitpy.FS_OFFSET:])
+        listing = circuitpy._mtools(["mdir", "-/", "-a", "::"], img).decode()
+    free = [line for line in listing.splitlines() if line.strip().endswith("bytes free")]
+    room = int("".join(ch for ch in free[-1] if ch.isdigit()))  # ("526 336 bytes free")
+    return ("CIRCUITPY (%d KiB FAT12) after attila flash --drive: %d files, %d bytes "
+            "(layout.opening %d, layout.book %d); %d bytes free" % (
+                circuitpy.SECTORS * circuitpy.SECTOR // 1024, len(drive),
+                sum(len(v) for v in drive.values()), len(drive.get("layout.opening", b"")),
+                len(drive.get("layout.book", b"")), room))
+
+
 def main():
     why = circuitpy.available()
     if why:
@@ -115,6 +176,7 @@ def main():
                                               board.layout.name, prof.name))
         print("power-up to first words (\"%s\"): %.2f s emulated"
               % (pico.serial[at:pico.serial.find(b"\n", at)].decode().strip(), first / 1e6))
+        print(drive_room(folder))
         pico.run_ms(1500)  # the board settles (debounce, first frames)
         pico.watch_awake(True)
         since = pico.us
@@ -133,7 +195,7 @@ def main():
                   % (len(steps), statistics.median(steps), max(steps)))
         pico.repl()
         code = ON_CHIP % {"rate": POSITIONS[1][1], "positions": POSITIONS,
-                          "budget": prof.budget_ms}
+                          "budget": prof.budget_ms, "first": FIRST_TURN}
         pico.exec(code, max_ms=900000,
                   echo=lambda b: (sys.stdout.write(b.decode().replace("\r\n", "\n")),
                                   sys.stdout.flush()))

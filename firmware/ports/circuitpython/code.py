@@ -18,7 +18,11 @@ CircuitPython older than 9.2.1 is refused, on the console and with every
 LED red: there keypad's reset() does not report the keys held at that
 moment, so the board would see no piece where one stands at power-up. The layout's setup book (layout.book)
 is opened if it is there; without it (or damaged) the board searches its
-placements and says so once.
+placements and says so once. Its opening table (layout.opening,
+attila.opening) makes the first turn of play exact the same way, when no
+SD card covers the game: attila.opening and attila.card are imported only
+when the file is there (with its 2.3 KB fold map, 9 KB of the heap: make
+bench, pico_circuitpython).
 """
 
 import sys
@@ -27,13 +31,14 @@ import time
 import hardware
 from attila import layoutfile, profile as profiles
 from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
-                          exists, open_book, open_card, power_up)
+                          exists, open_book, open_card, open_opening, power_up)
 from attila.console import Console
 from attila.ticks import ticks_diff
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
+OPENING = "layout.opening"  # its opening table: the first turn of play (attila flash copies it)
 OLDEST = (9, 2, 1)  # keypad reset() reports the keys held from here on (CircuitPython PR #9819)
 NO_NVM = "saving is off: this board has no microcontroller.nvm"
 # CircuitPython has no viper, so the opponent searches with the portable
@@ -245,16 +250,22 @@ def main(ticks=-1, clock=None, sleep=None):
     store, why = _store(layout, tiles)
     book, said = open_book(BOOK, layout)  # kept open: read a record at a time
     card, noted = open_card(hardware, prof, layout)
+    lost = card is None and noted  # the profile names a card: the player must know
+    opened = ""
+    if card is None:  # the first turn of play from CIRCUITPY; a card covers every turn
+        card, opened = open_opening(OPENING, layout)
     board = build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)
     say("%s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
     if said:
         say(said)
     if store is not None and store.found:
         say(store.found)  # a power cut in an erase of the save sector
-    if noted and card is not None:
-        say(noted)
-    elif noted:
+    if lost:
         trouble(board.controller, noted)
+    elif noted:
+        say(noted)
+    if opened:
+        say(opened)
     now = (clock or hardware.ticks_ms)()
     if why:
         trouble(board.controller, why)

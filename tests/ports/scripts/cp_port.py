@@ -109,9 +109,10 @@ class Stub:
         self.said += 1
 
 
-def stub_factory(prof, layout, tiles, store, book=None):
+def stub_factory(prof, layout, tiles, store, book=None, card=None):
     stub = Stub(layout, store)
     stub.book = book  # what code.py opened (scenario_book)
+    stub.card = card  # (scenario_opening)
     return stub
 
 
@@ -417,9 +418,13 @@ def scenario_console():
     board, _chain = reference(3)
     c = board.controller
     assert serial.write_timeout == 0
-    # code.py's own first line went the same way (print() would wait for ever too).
-    said = "attila: 4x5 on circuitpython-pico, 20 squares\r\nRomans: place a knight\n"
+    # code.py's own lines went the same way (print() would wait for ever too):
+    # the second one waited SAY_S for room, then went on without its end.
+    said = ("attila: 4x5 on circuitpython-pico, 20 squares\r\n"
+            "attila: opening table: the board's first turn of play is exact\r\n")
     assert serial.fifo.decode() == said[:HostSerial.FIFO], serial.fifo
+    assert serial.waited == port.SAY_S
+    serial.waited = 0
     serial.host_reads()
     for k in range(40):
         c.words = "Huns: place a knight (%d)" % k
@@ -432,8 +437,8 @@ def scenario_console():
         serial.host_reads()
         run(board, 1)
     lines = serial.read.decode().splitlines()
-    assert lines[:2] == ["attila: 4x5 on circuitpython-pico, 20 squares",
-                         "Romans: place a knight"], lines
+    assert lines[0] == "attila: 4x5 on circuitpython-pico, 20 squares", lines
+    assert lines[1].startswith("attila: opening t"), lines
     assert lines[-1] == "Huns: place a knight (39)", lines
     assert all(line.startswith("Huns: place a knight (") for line in lines[2:]), lines
     assert serial.waited == 0
@@ -462,6 +467,34 @@ def scenario_book():
         assert book is None
     run(board, 3)
     print("OK book")
+
+
+def scenario_opening():
+    # layout.opening reaches the controller opened (no SD card in the
+    # profile); missing or damaged, the board runs on without it (the test
+    # reads what the console said).
+    board, _chain = reference(3)
+    card = board.controller.card
+    with open(os.path.join(ROOT, "boards", "solved", "4x5.opening"), "rb") as f:
+        solved = f.read()
+    have = None
+    if os.path.exists("layout.opening"):
+        with open("layout.opening", "rb") as f:
+            have = f.read()
+    if have == solved:
+        from attila.notation import parse_position
+        from attila.opening import Opening
+
+        assert isinstance(card, Opening) and not card.whole
+        game = parse_position("R.H../.H.R./...H./R.... R")
+        assert card.ask(game) and card.won(*game.knights, 0) == 1
+        assert not card.ask(parse_position("R.H../.H.R./...H./R...x R"))
+    else:
+        assert card is None
+        if have is None:  # not even imported (nor its fold map made): the heap is kept
+            assert "attila.opening" not in sys.modules
+    run(board, 3)
+    print("OK opening")
 
 
 def scenario_watchdog():

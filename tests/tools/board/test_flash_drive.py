@@ -58,7 +58,9 @@ def test_the_drive_gets_exactly_the_circuitpython_port_then_only_what_changed(ci
     ours = {k: v for k, v in got.items() if k not in ("boot_out.txt", "lib/mine.mpy", "notes.txt")}
     assert sorted(ours) == sorted(files)
     assert {"code.py", "boot.py", "hardware.mpy", "nvmsave.mpy", "attila/rules.mpy",
-            "profile.json", "layout.json", "layout.book"} <= set(ours)
+            "profile.json", "layout.json", "layout.book", "layout.opening"} <= set(ours)
+    with open(os.path.join(ROOT, "boards", "solved", "4x5.opening"), "rb") as f:
+        assert ours["layout.opening"] == f.read()  # the first turn of play, exact
     assert "attila/kernelv.mpy" not in ours and "attila/kernelv.py" not in ours  # no viper
     for path, data in ours.items():
         if path.endswith(".mpy"):
@@ -74,7 +76,8 @@ def test_the_drive_gets_exactly_the_circuitpython_port_then_only_what_changed(ci
     assert r.returncode == 0, r.stderr
     assert "0 to copy, %d up to date, 0 stale to remove" % len(files) in r.stdout
 
-    # Another layout: its layout.json and book only; the old book goes when it has none.
+    # Another layout: its layout.json and book only; the old book and opening
+    # table go when it has none.
     (circuitpy / "attila" / "old.mpy").write_bytes(b"M\x06old")  # a module we no longer ship
     (circuitpy / "hardware.py").write_text("# an old source twin\n")
     r = attila("--drive", str(circuitpy), "--profile", CP, "--layout", CROSS)
@@ -82,6 +85,7 @@ def test_the_drive_gets_exactly_the_circuitpython_port_then_only_what_changed(ci
     assert "  update layout.json" in r.stdout
     after = snapshot(circuitpy)
     assert "attila/old.mpy" not in after and "hardware.py" not in after
+    assert "  remove layout.opening" in r.stdout and "layout.opening" not in after
     assert after["notes.txt"] == got["notes.txt"] and after["lib/mine.mpy"] == got["lib/mine.mpy"]
     with open(CROSS, "rb") as f:
         assert after["layout.json"] == f.read()

@@ -1,0 +1,206 @@
+"""The opening table (layout.opening) on CircuitPython 10.2.1 in the emulated Pico.
+
+The board plays the Romans at the strong level (the CircuitPython reference
+profile with "game": {"computer": "R", "level": "strong"}), its CIRCUITPY as
+`attila flash --drive` fills it: placements from its setup book, then its
+first turn of play with 14 free squares. There the port's search (the
+portable kernel, code.NODES[strong] nodes) throws the win away; the opening
+table, read from CIRCUITPY a block at a time, plays a winning turn. A table
+whose blocks are damaged is given up once (the trouble sign and its reason
+on the status line) and the search plays, without a reset.
+"""
+
+import os
+import re
+
+import pytest
+
+from attila.layoutfile import load
+from attila.opening import Opening, map_blocks
+
+from conftest import LAYOUT, PROFILES, ROOT
+from pico import circuitpy
+from pico.board import PicoBoard
+
+OPENING = os.path.join(ROOT, "boards", "solved", "4x5.opening")
+BOOT_MS = 8000
+# (square, the board's own placement): the board's are its book's answers to
+# the Huns' placements (by hand).
+SETUP = [("c2", True), ("e2", False), ("b3", True), ("e3", False), ("d1", True), ("d3", False)]
+# The Romans to move win ("R" below); the port's search alone plays d1-b2,c3
+# (504 nodes, 126 loop steps), after which the Huns win; the table plays
+# d1-c3,b4 (checked on the host below: the port's Planner and the table's
+# own answers).
+POSITION = "...../.R.HH/..R.H/...R. R"
+TABLE_TURN = ("d1", "c3", "b4")
+SEARCH_TURN = ("d1", "b2", "c3")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _port_path():
+    import sys
+
+    port = os.path.join(ROOT, "firmware", "ports", "circuitpython")
+    sys.path.insert(0, port)
+    yield
+    sys.path.remove(port)
+
+
+def romans_profile(tmp_path):
+    import json
+
+    with open(os.path.join(PROFILES, "circuitpython-pico.json")) as f:
+        data = json.load(f)
+    data["game"] = {"computer": "R", "level": "strong"}
+    path = tmp_path / "cp-romans.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def damaged_table():
+    """4x5.opening with every table block damaged (its head, fold map and last
+    block whole: it opens, and its first lookup fails)."""
+    with open(OPENING, "rb") as f:
+        data = bytearray(f.read())
+    for block in range(1 + map_blocks(20), len(data) // 512 - 1):
+        data[block * 512 + 7] ^= 0x10
+    return bytes(data)
+
+
+def console(board):
+    """The serial output since power-up, a line each, without CircuitPython's
+    terminal-title escapes (ESC ] 0 ; ... ESC \\)."""
+    return re.sub("\x1b\\][^\x1b]*\x1b\\\\", "", board.pico.output(0)).splitlines()
+
+
+def shown(pico, words, since):
+    """(the square the status line names after `words`, where it is): the
+    first such line after `since` (the trouble sign's reason may follow it)."""
+    at = pico.wait_for(words, max_ms=3000, since=since)
+    end = pico.wait_for("\n", max_ms=100, since=at)
+    return pico.serial[at + len(words):end].decode().split()[0], at
+
+
+def play_first_turn(board):
+    """Setup as SETUP, then the board's first turn of play as it shows it:
+    (the knight it lifts, where it goes, the square it scorches)."""
+    pico = board.pico
+    sq = board.layout.index
+    lead = "The board plays the Romans: "
+    squares = 0
+    pico.wait_for("Romans", max_ms=3000, since=0)
+    for name, own in SETUP:
+        if own:
+            pico.wait_for(lead + "put a knight on " + name, max_ms=3000, since=0)
+        squares |= 1 << sq(name)
+        board.set_squares(squares)
+        board.run_ms(600)
+    a, at = shown(pico, lead + "lift the knight on ", 0)
+    squares &= ~(1 << sq(a))
+    board.set_squares(squares)
+    b, at = shown(pico, lead + "put the knight on ", at)
+    squares |= 1 << sq(b)
+    board.set_squares(squares)
+    c, at = shown(pico, lead + "put a tile on ", at)
+    squares |= 1 << sq(c)  # a tile: the square reads as occupied
+    board.set_squares(squares)
+    pico.wait_for("Huns: lift a knight that can move", max_ms=1000, since=at)
+    return a, b, c
+
+
+@pytest.fixture
+def cp_romans(tmp_path):
+    why = circuitpy.available()
+    if why:
+        pytest.skip("no CIRCUITPY volume can be made here: %s" % why)
+
+    def make(extra=None):
+        return PicoBoard.flashed(str(tmp_path / "board"), LAYOUT, romans_profile(tmp_path),
+                                 extra=extra)
+
+    return make
+
+
+def port_constants():
+    """code.py's SLICE, ROOT_NODES and NODES, read from its source (importing it
+    on the host would import CircuitPython's modules)."""
+    import ast
+
+    with open(os.path.join(ROOT, "firmware", "ports", "circuitpython", "code.py")) as f:
+        tree = ast.parse(f.read())
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            if name in ("SLICE", "ROOT_NODES", "NODES"):
+                found[name] = ast.literal_eval(node.value)
+    return found["SLICE"], found["ROOT_NODES"], found["NODES"]
+
+
+def test_the_position_is_won_and_the_search_alone_throws_it_away():
+    """The host's own check of POSITION and the two turns: the table's answers,
+    and the port's strong Planner (code.portable's slice and node budget, the
+    portable kernel) with and without the table, a slice per 10 ms step."""
+    from attila import opponent
+    from attila.notation import parse_position
+
+    game = parse_position(POSITION)
+    layout = load(LAYOUT)[0]
+    assert game.side == 0 and not game.scorched and bin(game.free()).count("1") == 14
+    sq = layout.index
+    for r, h in zip(("c2", "b3", "d1"), ("e2", "e3", "d3")):
+        assert game.knights[0] >> sq(r) & 1 and game.knights[1] >> sq(h) & 1
+    with open(OPENING, "rb") as f:
+        table = Opening(f, layout)
+        romans, huns = game.knights
+        assert table.won(romans, huns, 0) == 1
+        for (a, b, c), huns_win in ((TABLE_TURN, 0), (SEARCH_TURN, 1)):
+            after = romans & ~(1 << sq(a)) | 1 << sq(b)
+            assert table.won(huns, after, 1 << sq(c)) == huns_win
+        slice_nodes, root_nodes, nodes = port_constants()
+        for card, turn in ((table, TABLE_TURN), (None, SEARCH_TURN)):
+            planner = opponent.Planner(opponent.STRONG, 2000, native=False, card=card)
+            planner.slice_nodes = slice_nodes
+            planner.root_nodes = root_nodes
+            planner.node_budget = nodes[opponent.STRONG]
+            now = 0
+            planner.start(game, now)
+            while not planner.step(now):
+                now += 10
+            assert planner.result() == "%s-%s,%s" % turn
+            assert now < 2000  # the node budget decides, never budget_ms
+
+
+def test_the_boards_first_turn_of_play_comes_from_the_opening_table(cp_romans, tmp_path):
+    board = cp_romans()
+    drive = circuitpy.folder_files(str(tmp_path / "board" / "CIRCUITPY"))
+    with open(OPENING, "rb") as f:
+        assert drive["layout.opening"] == f.read()
+    with board:
+        assert board.boot(BOOT_MS) == "attila: 4x5 on circuitpython-pico, 20 squares"
+        assert play_first_turn(board) == TABLE_TURN
+        lines = console(board)
+        assert board.pico.resets == [] and board.pico.events == []
+    said = [x for x in lines if x.startswith("attila:")]
+    assert said == ["attila: 4x5 on circuitpython-pico, 20 squares",
+                    "attila: opening table: the board's first turn of play is exact"], said
+    assert not [x for x in lines if "[" in x], lines  # no trouble sign
+
+
+def test_a_damaged_table_is_said_once_and_the_search_plays(cp_romans):
+    board = cp_romans({"layout.opening": damaged_table()})
+    with board:
+        board.boot(BOOT_MS)
+        assert play_first_turn(board) == SEARCH_TURN
+        lines = console(board)
+        assert board.pico.resets == [] and board.pico.events == []
+    said = [x for x in lines if x.startswith("attila:")]
+    assert said == ["attila: 4x5 on circuitpython-pico, 20 squares",
+                    "attila: opening table: the board's first turn of play is exact"], said
+    # Given up at its first lookup, with the trouble sign: the status line
+    # carries the reason from then on.
+    why = ("[opening table not used (layout.opening: block 219 is damaged or out of place): "
+           "the board searches]")
+    status = [x for x in lines if x.startswith("The board plays the Romans: ")]
+    assert status[-1] == "The board plays the Romans: put a tile on c3 " + why, status
+    assert not [x for x in lines if "opening table not used" in x and why not in x], lines
