@@ -47,11 +47,15 @@ def test_make_flash_against_the_emulated_pico(tmp_path, mpy_dir):
         assert "micropython 1.27.0 (Raspberry Pi Pico with RP2040)" in out
         # The viper kernel compiled on the host for the chip's own arch (its _mpy).
         assert "native code compiled for the board's armv6m: attila/kernelv.mpy" in out
-        # Every file of the plan: the firmware, layout.json, layout.book, profile.json.
-        assert "verified %d files (sha256)" % (len(sources()) + 3) in out
+        # Every file of the plan: the firmware, layout.json, layout.book, layout.opening,
+        # profile.json.
+        assert "verified %d files (sha256)" % (len(sources()) + 4) in out
         book = os.path.join(ROOT, "boards", "solved", "4x5.book")
         assert ("setup book boards/solved/4x5.book (%d bytes): the board places from it"
                 % os.path.getsize(book)) in out
+        assert ("opening table boards/solved/4x5.opening (384.0 kB): the board's first turn "
+                "of play is exact") in out
+        assert "  copy   layout.opening         384.0 kB" in out
         assert out.rstrip().endswith("the board says: attila: 4x5 on pico, 20 squares"), out
         served.pico._cmd(op="read")
     finally:

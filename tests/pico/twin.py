@@ -44,7 +44,12 @@ class Twin:
 
         book = build.book_for(b.layout_path)[0]
         self.book = boards.open_book(book, b.layout)[0] if book else None
-        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store, self.book)
+        # Its opening table, as main.py opens it when no card covers the game
+        # (the CircuitPython port's code.py does not open one).
+        opening = None if b.circuitpython else build.opening_for(b.layout_path)[0]
+        self.opening = boards.open_opening(opening, b.layout)[0] if opening else None
+        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store, self.book,
+                                                self.opening)
         self._now_ns = 0
         twin = self
 
@@ -82,13 +87,25 @@ class Twin:
             self.board.step(ms)
         self.done = len(scans)
 
+    def shared(self):
+        """The memo for copies of the twin: the store, the setup book and the
+        opening table's file are shared, not copied (an open file cannot be;
+        the table itself is copied: a lookup keeps its search in it, and it
+        seeks before every read)."""
+        memo = {id(self.controller.store): self.controller.store}
+        if self.book is not None:
+            memo[id(self.book)] = self.book
+        if self.opening is not None:
+            memo[id(self.opening._src)] = self.opening._src
+        return memo
+
     def rendered_at(self, now_ms):
         """The strip bytes the twin's present state gives at time `now_ms` (no side effect)."""
         c = self.controller
         # The store and the setup book are shared, not copied (a tick does not
         # save; a lookup only reads); the copy thinks on a copy of the planner,
-        # if it thinks at all.
-        c = copy.deepcopy(c, {id(c.store): c.store, id(self.book): self.book})
+        # if it thinks at all (see shared()).
+        c = copy.deepcopy(c, self.shared())
         c.tick(now_ms)
         leds = self.board.leds
         buf = bytearray(leds.bytes_needed())
@@ -134,9 +151,7 @@ def cp_catch_up(twin, pico, since_us=0):
     feeds = [f for f in pico.feeds if f[0] >= since_us and f[2]]
     frames = [f for f in pico.frames if f.t0 * 1000 >= since_us * 1000]
     last = feeds[twin.done - 1][0] if twin.done else since_us
-    memo_keep = {id(twin.controller.store): twin.controller.store}
-    if twin.book is not None:
-        memo_keep[id(twin.book)] = twin.book
+    memo_keep = twin.shared()
 
     def copied(board):
         return copy.deepcopy(board, dict(memo_keep))
