@@ -27,8 +27,9 @@ With --drive, the CircuitPython port goes onto a mounted CIRCUITPY drive
 7. soft-resets the board: main.py starts, and its first line is shown.
 
 Switching layouts is the same command with another --layout: only
-layout.json, its book and its opening table are copied. Exit status 0 when the board runs the new firmware,
-1 when the board is missing/refuses/fails to verify, 2 on bad files/arguments.
+layout.json, its book and its opening table are copied. Exit status 0 when
+the board runs the new firmware, 1 when the board is missing/refuses/fails
+to verify, 2 on bad files/arguments.
 """
 
 import argparse
