@@ -3,8 +3,9 @@
 The chip starts with a file system that holds only the layout's opening
 table (as an earlier flash left it; otherwise as a Pico fresh from its
 UF2); real mpremote (through `make flash PORT=...`) copies the firmware
-over the emulated USB serial port, the table found up to date, verifies every file's SHA-256 on the board and resets it; the board
-then says its first words. The files on the chip's littlefs are read back
+over the emulated USB serial port (the table is found up to date),
+verifies every file's SHA-256 on the board and resets it; the board then
+says its first words. The files on the chip's littlefs are read back
 from its flash image and must be the ones built.
 """
 

@@ -8,8 +8,8 @@ the strong level. The position has one winning turn, and the strong search
 alone throws the win there (tools/bench/bench_strength.py's sample, judged
 by the retrograde tables; `attila choose` gives the search's turn): with the
 table the board plays the winning one. The status lines say each piece to
-move; the hands here do it, and the game kept on the flash (game.txt and its journal) holds the turn.
-A flipped byte in the table block that lookup reads (or in its fold map,
+move; the hands here do it, and the game kept on the flash (game.txt and
+its journal) holds the turn. A flipped byte in the table block that lookup reads (or in its fold map,
 read when it opens at power-up): the board says so once and plays the
 search's turn; it never stops.
 """
