@@ -10,8 +10,8 @@ by the retrograde tables; `attila choose` gives the search's turn): with the
 table the board plays the winning one. The status lines say each piece to
 move; the hands here do it, and the game kept on the flash (game.txt and
 its journal) holds the turn. A flipped byte in the table block that lookup reads (or in its fold map,
-read when it opens at power-up): the board says so once and plays the
-search's turn; it never stops.
+read when it opens at power-up): the board says why, one note (on the
+status line, or at power-up), and plays the search's turn; it never stops.
 """
 
 import json
@@ -30,26 +30,42 @@ from pico.flashimage import read_files
 PLACEMENTS = ["a3", "c1", "e3", "e2", "a4", "e4"]  # Romans first
 WINNING = "e3-c2,d4"  # its only winning turn (the tables)
 SEARCHED = "a4-c3,d2"  # the strong search's (attila choose): the Huns then win
-ROOT_BLOCK = 557  # the table block of the position's own lookup (the first read)
+TABLE = ROOT + "/boards/solved/4x5.opening"
 OPENED = "attila: opening table: the board's first turn of play is exact"
-MAP_BLOCK = 2  # a block of its fold map (blocks 1-5), read whole when it opens
+MAP_BLOCK = 2  # a block of its fold map (blocks 1-5 on 4x5), read whole when it opens
 NOTE = "opening table not used (layout.opening: block %d is damaged or out of place): " \
     "the board searches"
 
 
-def _board(tmp_path, mpy_dir, damaged=None):
+def _game():
     from attila.layoutfile import load
 
     layout = load(LAYOUT)[0]
     game = Game(layout, first=0)
     for name in PLACEMENTS:
         game.place(layout.names.index(name))
+    return layout, game
+
+
+def _root_block():
+    """The table block the position's own lookup reads (the board's first read)."""
+    from attila.opening import Opening
+
+    layout, game = _game()
+    with open(TABLE, "rb") as f:
+        table = Opening(f, layout)
+        table.won(game.knights[0], game.knights[1], 0)
+        return table._at
+
+
+def _board(tmp_path, mpy_dir, damaged=None):
+    layout, game = _game()
     save = str(tmp_path / "game.txt")
     Store(save).save(dump(game))
     with open(save, "rb") as f:
         extra = {"game.txt": f.read()}
     if damaged is not None:
-        with open(ROOT + "/boards/solved/4x5.opening", "rb") as f:
+        with open(TABLE, "rb") as f:
             table = bytearray(f.read())
         table[damaged * 512 + 100] ^= 0x10  # a data byte: its block's check fails
         extra["layout.opening"] = bytes(table)
@@ -104,8 +120,9 @@ def test_the_board_plays_its_first_turn_from_the_opening_table(tmp_path, mpy_dir
     assert "Traceback" not in out and " [" not in out  # no trouble said
 
 
-@pytest.mark.parametrize("block", [ROOT_BLOCK, MAP_BLOCK])
-def test_a_damaged_opening_table_is_said_once_and_the_search_plays(tmp_path, mpy_dir, block):
+@pytest.mark.parametrize("where", ["table", "fold map"])
+def test_a_damaged_opening_table_is_said_once_and_the_search_plays(tmp_path, mpy_dir, where):
+    block = _root_block() if where == "table" else MAP_BLOCK
     board, layout = _board(tmp_path, mpy_dir, damaged=block)
     with board:
         turn, kept, out = _play_the_boards_turn(board, layout)
