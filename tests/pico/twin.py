@@ -44,7 +44,12 @@ class Twin:
 
         book = build.book_for(b.layout_path)[0]
         self.book = boards.open_book(book, b.layout)[0] if book else None
-        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store, self.book)
+        # Its opening table, as main.py opens it when no card covers the game
+        # (the CircuitPython port's code.py does not open one).
+        opening = None if b.circuitpython else build.opening_for(b.layout_path)[0]
+        self.opening = boards.open_opening(opening, b.layout)[0] if opening else None
+        self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store, self.book,
+                                                self.opening)
         self._now_ns = 0
         twin = self
 
@@ -82,18 +87,41 @@ class Twin:
             self.board.step(ms)
         self.done = len(scans)
 
+    def shared(self, controller=None):
+        """The memo for a copy of the twin's controller (or of `controller`, one
+        of its copies): the store and the setup book are shared, not copied;
+        the opening table is copied by hand (an open file cannot be, nor a
+        memoryview): its search and its block, the file and the fold map
+        shared (it seeks before every read)."""
+        c = self.controller if controller is None else controller
+        memo = {id(c.store): c.store}
+        if self.book is not None:
+            memo[id(self.book)] = self.book
+        card = getattr(c.plan.opponent, "card", None)
+        if card is not None:
+            memo[id(card)] = _table_copy(card)
+        return memo
+
     def rendered_at(self, now_ms):
         """The strip bytes the twin's present state gives at time `now_ms` (no side effect)."""
         c = self.controller
         # The store and the setup book are shared, not copied (a tick does not
-        # save; a lookup only reads); the copy thinks on a copy of the planner,
-        # if it thinks at all.
-        c = copy.deepcopy(c, {id(c.store): c.store, id(self.book): self.book})
+        # save; a lookup only reads); the copy thinks on a copy of the planner
+        # (and of the opening table), if it thinks at all (see shared()).
+        c = copy.deepcopy(c, self.shared())
         c.tick(now_ms)
         leds = self.board.leds
         buf = bytearray(leds.bytes_needed())
         leds.render(c.frame, buf)
         return bytes(buf)
+
+
+def _table_copy(card):
+    """A copy of an open attila.card.Card (the opening table): see Twin.shared."""
+    new = copy.copy(card)
+    new._buf = bytearray(card._buf)
+    new._body = memoryview(new._buf)[:len(card._body)]
+    return new
 
 
 def frames_of_boot(pico, boot):
@@ -134,12 +162,8 @@ def cp_catch_up(twin, pico, since_us=0):
     feeds = [f for f in pico.feeds if f[0] >= since_us and f[2]]
     frames = [f for f in pico.frames if f.t0 * 1000 >= since_us * 1000]
     last = feeds[twin.done - 1][0] if twin.done else since_us
-    memo_keep = {id(twin.controller.store): twin.controller.store}
-    if twin.book is not None:
-        memo_keep[id(twin.book)] = twin.book
-
     def copied(board):
-        return copy.deepcopy(board, dict(memo_keep))
+        return copy.deepcopy(board, twin.shared(board.controller))
 
     def restore(board, n):
         twin.board = board

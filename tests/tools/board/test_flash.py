@@ -335,7 +335,7 @@ def test_reflash_copies_only_changes_and_keeps_the_game(flashed, tmp_path):
         assert "maintenance" not in dev.files()  # the marker is gone again
         proc = run_flash(dev.port)
         assert proc.returncode == 0, proc.stdout + proc.stderr
-        assert "0 to copy, %d up to date" % len(_plan()) in proc.stdout
+        assert "0 to copy, %d up to date" % len(_plan()) in proc.stdout  # layout.opening too
         assert "saved game kept (game.txt)" in proc.stdout
         assert dev.files()[build.SAVE_FILE] == save.encode()
         assert "the board says: attila: 4x5 on pico" in proc.stdout
@@ -345,6 +345,9 @@ def test_reflash_copies_only_changes_and_keeps_the_game(flashed, tmp_path):
         assert proc.returncode == 0, proc.stdout + proc.stderr
         assert "2 to copy" in proc.stdout and "update layout.json" in proc.stdout
         assert "update layout.book" in proc.stdout  # its setup book comes along
+        assert "remove layout.opening" in proc.stdout  # 4x5's opening table: the L has none
+        assert ("no opening table for the layout (no l-shape.opening in boards/solved); the "
+                "board searches its first turn of play") in proc.stdout
         assert "the board says: attila: l-shape on pico" in proc.stdout
         files = dev.files()
         with open(OTHER_LAYOUT, "rb") as f:
@@ -523,6 +526,10 @@ def test_layout_port_switches_just_the_layout(flashed, tmp_path):
             assert after.pop("layout.book") == f.read()
         before.pop("layout.json")
         before.pop("layout.book")
+        # The 4x5 opening table is not the L's (it has none): removed.
+        assert before.pop("layout.opening") and "layout.opening" not in after
+        assert "removed the old layout's layout.opening (no opening table for the layout" \
+            in proc.stdout
         assert after == before  # nothing else touched
         # 64 squares cannot be read by the board's 20 sensor pins: refused, nothing changes
         diy = os.path.join(ROOT, "boards", "diy-8x8.json")

@@ -18,15 +18,18 @@ With --drive, the CircuitPython port goes onto a mounted CIRCUITPY drive
 4. copies only what changed (sha256 on the board against the local file) as
    main.py, hardware.mpy, attila/*.mpy, layout.json, layout.book (the
    layout's setup book, boards/solved/<layout>.book, when it is solved),
-   profile.json; removes stale firmware files (an old attila/x.py would
-   shadow x.mpy; the book of another layout),
+   layout.opening (its opening table, boards/solved/<layout>.opening: the
+   board's first turn of play is exact), profile.json; removes stale
+   firmware files (an old attila/x.py would shadow x.mpy; the book or the
+   opening table of another layout),
 5. reads every hash back to verify what landed,
 6. keeps the saved game (game.txt) unless --clear-game,
 7. soft-resets the board: main.py starts, and its first line is shown.
 
 Switching layouts is the same command with another --layout: only
-layout.json and its book are copied. Exit status 0 when the board runs the new firmware,
-1 when the board is missing/refuses/fails to verify, 2 on bad files/arguments.
+layout.json, its book and its opening table are copied. Exit status 0 when
+the board runs the new firmware, 1 when the board is missing/refuses/fails
+to verify, 2 on bad files/arguments.
 """
 
 import argparse
@@ -125,14 +128,15 @@ def stale_files(on_board, files):
 
     Everything under attila/ that is not in the plan, at the top level a
     module's .py/.mpy twin (MicroPython imports x.py before x.mpy), and a
-    setup book when the new layout has none (it would be another layout's).
+    setup book or an opening table when the new layout has none (it would be
+    another layout's).
     """
     planned = set(files)
     stale = []
     for path in on_board:
         if path.endswith("/") or path in planned:
             continue
-        if path.startswith("attila/") or path == build.BOOK_FILE:
+        if path.startswith("attila/") or path in (build.BOOK_FILE, build.OPENING_FILE):
             stale.append(path)
         elif "/" not in path and path not in build.ENTRIES:
             stem, ext = os.path.splitext(path)
@@ -204,6 +208,12 @@ def run(args):
             % (os.path.relpath(book), _size(book)))
     else:
         say("attila flash: no setup book: %s; the board searches its placements" % why)
+    opening, why = build.opening_for(layout_path)
+    if opening:
+        say("attila flash: opening table %s (%s): the board's first turn of play is exact"
+            % (os.path.relpath(opening), _size(opening)))
+    else:
+        say("attila flash: %s; the board searches its first turn of play" % why)
 
     port = find_port(args.port)
     with Board(port) as board:
@@ -397,7 +407,8 @@ def _flash(args, board, port, files, local, layout, created):
 
 
 def switch_layout(port, layout_path, wait=8.0):
-    """Copy just a layout, and its setup book, to a flashed board (`attila layout FILE --port PORT`).
+    """Copy just a layout, its setup book and its opening table, to a flashed board
+    (`attila layout FILE --port PORT`).
 
     The layout is checked against the profile already on the board; a saved
     game for the old layout is set aside (games/ on the board), not lost.
@@ -452,31 +463,31 @@ def _switch(board, layout_path, layout, modules, data, created):
             raise DeviceError("verification failed: layout.json differs on the board")
         say("attila layout: copied %s to the board as %s (verified)"
             % (layout_path, build.LAYOUT_FILE))
-    _book(board, layout_path)
+    _solved(board, layout_path, build.book_for, build.BOOK_FILE, "setup book")
+    _solved(board, layout_path, build.opening_for, build.OPENING_FILE, "opening table")
     kept = set_aside(board, layout)
     if kept:
         say("attila layout: the saved game is for another layout; kept on the board as %s" % kept)
 
 
-def _book(board, layout_path):
-    """The layout's setup book to the board as layout.book (verified), or the
-    old layout's book removed when this layout has none."""
-    book, why = build.book_for(layout_path)
-    if book is None:
-        if board.hashes([build.BOOK_FILE]).get(build.BOOK_FILE) is not None:
-            board.remove(build.BOOK_FILE)
-            say("attila layout: removed the old layout's %s (no setup book: %s)"
-                % (build.BOOK_FILE, why))
+def _solved(board, layout_path, find, dest, what):
+    """The layout's setup book (or opening table: `find`, build.book_for or
+    build.opening_for) to the board as `dest` (verified; not copied when the
+    board has it already), or the old layout's removed when this layout has none."""
+    src, why = find(layout_path)
+    if src is None:
+        if board.hashes([dest]).get(dest) is not None:
+            board.remove(dest)
+            say("attila layout: removed the old layout's %s (%s)" % (dest, why))
         return
-    digest = sha256_file(book)
-    if board.hashes([build.BOOK_FILE]).get(build.BOOK_FILE) == digest:
+    digest = sha256_file(src)
+    if board.hashes([dest]).get(dest) == digest:
         return
-    with open(book, "rb") as f:
-        board.write(build.BOOK_FILE, f.read())
-    if board.hashes([build.BOOK_FILE]).get(build.BOOK_FILE) != digest:
-        raise DeviceError("verification failed: %s differs on the board" % build.BOOK_FILE)
-    say("attila layout: copied its setup book %s as %s (verified)"
-        % (os.path.relpath(book), build.BOOK_FILE))
+    with open(src, "rb") as f:
+        board.write(dest, f.read())
+    if board.hashes([dest]).get(dest) != digest:
+        raise DeviceError("verification failed: %s differs on the board" % dest)
+    say("attila layout: copied its %s %s as %s (verified)" % (what, os.path.relpath(src), dest))
 
 
 def main(argv=None):

@@ -1,0 +1,145 @@
+"""The opening table in the emulated Pico's own flash: the first turn of play is exact.
+
+The board's flash holds what `make flash` puts there, layout.opening too
+(boards/solved/4x5.opening); main.py opens it when no card covers the game.
+A saved 4x5 game is resumed (MENU) at the first turn of play (14 free
+squares, nothing scorched), the Romans to move and the board playing them at
+the strong level. The position has one winning turn, and the strong search
+alone throws the win there (tools/bench/bench_strength.py's sample, judged
+by the retrograde tables; `attila choose` gives the search's turn): with the
+table the board plays the winning one. The status lines say each piece to
+move; the hands here do it, and the game kept on the flash (game.txt and
+its journal) holds the turn. A flipped byte in the table block that lookup reads (or in its fold map,
+read when it opens at power-up): the board says why, one note (on the
+status line, or at power-up), and plays the search's turn; it never stops.
+"""
+
+import json
+
+import pytest
+from attila.notation import log
+from attila.rules import Game
+from attila.savetext import current, dump, restore
+from attila.store import Store
+from conftest import LAYOUT, ROOT, profile
+
+from pico.board import MENU, PicoBoard
+from pico.flashimage import read_files
+
+# 'R...H/R...R/....H/..H.. R' (bench_strength's sample, 14 free, Romans to move).
+PLACEMENTS = ["a3", "c1", "e3", "e2", "a4", "e4"]  # Romans first
+WINNING = "e3-c2,d4"  # its only winning turn (the tables)
+SEARCHED = "a4-c3,d2"  # the strong search's (attila choose): the Huns then win
+TABLE = ROOT + "/boards/solved/4x5.opening"
+OPENED = "attila: opening table: the board's first turn of play is exact"
+MAP_BLOCK = 2  # a block of its fold map (blocks 1-5 on 4x5), read whole when it opens
+NOTE = "opening table not used (layout.opening: block %d is damaged or out of place): " \
+    "the board searches"
+
+
+def _game():
+    from attila.layoutfile import load
+
+    layout = load(LAYOUT)[0]
+    game = Game(layout, first=0)
+    for name in PLACEMENTS:
+        game.place(layout.names.index(name))
+    return layout, game
+
+
+def _root_block():
+    """The table block the position's own lookup reads (the board's first read)."""
+    from attila.opening import Opening
+
+    layout, game = _game()
+    with open(TABLE, "rb") as f:
+        table = Opening(f, layout)
+        table.won(game.knights[0], game.knights[1], 0)
+        return table._at
+
+
+def _board(tmp_path, mpy_dir, damaged=None):
+    layout, game = _game()
+    save = str(tmp_path / "game.txt")
+    Store(save).save(dump(game))
+    with open(save, "rb") as f:
+        extra = {"game.txt": f.read()}
+    if damaged is not None:
+        with open(TABLE, "rb") as f:
+            table = bytearray(f.read())
+        table[damaged * 512 + 100] ^= 0x10  # a data byte: its block's check fails
+        extra["layout.opening"] = bytes(table)
+    with open(profile("pico.json")) as f:
+        prof = json.load(f)
+    prof["game"] = {"computer": "R", "level": "strong"}
+    path = str(tmp_path / "pico-romans.json")
+    with open(path, "w") as f:
+        json.dump(prof, f)
+    board = PicoBoard.flashed(str(tmp_path / "board"), LAYOUT, path, extra=extra, out_dir=mpy_dir)
+    board.squares = game.occupied()
+    return board, layout
+
+
+def _play_the_boards_turn(board, layout):
+    """Resume (MENU), then move the pieces as the status line says: the board's
+    turn as it showed it ("a-b,c") and the console output."""
+    pico = board.pico
+    assert board.boot() == "attila: 4x5 on pico, 20 squares"
+    pico.run_ms(1500)  # the squares read, the saved game found
+    pico.mark()
+    board.press(MENU)
+    squares = board.squares
+    said = []
+    for words in ("lift the knight on ", "put the knight on ", "put a tile on "):
+        lead = b"The board plays the Romans: " + words.encode()
+        at = pico.wait_for(lead, 20000) + len(lead)
+        end = pico.wait_for(b"\n", 1000, since=at)
+        name = pico.serial[at:end].decode().split()[0]  # (a trouble may follow: " [...]")
+        said.append(name)
+        square = layout.names.index(name)
+        squares = squares & ~(1 << square) if words.startswith("lift") else squares | 1 << square
+        board.set_squares(squares)
+        pico.run_ms(600)
+    pico.wait_for(b"Huns: lift a knight", 5000)
+    pico.run_ms(1000)  # the turn kept on the flash
+    pico.run_to_idle()
+    with open(pico.flash_path, "rb") as f:
+        files = read_files(f.read())
+    kept = restore(current(files["game.txt"], files.get("journal/now/game.txt.jnl", b"")))
+    return "%s-%s,%s" % tuple(said), kept, pico.output(0)
+
+
+def test_the_board_plays_its_first_turn_from_the_opening_table(tmp_path, mpy_dir):
+    board, layout = _board(tmp_path, mpy_dir)
+    with board:
+        turn, kept, out = _play_the_boards_turn(board, layout)
+        assert board.pico.resets == []
+    assert turn == WINNING
+    assert OPENED in out.splitlines()
+    assert log(kept).endswith(" " + WINNING), log(kept)  # the turn kept on the flash
+    assert "Traceback" not in out and " [" not in out  # no trouble said
+
+
+@pytest.mark.parametrize("where", ["table", "fold map"])
+def test_a_damaged_opening_table_is_said_once_and_the_search_plays(tmp_path, mpy_dir, where):
+    block = _root_block() if where == "table" else MAP_BLOCK
+    board, layout = _board(tmp_path, mpy_dir, damaged=block)
+    with board:
+        turn, kept, out = _play_the_boards_turn(board, layout)
+        assert board.pico.resets == []
+    assert turn == SEARCHED
+    assert "Traceback" not in out
+    assert log(kept).endswith(" " + SEARCHED), log(kept)
+    lines = out.splitlines()
+    said = [x for x in lines if "opening" in x]
+    if block == MAP_BLOCK:  # read whole at boot: not opened, said once
+        assert said == ["attila: opening table not used (layout.opening: block %d is damaged or "
+                        "out of place): the board searches its first turn" % block], lines
+        return
+    # A table block, read by a lookup: the table opened at boot, and the
+    # trouble said on the status line from the board's decision on (the
+    # player sees it too): one note, the same each line; the search decides.
+    note = NOTE % block
+    assert said[0] == OPENED and said[1] == (
+        "The board plays the Romans: lift the knight on a4 [%s]" % note), lines
+    assert {x.split(" [", 1)[1] for x in said[1:]} == {note + "]"}, said
