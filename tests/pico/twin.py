@@ -44,9 +44,8 @@ class Twin:
 
         book = build.book_for(b.layout_path)[0]
         self.book = boards.open_book(book, b.layout)[0] if book else None
-        # Its opening table, as main.py opens it when no card covers the game
-        # (the CircuitPython port's code.py does not open one).
-        opening = None if b.circuitpython else build.opening_for(b.layout_path)[0]
+        # Its opening table, as main.py (code.py) opens it when no card covers the game.
+        opening = build.opening_for(b.layout_path)[0]
         self.opening = boards.open_opening(opening, b.layout)[0] if opening else None
         self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store, self.book,
                                                 self.opening)
