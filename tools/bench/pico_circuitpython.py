@@ -149,7 +149,7 @@ def drive_room(folder):
         img = os.path.join(tmp, "fat.img")
         with open(img, "wb") as f:
             f.write(flash[circuitpy.FS_OFFSET:])
-        listing = circuitpy._mtools(["mdir", "-/", "-a", "::"], img).decode()
+        listing = circuitpy.mtools(["mdir", "-/", "-a", "::"], img).decode()
     free = [line for line in listing.splitlines() if line.strip().endswith("bytes free")]
     room = int("".join(ch for ch in free[-1] if ch.isdigit()))  # ("526 336 bytes free")
     return ("CIRCUITPY (%d KiB FAT12) after attila flash --drive: %d files, %d bytes "

@@ -47,7 +47,7 @@ def available():
     return ""
 
 
-def _mtools(args, image):
+def mtools(args, image):
     env = dict(os.environ, MTOOLS_SKIP_CHECK="1", MTOOLS_NO_VFAT="0")
     proc = subprocess.run(list(args[:1]) + ["-i", image] + list(args[1:]), capture_output=True,
                           env=env)
@@ -65,7 +65,7 @@ def volume(files):
         img = os.path.join(tmp, "fat.img")
         with open(img, "wb") as f:
             f.write(bytes(SECTORS * SECTOR))
-        _mtools(["mformat", "-T", str(SECTORS), "-h", "1", "-s", "32", "-H", "1", "-v", LABEL,
+        mtools(["mformat", "-T", str(SECTORS), "-h", "1", "-s", "32", "-H", "1", "-v", LABEL,
                  "::"], img)
         made = set()
         for path in sorted(files):
@@ -73,12 +73,12 @@ def volume(files):
             for k in range(1, len(parts)):
                 folder = "/".join(parts[:k])
                 if folder not in made:
-                    _mtools(["mmd", "::" + folder], img)
+                    mtools(["mmd", "::" + folder], img)
                     made.add(folder)
             src = os.path.join(tmp, "file")
             with open(src, "wb") as f:
                 f.write(files[path])
-            _mtools(["mcopy", "-o", src, "::" + "/".join(parts)], img)
+            mtools(["mcopy", "-o", src, "::" + "/".join(parts)], img)
         with open(img, "rb") as f:
             return f.read()
 
@@ -113,7 +113,7 @@ def read_files(flash):
             f.write(flash[FS_OFFSET:])
         out = os.path.join(tmp, "out")
         os.mkdir(out)
-        _mtools(["mcopy", "-s", "-n", "-m", "::/*", out + "/"], img)
+        mtools(["mcopy", "-s", "-n", "-m", "::/*", out + "/"], img)
         found = {}
         for dirpath, _dirs, names in os.walk(out):
             for name in names:
@@ -130,7 +130,7 @@ def check_volume(flash):
         with open(img, "wb") as f:
             f.write(flash[FS_OFFSET:])
         try:
-            _mtools(["mdir", "-/", "-a", "::"], img)
+            mtools(["mdir", "-/", "-a", "::"], img)
         except VolumeError as e:
             return str(e)
     return ""
