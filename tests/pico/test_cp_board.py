@@ -94,8 +94,7 @@ def play(board, lines, folder, since_us=0):
     twin = Twin(board, rig.inputs, folder=folder)
     for _number, _text, steps in actions.parse_lines(rig.layout, lines):
         rig.do(steps)
-    board.pico.run_to_idle()
-    board.pico.run_us(300)  # its last LED frame latched (280 us of low)
+    board.pico.rest()  # the last step over, its LED frame latched
     cp_catch_up(twin, board.pico, since_us)
     return rig, twin
 

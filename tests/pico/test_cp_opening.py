@@ -5,9 +5,10 @@ profile with "game": {"computer": "R", "level": "strong"}), its CIRCUITPY as
 `attila flash --drive` fills it: placements from its setup book, then its
 first turn of play with 14 free squares. There the port's search (the
 portable kernel, code.NODES[strong] nodes) throws the win away; the opening
-table, read from CIRCUITPY a block at a time, plays a winning turn. A table
-whose blocks are damaged is given up once (the trouble sign and its reason
-on the status line) and the search plays, without a reset.
+table, read from CIRCUITPY a block at a time, plays a winning turn. (A
+damaged table, given up once with the trouble sign while the search plays:
+tests/pico/test_pico_opening.py on MicroPython's build, the same core, and
+tests/ports on CircuitPython's fakes.)
 """
 
 import os
@@ -16,7 +17,7 @@ import re
 import pytest
 
 from attila.layoutfile import load
-from attila.opening import Opening, map_blocks
+from attila.opening import Opening
 
 from conftest import LAYOUT, PROFILES, ROOT
 from pico import circuitpy
@@ -55,16 +56,6 @@ def romans_profile(tmp_path):
     path = tmp_path / "cp-romans.json"
     path.write_text(json.dumps(data))
     return str(path)
-
-
-def damaged_table():
-    """4x5.opening with every table block damaged (its head, fold map and last
-    block whole: it opens, and its first lookup fails)."""
-    with open(OPENING, "rb") as f:
-        data = bytearray(f.read())
-    for block in range(1 + map_blocks(20), len(data) // 512 - 1):
-        data[block * 512 + 7] ^= 0x10
-    return bytes(data)
 
 
 def console(board):
@@ -185,22 +176,3 @@ def test_the_boards_first_turn_of_play_comes_from_the_opening_table(cp_romans, t
     assert said == ["attila: 4x5 on circuitpython-pico, 20 squares",
                     "attila: opening table: the board's first turn of play is exact"], said
     assert not [x for x in lines if "[" in x], lines  # no trouble sign
-
-
-def test_a_damaged_table_is_said_once_and_the_search_plays(cp_romans):
-    board = cp_romans({"layout.opening": damaged_table()})
-    with board:
-        board.boot(BOOT_MS)
-        assert play_first_turn(board) == SEARCH_TURN
-        lines = console(board)
-        assert board.pico.resets == [] and board.pico.events == []
-    said = [x for x in lines if x.startswith("attila:")]
-    assert said == ["attila: 4x5 on circuitpython-pico, 20 squares",
-                    "attila: opening table: the board's first turn of play is exact"], said
-    # Given up at its first lookup, with the trouble sign: the status line
-    # carries the reason from then on.
-    why = ("[opening table not used (layout.opening: block 219 is damaged or out of place): "
-           "the board searches]")
-    status = [x for x in lines if x.startswith("The board plays the Romans: ")]
-    assert status[-1] == "The board plays the Romans: put a tile on c3 " + why, status
-    assert not [x for x in lines if "opening table not used" in x and why not in x], lines

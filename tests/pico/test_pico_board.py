@@ -29,8 +29,7 @@ def play(board, lines, tmp_path):
     twin = Twin(board, rig.inputs, folder=str(tmp_path))
     for _number, _text, steps in actions.parse_lines(rig.layout, lines):
         rig.do(steps)
-    board.pico.run_to_idle()
-    board.pico.run_us(300)  # the last LED frame latched (280 us of low)
+    board.pico.rest()  # the last step over, its LED frame latched
     twin.catch_up(board.pico.scans)
     return rig, twin
 

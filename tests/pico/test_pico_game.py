@@ -54,9 +54,11 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
             before = len(board.pico.frames)
             rig.do(steps)
             sim = script.record(rig, number, text)
-            board.pico.run_to_idle()  # the last step is over,
-            board.pico.run_us(300)  # and its LED frame latched (280 us of low)
-            twin.catch_up(board.pico.scans)
+            # The last step over and its LED frame latched: the next step has
+            # begun (it sleeps inside a step too, so "asleep" is not "over").
+            board.pico.to_next_scan()
+            twin.catch_up(board.pico.scans[:-1])
+            assert board.pico.frames[-1].t0 < board.pico.scans[-1][0]
             pico_frames = [f.data for f in board.pico.frames]
             assert not board.pico.led_errors()
             _check_language(board, number, text, expected, before)

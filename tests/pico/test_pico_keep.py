@@ -70,8 +70,7 @@ def test_a_power_cut_after_each_kind_of_action_resumes_with_it(flashed, tmp_path
             for line in lines:
                 rig.do(actions.parse(rig.layout, line))
             rig.do([("wait", 1200)])  # nothing happens for more than the window
-            board.pico.run_to_idle()
-            board.pico.run_us(300)  # the last LED frame latched (280 us of low)
+            board.pico.rest()  # the last step over, its LED frame latched
             scans = board.pico.scans
             accepted = None
             for k in range(twin.done, len(scans)):
@@ -107,8 +106,7 @@ def test_a_power_cut_after_each_kind_of_action_resumes_with_it(flashed, tmp_path
             trial.squares = squares
             with trial:
                 trial.pico.run_ms(700)  # boot (0.4 s), then the debounce sees the pieces
-                trial.pico.run_to_idle()
-                trial.pico.run_us(300)  # the last LED frame latched (280 us of low)
+                trial.pico.rest()  # the last step over, its LED frame latched
                 back = Twin(trial, [(0, squares, 0)], str(tmp_path / ("t%d" % k)), saves)
                 back.catch_up(trial.pico.scans)
                 frames = [f.data for f in trial.pico.frames]

@@ -75,8 +75,7 @@ def test_power_cut_at_every_flash_state_of_a_save_offers_the_last_completed_acti
             saves = {n: files[n] for n in ("game.txt", "game.txt.tmp", "journal/now/game.txt.jnl")
                      if n in files}
             trial.pico.run_ms(700)  # boot (0.4 s), then the debounce sees the pieces
-            trial.pico.run_to_idle()
-            trial.pico.run_us(300)  # the last LED frame latched (280 us of low)
+            trial.pico.rest()  # the last step over, its LED frame latched
             twin = Twin(trial, [(0, trial.squares, 0)], str(tmp_path / ("t%d" % k)), saves)
             twin.catch_up([s for s in trial.pico.scans if s[0] >= reboot_us])
             frames = [f.data for f in trial.pico.frames if f.t0 >= reboot_us]

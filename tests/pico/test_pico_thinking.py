@@ -48,8 +48,7 @@ def test_the_strong_decision_on_the_same_loop_step_as_its_host_twin(flashed, tmp
         shown = None
         for number, text, steps in actions.parse_lines(rig.layout, LINES, "script"):
             rig.do(steps)
-            board.pico.run_to_idle()
-            board.pico.run_us(300)  # its last LED frame latched (280 us of low)
+            board.pico.rest()  # the last step over, its LED frame latched
             twin.catch_up(board.pico.scans)
             assert not board.pico.led_errors()
             assert [f.data for f in board.pico.frames] == twin.writes, \

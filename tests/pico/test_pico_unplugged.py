@@ -17,7 +17,6 @@ def test_an_unplugged_chain_reads_empty_squares_not_phantom_pieces(flashed):
         assert "take every piece off" not in said and "take the piece off" not in said, said
         assert board.pico.serial.decode("utf-8", "replace").count(
             "Romans: place a knight on a lit square (knight 1 of 3)") >= 1
-        board.pico.run_to_idle()
-        board.pico.run_us(300)  # its last LED frame latched (280 us of low)
+        board.pico.rest()  # the last step over, its LED frame latched
         blue = board.leds()[0]
         assert all(rgb == blue for rgb in board.leds()) and blue[2] > blue[0], board.leds()

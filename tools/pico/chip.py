@@ -227,6 +227,33 @@ class Pico:
         if not self.run_ns(max_ms * 1e6, idle=True):
             raise PicoError("the core did not sleep within %d ms of emulated time" % max_ms)
 
+    def rest(self):
+        """Run on until the loop step under way is over and its LED frame latched
+        (280 us of low): the core asleep between two steps, then 300 us. A scan's
+        wait for the 74HC165's bits (MicroPython's rp2 StateMachine.get) sleeps
+        too, tens of microseconds after the scan began: run_to_idle() can stop
+        there, before the step has written its frame. So until 1 ms after the
+        last scan, run on and sleep again."""
+        self.run_to_idle()
+        for _ in range(10):  # (CircuitPython's keypad scans in the background)
+            if not self.scans or self.us - self.scans[-1][0] >= 1000:
+                break
+            self.run_us(200)
+            self.run_to_idle()
+        self.run_us(300)
+
+    def to_next_scan(self, max_ms=1000):
+        """Run on until the loop's next step begins (its sensor scan, 100 us at
+        most before): the step before it is over and its LED frame latched,
+        whatever it slept on inside (a USB write, a PIO FIFO); the new step
+        has read its sensors at most. PicoError after max_ms."""
+        count = len(self.scans)
+        end = self.us + max_ms * 1000
+        while len(self.scans) == count:
+            if self.us > end:
+                raise PicoError("no loop step began within %d ms of emulated time" % max_ms)
+            self.run_us(100)
+
     def run_ms(self, ms):
         self.run_ns(ms * 1e6)
 
