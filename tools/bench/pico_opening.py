@@ -68,7 +68,7 @@ us = time.ticks_diff(time.ticks_us(), t)
 board = main.build(prof, layout, modules, tiles, book=book, card=opening)
 gc.collect()
 print("heap free after boot: %d bytes (used %d); open_opening %d ms: %s"
-      % (gc.mem_free(), gc.mem_alloc(), us // 1000, said))
+      % (gc.mem_free(), gc.mem_alloc(), us // 1000, said or "no table: nothing said"))
 """
 
 DECIDE = """
