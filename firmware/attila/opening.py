@@ -90,7 +90,7 @@ class Opening(Card):
 
     def __init__(self, source, layout, where=FILE):
         self._perms = b""
-        self._canon = 0
+        self._canon = self._syms = 0
         Card.__init__(self, source, layout, 0, where)
         n = self._n
         count = choose(n, 3)
@@ -108,6 +108,7 @@ class Opening(Card):
         syms = head[SYMS]
         if SYMS + 1 + syms * n > DATA:
             raise CardError("%s: the head is damaged" % self.where)
+        self._syms = syms
         self._perms = bytes(head[SYMS + 1:SYMS + 1 + syms * n])
         self._canon = head[CANON] << 8 | head[CANON + 1]
         return map_blocks(n) + table_blocks(n, self._canon)
@@ -118,16 +119,16 @@ class Opening(Card):
         r = 2 * rank(other)
         e = self._fold[r] << 8 | self._fold[r + 1]
         p = e >> 13
+        k = e & 0x1FFF
+        if k >= self._canon or p > self._syms:  # (a map whose blocks pass their checks)
+            self.fault = "%s: the fold map is damaged" % self.where
+            raise CardError(self.fault)
         if p:
             perms = self._perms
             n = self._n
             mover = image(perms, n, p, mover)
             other = image(perms, n, p, other)
             scorched = image(perms, n, p, scorched)
-        k = e & 0x1FFF
-        if k >= self._canon:
-            self.fault = "%s: the fold map is damaged" % self.where
-            raise CardError(self.fault)
         row = k * self._nrest + rank(squeeze(mover, other))
         x = row * self._row
         if scorched:

@@ -133,6 +133,16 @@ def test_damaged_foreign_and_misplaced_tables_say_why(tmp_path):
     assert fails(bytes(damaged)) == ("layout.opening: block %d is damaged or out of place"
                                      % (map_blocks(12) + 2))
     assert fails(data[:-BLOCK]) == "layout.opening: cut short at block %d" % (len(data) // BLOCK - 1)
+    # A map entry out of range in a block whose check passes (a faulty writer):
+    # said at the lookup, never read past the table.
+    from attila.card import seal, tag
+
+    wrong = bytearray(data)
+    block = bytearray(wrong[BLOCK:2 * BLOCK])
+    block[0] = 7 << 5  # symmetry 7 of the 3 the file has
+    seal(block, 1, tag(lay))
+    wrong[BLOCK:2 * BLOCK] = block
+    assert fails(bytes(wrong)) == "layout.opening: the fold map is damaged"
     write_card(tables, str(tmp_path / FILE))
     assert fails((tmp_path / FILE).read_bytes()) == "layout.opening: not an opening table"
     other = _tables(WIDER)
