@@ -245,12 +245,15 @@ def open_opening(path, layout):
     stays open; a lookup reads one block."""
     if not exists(path):
         return None, ""
+    f = None
     try:
         from attila.opening import Opening
 
-        return Opening(open(path, "rb"), layout, path), \
-            "opening table: the board's first turn of play is exact"
+        f = open(path, "rb")
+        return Opening(f, layout, path), "opening table: the board's first turn of play is exact"
     except Exception as e:  # CardError, OSError, MemoryError: the search plays on
+        if f is not None:
+            f.close()
         return None, "opening table not used (%s): the board searches its first turn" % (e,)
 
 
