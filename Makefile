@@ -55,11 +55,11 @@ $(PICO): tools/pico/package.json tools/pico/package-lock.json
 sim: $(STAMP)
 	$(BIN)/attila sim $(ARGS)
 
-# The emulated-Pico tests (tests/pico: about 6 minutes of one core under
-# MicroPython, 2-3 under CircuitPython) run alongside the others on the two
-# job slots, the longest first in each (the CPython suite, about 6 minutes,
-# right after CircuitPython's): a fresh clone's `make test` took about 9
-# minutes on 2 cores.
+# The emulated-Pico tests (tests/pico: about 8.5 minutes of one core under
+# MicroPython, 3.5 under CircuitPython) run alongside the others on the two
+# job slots, the longest first in each (the CPython suite, about 7 minutes,
+# right after CircuitPython's): a fresh clone's `make test` took 11 min 20 s
+# on 2 cores, install included.
 test: install
 	$(MAKE) -j2 --output-sync=target test-pico test-circuitpython test-others
 
