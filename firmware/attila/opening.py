@@ -5,8 +5,8 @@
     # then as an attila.card.Card: ask(game), step(), winning_turn(game)
 
 The first turn of play (no square scorched yet) is where the search throws
-the most wins, whatever its budget (make bench: bench_strength): the
-winning turns there are quiet, and the win shows only at the game's end.
+the most wins, whatever its budget (make bench: bench_strength): its
+evaluation, not its depth, falls short there.
 Its children are the positions with one square scorched, one bit each: for
 4x5 that is 1.4 MB, too much for a Pico's flash, but the layout's
 symmetries fold it to a quarter, about 370 KB. With it the board plays a
