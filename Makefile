@@ -58,8 +58,8 @@ sim: $(STAMP)
 # The emulated-Pico tests (tests/pico: about 8.5 minutes of one core under
 # MicroPython, 3.5 under CircuitPython) run alongside the others on the two
 # job slots, the longest first in each (the CPython suite, about 7 minutes,
-# right after CircuitPython's): a fresh clone's `make test` took 11 min 20 s
-# on 2 cores, install included.
+# right after CircuitPython's): a fresh clone's `make test` took 11-12
+# minutes on 2 cores, install included (680 and 716 s).
 test: install
 	$(MAKE) -j2 --output-sync=target test-pico test-circuitpython test-others
 
