@@ -37,16 +37,6 @@ TABLE_TURN = ("d1", "c3", "b4")
 SEARCH_TURN = ("d1", "b2", "c3")
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _port_path():
-    import sys
-
-    port = os.path.join(ROOT, "firmware", "ports", "circuitpython")
-    sys.path.insert(0, port)
-    yield
-    sys.path.remove(port)
-
-
 def romans_profile(tmp_path):
     import json
 

@@ -11,8 +11,8 @@ from attila.card import BLOCK
 from attila.rules import MOVE, SCORCH, Game
 
 
-def _game(mover, other, scorched):
-    game = Game(NINE)
+def _game(mover, other, scorched, layout=NINE):
+    game = Game(layout)
     game.knights = [mover, other]
     game.scorched = scorched
     game._settle(MOVE)

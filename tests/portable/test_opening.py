@@ -8,10 +8,11 @@ tests/tools/solve/test_opening_cmd.py).
 
 import check
 from test_card import _ROOT, allocated, read_answers
+from test_card_play import _game as play_game
 from attila.card import BLOCK, CardError
 from attila.geometry import from_rows
 from attila.opening import Opening
-from attila.rules import MOVE, Game
+from attila.rules import MOVE
 
 SMALL = from_rows(["....", "....", "...."])
 SMALL.name = "small"
@@ -26,11 +27,7 @@ def answers():
 
 
 def _game(mover, other, scorched):
-    game = Game(SMALL)
-    game.knights = [mover, other]
-    game.scorched = scorched
-    game._settle(MOVE)
-    return game
+    return play_game(mover, other, scorched, SMALL)
 
 
 def test_the_table_gives_the_tables_values():
