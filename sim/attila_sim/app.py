@@ -44,15 +44,6 @@ def setup_book(layout_path, layout):
     return book.open(path, layout) if path else None
 
 
-def opening_table(layout_path, layout):
-    """The layout's opening table from boards/solved (attila.opening), open, or None."""
-    from attila.opening import Opening
-    from attila_tools.board.build import opening_for
-
-    path = opening_for(layout_path, layout)[0]
-    return Opening(open(path, "rb"), layout, path) if path else None
-
-
 def has_display(environ=None):
     """False where a window cannot open: Linux/BSD without X11 or Wayland."""
     env = os.environ if environ is None else environ
@@ -187,6 +178,7 @@ def main(argv=None):
     from attila import layoutfile
     from attila_sim.rig import Rig
     from attila_sim.table import TableError
+    from attila_tools.board.build import opening_table
     from attila_tools.files import check_output, fail
 
     if not 1 / 16 <= args.speed <= 64:  # also refuses nan

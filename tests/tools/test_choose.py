@@ -72,7 +72,7 @@ def test_a_position_off_the_given_layout_and_the_card_are_refused():
 def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
     """The board's Planner, a Pico's slice a 10 ms loop step, its budget_ms:
     it stops on the node budget and plays what `attila choose` prints."""
-    from attila_sim.app import opening_table
+    from attila_tools.board.build import opening_table
     from attila_sim.rig import opponent_for
 
     game = parse_position(text)

@@ -228,12 +228,13 @@ class Pico:
             raise PicoError("the core did not sleep within %d ms of emulated time" % max_ms)
 
     def rest(self):
-        """Run on until the loop step under way is over and its LED frame latched
-        (280 us of low): the core asleep between two steps, then 300 us. A scan's
-        wait for the 74HC165's bits (MicroPython's rp2 StateMachine.get) sleeps
-        too, tens of microseconds after the scan began: run_to_idle() can stop
-        there, before the step has written its frame. So until 1 ms after the
-        last scan, run on and sleep again."""
+        """Run until the core sleeps, past any sleep within 1 ms of the last scan,
+        then 300 us (the last LED frame latched: 280 us of low). A loop step can
+        sleep inside itself (MicroPython's rp2 StateMachine.get waits for the
+        74HC165's bits that way), and run_to_idle() stops at any sleep. Not a
+        proof that the step is over: test_pico_game once saw a step that
+        run_to_idle() left 0.1 ms after its scan write its frame 3.8 ms later.
+        to_next_scan() is sure; rest() keeps the other tests' timing."""
         self.run_to_idle()
         for _ in range(10):  # (CircuitPython's keypad scans in the background)
             if not self.scans or self.us - self.scans[-1][0] >= 1000:

@@ -253,6 +253,21 @@ def opening_for(layout_path, layout=None):
                    "no opening table for the layout (no %s.opening in boards/solved)")
 
 
+def opening_table(layout_path, layout=None):
+    """The layout's opening table from boards/solved, open (attila.opening.Opening),
+    or None when it has none: the board's own, for the host's decisions."""
+    from attila.opening import Opening
+
+    found = opening_for(layout_path, layout)[0]
+    if found is None:
+        return None
+    if layout is None:
+        from attila import layoutfile
+
+        layout = layoutfile.load(layout_path)[0]
+    return Opening(open(found, "rb"), layout, found)
+
+
 def plan(layout, profile, source=False, out_dir=BUILD, arch=None, notes=None):
     """Everything the board needs: firmware + layout.json + profile.json, and
     layout.book and layout.opening when the layout has a setup book and an

@@ -69,11 +69,12 @@ class Chooser:
         self.fixed = None  # (layout, tiles, book, name, opening table) of --layout
         self._known = {}  # rows of a layout -> (layout, tiles, book, name, opening table)
         if layout_path is not None:
+            from attila_tools.board.build import opening_table
             from attila_tools.gamefiles import find_layout
 
             layout, _modules, tiles = layoutfile.load(find_layout(layout_path))
             self.fixed = (layout, tiles, self._book(layout_path, layout), layout_path,
-                          self._opening(layout_path, layout))
+                          opening_table(layout_path, layout))
             self._card(layout)  # a card that is not for the layout: said at once
 
     def close(self):
@@ -102,13 +103,6 @@ class Chooser:
         found = book_for(path, layout)[0]
         return book.open(found, layout) if found else None
 
-    def _opening(self, path, layout):
-        from attila.opening import Opening
-        from attila_tools.board.build import opening_for
-
-        found = opening_for(path, layout)[0]
-        return Opening(open(found, "rb"), layout, found) if found else None
-
     def _setting(self, layout):
         """(layout, tiles, book, name) the board of this position's squares has."""
         if self.fixed is not None:
@@ -118,12 +112,13 @@ class Chooser:
         key = tuple(layout.rows())
         entry = self._known.get(key)
         if entry is None:
+            from attila_tools.board.build import opening_table
             from attila_tools.gamefiles import layout_like
 
             found, _modules, tiles = layout_like(layout)
             saved = found.name == "saved"
             book = self._book(None, found) if not saved else None
-            opening = self._opening(None, found) if not saved else None
+            opening = opening_table(None, found) if not saved else None
             entry = self._known[key] = (found, tiles, book, found.name, opening)
         return entry
 
