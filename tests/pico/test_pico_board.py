@@ -29,8 +29,8 @@ def play(board, lines, tmp_path):
     twin = Twin(board, rig.inputs, folder=str(tmp_path))
     for _number, _text, steps in actions.parse_lines(rig.layout, lines):
         rig.do(steps)
-    board.pico.rest()  # the last step over, its LED frame latched
-    twin.catch_up(board.pico.scans)
+    board.pico.to_next_scan()  # the last step over, its LED frame latched
+    twin.catch_up(board.pico.scans[:-1])
     return rig, twin
 
 

@@ -234,7 +234,9 @@ class Pico:
         74HC165's bits that way), and run_to_idle() stops at any sleep. Not a
         proof that the step is over: test_pico_game once saw a step that
         run_to_idle() left 0.1 ms after its scan write its frame 3.8 ms later.
-        to_next_scan() is sure; rest() keeps the other tests' timing."""
+        to_next_scan() is sure; rest() stays where there is no next scan to
+        wait for (sensors unplugged; CircuitPython's keypad scans on its own
+        clock) and where the power-cut tests' moments were chosen with it."""
         self.run_to_idle()
         for _ in range(10):  # (CircuitPython's keypad scans in the background)
             if not self.scans or self.us - self.scans[-1][0] >= 1000:
