@@ -6,8 +6,14 @@ too): after `cut_byte` bytes of it, or (cut_byte < 0) just before its rename. A 
 (what Store writes) or bytes (a test's damaged file); "rb" reads give bytes.
 With `littlefs`, a file written keeps its old contents until close commits
 the new ones (a new file is made, empty, at open), and `commits` counts the
-changes to the folders' metadata, as littlefs makes them.
+changes to the folders' metadata, as littlefs makes them. With `room` >= 0,
+the flash is full after that many more bytes: a write then raises OSError
+ENOSPC (what it wrote before stays in a FAT file; littlefs marks the file
+erred, and its close commits nothing, until a write succeeds again).
+`writes` counts the write() calls.
 """
+
+ENOSPC = 28  # (littlefs's LFS_ERR_NOSPC, as MicroPython raises it)
 
 
 class PowerCut(Exception):
@@ -39,12 +45,10 @@ class _Writer:
 
     def write(self, text):
         fs = self.fs
+        fs.writes += 1
         for ch in text:
-            if fs.budget == 0:
-                raise PowerCut()
+            fs.spend()
             fs.files[self.path] += ch
-            if fs.budget > 0:
-                fs.budget -= 1
 
     def close(self):
         pass
@@ -56,19 +60,25 @@ class _Committer(_Writer):
     def __init__(self, fs, path, text):
         _Writer.__init__(self, fs, path)
         self.text = text
+        self.erred = False  # the last write failed: close commits nothing
 
     def write(self, text):
         fs = self.fs
+        fs.writes += 1
         for ch in text:
-            if fs.budget == 0:
+            try:
+                fs.spend()
+            except PowerCut:
                 self.text = None  # (the power went: nothing more is committed)
-                raise PowerCut()
+                raise
+            except OSError:
+                self.erred = True
+                raise
             self.text += ch
-            if fs.budget > 0:
-                fs.budget -= 1
+        self.erred = False
 
     def close(self):
-        if self.text is not None:
+        if self.text is not None and not self.erred:
             self.fs.files[self.path] = self.text
             self.fs.commits += 1
 
@@ -86,6 +96,19 @@ class FakeFs:
         self.cut_save = cut_save
         self.cut_byte = cut_byte
         self.saves = 0
+        self.room = -1  # bytes before the flash is full (-1: no end)
+        self.writes = 0  # write() calls
+
+    def spend(self):
+        """One byte written: the power cut or a full flash, when it is their turn."""
+        if self.budget == 0:
+            raise PowerCut()
+        if self.room == 0:
+            raise OSError(ENOSPC, "No space left on device")
+        if self.budget > 0:
+            self.budget -= 1
+        if self.room > 0:
+            self.room -= 1
 
     def open(self, path, mode):
         if mode in ("r", "rb"):
