@@ -298,7 +298,10 @@ class Store:
             # Its lines become a whole save now (no one waits at power-up):
             # the journal's folder is then made anew, with room for a
             # generation (lines not carried out go with it).
-            self.save(text)
+            try:
+                self.save(text)
+            except OSError:
+                pass  # (a full flash: the save and its lines stay, the game is theirs)
         if earlier is not None:
             try:
                 self.fs.remove(earlier)  # (after the whole save that holds its lines)

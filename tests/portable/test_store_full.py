@@ -196,3 +196,19 @@ def test_a_full_flash_in_a_journal_line_keeps_the_lines_before_it():
         assert Store("/g", fs.copy(), journal=True).load() == dump(game("@a1 @b1")), littlefs
         store.save(dump(game("@a1 @b1 @c1")))  # (the keeper's next: a whole save)
         assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1")), littlefs
+
+
+def test_at_power_up_on_a_full_flash_the_journal_is_carried_out_in_ram():
+    fs = FakeFs(littlefs=True)
+    store = Store("/g", fs, journal=True, in_place=True)
+    store.save(dump(game("@a1")))
+    assert store.note(["@b1", "@c1"])
+    files = dict(fs.files)
+    fs.room = 0
+    back = Store("/g", fs, journal=True, in_place=True)
+    # Its whole save does not fit: the game all the same, nothing on file changed.
+    assert back.load() == dump(game("@a1 @b1 @c1")) and fs.files == files
+    assert back.notes == 2  # (its lines: the next whole save is due)
+    fs.room = -1  # room again: the keeper's next whole save goes through
+    back.save(dump(game("@a1 @b1 @c1 @d1")))
+    assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1 @d1"))
