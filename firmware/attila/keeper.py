@@ -17,9 +17,11 @@ apart (archive): each in a loop step of its own (`busy` until the last),
 as each may erase a sector (45 ms, up to 400 ms). Nothing is written when
 the text did not change (flash wears). A write that fails (a full flash:
 "flash full: cannot save the game") leaves the game in RAM and the last
-save on file as it was: a journal line that fails becomes a whole save,
-and a whole save that fails is tried again at the next change and when
-the squares settle.
+save on file as it was: a journal line that fails becomes a whole save; a
+whole save that fails leaves the journal going while it has room (its
+short lines can fit where a save of a long game does not), and is tried
+again when the squares settle, or at the next change once the journal
+is full.
 
 A save is the game as the pieces on the table show it: after UNDO the
 actions whose pieces are not back yet are still in it, so a power cut in
@@ -214,7 +216,15 @@ class Keeper:
             else:
                 self.store.clear()
         except OSError as e:
-            self._saved = self._kept = None
+            # A save that failed leaves the one on file and its journal as
+            # they were (attila.store): with a journal, what was kept is kept
+            # still, and the journal goes on while it has room (its lines
+            # make the whole save due: settle() tries again). Without one
+            # (or a clear that failed: part of it may be gone), nothing is
+            # known kept: settle() tries again.
+            self._saved = None
+            if not text or not getattr(self.store, "journal", False):
+                self._kept = None
             return failed("cannot save the game", e)
         self._saved = text
         self._kept = _table(game, later)

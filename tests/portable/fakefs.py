@@ -9,8 +9,11 @@ the new ones (a new file is made, empty, at open), and `commits` counts the
 changes to the folders' metadata, as littlefs makes them. With `room` >= 0,
 the flash is full after that many more bytes: a write then raises OSError
 ENOSPC (what it wrote before stays in a FAT file; littlefs marks the file
-erred, and its close commits nothing, until a write succeeds again).
-`writes` counts the write() calls.
+erred, and its close commits nothing, until a write succeeds again). With
+`biggest` >= 0, a write of more bytes fails so, whole (littlefs on a full
+flash: a save that needs a block of its own does not fit, a journal's
+short lines, kept inline in their folder's metadata, do). `writes` counts
+the write() calls.
 """
 
 ENOSPC = 28  # (littlefs's LFS_ERR_NOSPC, as MicroPython raises it)
@@ -44,11 +47,10 @@ class _Writer:
         self.path = path
 
     def write(self, text):
-        fs = self.fs
-        fs.writes += 1
-        for ch in text:
-            fs.spend()
-            fs.files[self.path] += ch
+        n, error = self.fs.take(len(text))
+        self.fs.files[self.path] += text if n == len(text) else text[:n]
+        if error is not None:
+            raise error
 
     def close(self):
         pass
@@ -63,19 +65,14 @@ class _Committer(_Writer):
         self.erred = False  # the last write failed: close commits nothing
 
     def write(self, text):
-        fs = self.fs
-        fs.writes += 1
-        for ch in text:
-            try:
-                fs.spend()
-            except PowerCut:
-                self.text = None  # (the power went: nothing more is committed)
-                raise
-            except OSError:
-                self.erred = True
-                raise
-            self.text += ch
-        self.erred = False
+        n, error = self.fs.take(len(text))
+        if isinstance(error, PowerCut):
+            self.text = None  # (the power went: nothing more is committed)
+            raise error
+        self.text += text if n == len(text) else text[:n]
+        self.erred = error is not None
+        if error is not None:
+            raise error
 
     def close(self):
         if self.text is not None and not self.erred:
@@ -97,18 +94,31 @@ class FakeFs:
         self.cut_byte = cut_byte
         self.saves = 0
         self.room = -1  # bytes before the flash is full (-1: no end)
+        self.biggest = -1  # bytes a write may have (-1: any)
         self.writes = 0  # write() calls
 
-    def spend(self):
-        """One byte written: the power cut or a full flash, when it is their turn."""
-        if self.budget == 0:
-            raise PowerCut()
-        if self.room == 0:
-            raise OSError(ENOSPC, "No space left on device")
+    def take(self, n):
+        """A write of n bytes: (how many of them are written, the error then:
+        the power cut or a full flash, whichever comes first; None)."""
+        self.writes += 1
+        k = n
+        if 0 <= self.biggest < n:
+            k = 0
+        if 0 <= self.budget < k:
+            k = self.budget
+        if 0 <= self.room < k:
+            k = self.room
+        error = None
+        if k < n:
+            if k == self.budget:
+                error = PowerCut()
+            else:
+                error = OSError(ENOSPC, "No space left on device")
         if self.budget > 0:
-            self.budget -= 1
+            self.budget -= k
         if self.room > 0:
-            self.room -= 1
+            self.room -= k
+        return k, error
 
     def open(self, path, mode):
         if mode in ("r", "rb"):

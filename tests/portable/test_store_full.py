@@ -16,6 +16,7 @@ from test_savetext import GAME, game
 _BLOCK = 4096  # rp2's flash sector: littlefs's block
 _BLOCKS = 16  # 64 KB of flash
 _ROOT = "/attila-flash"
+_KEPT = []  # the RAM flash and a block of filling, made once (the unix port's heap: 256 KB)
 
 
 def _low(mask):
@@ -75,7 +76,10 @@ def _littlefs():
     lfs = getattr(vfs, "VfsLfs2", None)
     if lfs is None or not hasattr(vfs, "mount"):
         check.skip("no littlefs here (MicroPython's vfs.VfsLfs2: the unix port)")
-    flash = _RamFlash()
+    if not _KEPT:
+        _KEPT.append(_RamFlash())
+        _KEPT.append(b"x" * _BLOCK)
+    flash = _KEPT[0]
     lfs.mkfs(flash, progsize=256)
     vfs.mount(lfs(flash, progsize=256), _ROOT)
     return vfs, os
@@ -83,12 +87,12 @@ def _littlefs():
 
 def _fill(os):
     """Files of a block each until the flash is full; their names."""
-    block = "x" * _BLOCK
+    block = _KEPT[1]
     names = []
     while True:
         name = "%s/fill%d" % (_ROOT, len(names))
         try:
-            f = open(name, "w")
+            f = open(name, "wb")
         except OSError:
             return names
         names.append(name)
@@ -149,6 +153,58 @@ def test_on_a_full_littlefs_a_save_or_archive_through_a_tmp_file_leaves_none():
         assert Store(path).load() == old
     finally:
         vfs.umount(_ROOT)
+
+
+def _every_action_kept(path, fs, fill):
+    """A long game kept action by action (the squares settling every 4th),
+    `fill` called once its save needs a block of its own (over 540 bytes):
+    every action keep() took (journal lines once whole saves fail, until
+    the journal is full) comes back at power-up."""
+    from attila.keeper import Keeper
+    from attila.savetext import MAX_NOTES, redo
+
+    whole = _long_game(8)
+    keeper = Keeper(Store(path, fs, journal=True, in_place=True))
+    assert keeper.load(whole.layout) == (None, "")
+    g = Game(whole.layout, ROMANS, 64)
+    full = -1  # the action the flash was full before
+    kept = []  # the game after each action keep() took
+    errors = []
+    for k, entry in enumerate(whole.history):
+        redo(g, whole.describe(entry))
+        if full < 0 and len(dump(g)) > 540:
+            fill()
+            full = k
+        error = keeper.keep(g)
+        if error:
+            errors.append(error)
+        else:
+            kept.append(dump(g))
+        if k % 4 == 3:  # the squares settle: a whole save is due now and then
+            for _ in range(3):
+                if keeper.settle(g) or not keeper.busy:
+                    break
+    # Actions were kept in the journal once whole saves failed, until it was full.
+    assert full > 0 and len(kept) > full + 1 and keeper.store.notes == MAX_NOTES
+    assert errors == ["flash full: cannot save the game"] * (len(whole.history) - len(kept))
+    assert Store(path, fs, journal=True, in_place=True).load() == kept[-1]
+
+
+def test_on_a_full_littlefs_every_action_kept_comes_back():
+    vfs, os = _littlefs()
+    try:
+        _every_action_kept(_ROOT + "/game.txt", None, lambda: _fill(os))
+    finally:
+        vfs.umount(_ROOT)
+
+
+def test_on_a_full_flash_every_action_kept_comes_back():
+    fs = FakeFs(littlefs=True)
+
+    def fill():
+        fs.biggest = 100  # (a journal line fits, a whole save does not)
+
+    _every_action_kept("/game.txt", fs, fill)
 
 
 def test_a_full_flash_at_any_byte_of_a_save_keeps_the_last_one():
