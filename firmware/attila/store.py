@@ -16,12 +16,14 @@ written in one write(), its text made before it is opened. littlefs's
 close commits what the writes put in, except after a write that failed
 (the file is then marked erred: close commits nothing), so a save in place
 that does not fit leaves the old one as it was (tests/portable/
-test_store_full.py fills MicroPython's own littlefs to show it); with two
-writes, an exception between them (a MemoryError making the checksum
-line) would have had close commit a save cut short. A PATH.tmp a write
+test_store_full.py fills MicroPython's own littlefs to show it), and no
+exception can come between two writes (one there, a MemoryError making
+the checksum line, would have close commit a save cut short). A PATH.tmp a write
 error left behind is removed: it holds flash the next save needs. No
-free-space check is needed before a save, and none would be sure (littlefs
-cannot tell in advance how many blocks a commit takes).
+free-space check is needed before a save, and none would be sure: littlefs
+cannot tell in advance how many blocks a commit takes (a save of a few
+hundred bytes is kept inline in its folder's metadata, a longer one takes a
+block), and its statvfs on a full flash counts the free blocks below zero.
 
 A damaged save (not text, torn, wrong checksum, or refused by restore()) is
 never deleted: Store moves it aside to PATH.bad (PATH.bad1, ... when that is
