@@ -144,6 +144,13 @@ class Card:
         self._read(self.blocks)  # the last block: the file is whole
         self._read(1)
 
+    def close(self):
+        """Close the file the tables are read from (a block device, which has
+        no close(), stays its owner's)."""
+        close = getattr(self._src, "close", None)
+        if close is not None:
+            close()
+
     def _size(self, head):
         """The blocks after the head, as the layout's size sets them."""
         return table_blocks(self._n)

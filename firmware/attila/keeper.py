@@ -15,7 +15,13 @@ make the journal's folder anew (store.renew(): an erased block, so that no
 append of the next generation compacts it), then keeps a finished game
 apart (archive): each in a loop step of its own (`busy` until the last),
 as each may erase a sector (45 ms, up to 400 ms). Nothing is written when
-the text did not change (flash wears).
+the text did not change (flash wears). A write that fails (a full flash:
+"flash full: cannot save the game") leaves the game in RAM and the last
+save on file as it was: a journal line that fails becomes a whole save; a
+whole save that fails leaves the journal going while it has room (its
+short lines can fit where a save of a long game does not), and is tried
+again when the squares settle, or at the next change once the journal
+is full.
 
 A save is the game as the pieces on the table show it: after UNDO the
 actions whose pieces are not back yet are still in it, so a power cut in
@@ -32,6 +38,16 @@ from attila.savetext import NEW, UNDONE, dump, redo, restore
 # Journal lines after which settle() writes a whole save (the journal holds
 # at most attila.savetext.MAX_NOTES: then keep() writes one itself).
 SETTLE_NOTES = const(6)
+# OSError's number for a full flash: littlefs's LFS_ERR_NOSPC as MicroPython
+# raises it, and ENOSPC on the hosts.
+ENOSPC = const(28)
+
+
+def failed(what, e):
+    """The words for a write that failed: `what`, and why."""
+    if e.args and e.args[0] == ENOSPC:
+        return "flash full: " + what
+    return "%s (%s)" % (what, e)
 
 
 def _table(game, later):
@@ -114,9 +130,9 @@ class Keeper:
                     self._kept = table
                     self._saved = None
                     return ""
-            except OSError as e:
-                self._kept = None
-                return "cannot save the game (%s)" % e
+            except OSError:
+                # (a whole save instead: it may fit where the line did not)
+                self._kept = self._saved = None
         if not table:
             self._kept = None
             error = self.clear()
@@ -153,7 +169,7 @@ class Keeper:
             try:
                 store.save(dump(game))
             except OSError as e:
-                return "cannot save the game (%s)" % e
+                return failed("cannot save the game", e)
             self.busy = True
             return ""
         if renew is not None:
@@ -162,7 +178,7 @@ class Keeper:
                     self.busy = True  # (the archive in a loop step of its own)
                     return ""
             except OSError as e:
-                return "cannot make the journal's folder anew (%s)" % e
+                return failed("cannot make the journal's folder anew", e)
         if game.phase == OVER and not later:
             return self.archive(game)
         return ""
@@ -176,7 +192,7 @@ class Keeper:
         try:
             archive(text)
         except OSError as e:
-            return "cannot keep the finished game (%s)" % e
+            return failed("cannot keep the finished game", e)
         self._archived = text
         return ""
 
@@ -200,8 +216,16 @@ class Keeper:
             else:
                 self.store.clear()
         except OSError as e:
-            self._saved = self._kept = None
-            return "cannot save the game (%s)" % e
+            # A save that failed leaves the one on file and its journal as
+            # they were (attila.store): with a journal, what was kept is kept
+            # still, and the journal goes on while it has room (its lines
+            # make the whole save due: settle() tries again). Without one
+            # (or a clear that failed: part of it may be gone), nothing is
+            # known kept: settle() tries again.
+            self._saved = None
+            if not text or not getattr(self.store, "journal", False):
+                self._kept = None
+            return failed("cannot save the game", e)
         self._saved = text
         self._kept = _table(game, later)
         return ""
@@ -214,5 +238,5 @@ class Keeper:
             self._kept = []
         except OSError as e:
             self._saved = self._kept = None
-            return "cannot forget the saved game (%s)" % e
+            return failed("cannot forget the saved game", e)
         return ""

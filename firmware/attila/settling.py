@@ -168,7 +168,11 @@ class Settling(Reading):
         game; one write a loop step (the next one, still settled, goes on)."""
         keeper = self._keeper
         if keeper is not None:
-            self._saved(keeper.settle(self.game, self._later()))
+            error = keeper.settle(self.game, self._later())
+            # The same failure again (a whole save tried again after the
+            # action's own failed): shown already, one sign for an action.
+            if not (error and self._save_failed and error == self.error):
+                self._saved(error)
             if keeper.busy:
                 self._unsettled = True
 

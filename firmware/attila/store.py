@@ -11,6 +11,20 @@ written in place instead: littlefs keeps a file's old contents until close
 commits the new ones, whole, in one commit of its folder, where PATH.tmp's
 creation, its data and the rename take three (half the pages programmed).
 
+A full flash (ENOSPC) or any write error loses nothing either. A file is
+written in one write(), its text made before it is opened. littlefs's
+close commits what the writes put in, except after a write that failed
+(the file is then marked erred: close commits nothing), so a save in place
+that does not fit leaves the old one as it was (tests/portable/
+test_store_full.py fills MicroPython's own littlefs to show it), and no
+exception can come between two writes (one there, a MemoryError making
+the checksum line, would have close commit a save cut short). A PATH.tmp a write
+error left behind is removed: it holds flash the next save needs. No
+free-space check is needed before a save, and none would be sure: littlefs
+cannot tell in advance how many blocks a commit takes (a save of a few
+hundred bytes is kept inline in its folder's metadata, a longer one takes a
+block), and its statvfs on a full flash counts the free blocks below zero.
+
 A damaged save (not text, torn, wrong checksum, or refused by restore()) is
 never deleted: Store moves it aside to PATH.bad (PATH.bad1, ... when that is
 taken) and says so in `store.aside`, so the board can show it and a maker
@@ -286,7 +300,10 @@ class Store:
             # Its lines become a whole save now (no one waits at power-up):
             # the journal's folder is then made anew, with room for a
             # generation (lines not carried out go with it).
-            self.save(text)
+            try:
+                self.save(text)
+            except OSError:
+                pass  # (a full flash: the save and its lines stay, the game is theirs)
         if earlier is not None:
             try:
                 self.fs.remove(earlier)  # (after the whole save that holds its lines)
@@ -405,17 +422,27 @@ class Store:
 
     def _write(self, path, text, in_place=False):
         """`text` and its checksum line to `path`.tmp, renamed to `path`; or
-        (in_place) to `path` itself, on a file system that commits it whole."""
+        (in_place) to `path` itself, on a file system that commits it whole.
+        The file in one write (see the module's docstring); a PATH.tmp a
+        write error left is removed (it holds flash the next save needs)."""
+        data = text + "end %d\n" % checksum(text)  # (before the file is opened)
         tmp = path if in_place else path + ".tmp"
         f = self.fs.open(tmp, "w")
         try:
-            f.write(text)
-            f.write("end %d\n" % checksum(text))
-            sync = getattr(self.fs, "sync", None)
-            if sync is not None:
-                sync(f)
-        finally:
-            f.close()
+            try:
+                f.write(data)
+                sync = getattr(self.fs, "sync", None)
+                if sync is not None:
+                    sync(f)
+            finally:
+                f.close()  # (littlefs: commits nothing after a failed write)
+        except OSError:
+            if not in_place:
+                try:
+                    self.fs.remove(tmp)
+                except OSError:
+                    pass  # (written over by the next save)
+            raise
         if not in_place:
             self.fs.rename(tmp, path)
 

@@ -101,7 +101,7 @@ class Page:
         if self.rig is not None and self.rig.book is not None:
             self.rig.book.close()
         if self.rig is not None and self.rig.card is not None:
-            self.rig.card._src.close()
+            self.rig.card.close()
         opened = table = None
         if book:
             solved = "%s/solved/%s" % (self.folder, layout.name or name)

@@ -1,7 +1,8 @@
 """What the controller tells the port (contract C2; issue 11, item 7): the cue for
 the buzzer, `said` for the serial console, trouble() with its LED sign."""
 
-from ctltable import RED, Table
+from ctlboard import Rack
+from ctltable import RED, FakeFs, Table
 
 from attila.controller import (
     BUTTON_MENU,
@@ -17,7 +18,8 @@ from attila.controller import (
 from attila.geometry import from_rows
 from attila.palette import TROUBLE_MS
 from attila.rules import HUNS
-from attila.store import MemoryStore
+from attila.savetext import dump
+from attila.store import MemoryStore, Store
 
 RECT = from_rows(["....."] * 4)
 GAME = (
@@ -116,12 +118,13 @@ def test_trouble_shows_its_sign_says_its_text_and_cues_an_error():
 def test_a_failed_save_is_shown():
     store = FailingStore()
     t = Table(RECT, store=store, rest=False)
-    t.put("a1")
-    t.at(t.t + CALM_MS)  # settled: the save fails
+    t.put("a1")  # kept before it is shown: the save fails
     assert t.c.cue == CUE_ERROR
-    assert t.c.status().endswith("[cannot save the game ([Errno 28] No space left on device)]")
+    assert t.c.status().endswith("[flash full: cannot save the game]")
     t.at(t.t + 10)
     assert all_red(t)
+    t.at(t.t + CALM_MS)  # settled: tried again, in vain; the words stay
+    assert t.c.status().endswith("[flash full: cannot save the game]")
     # It works again on the next action: the words go.
     store.fail = False
     t.put("b1")
@@ -134,3 +137,36 @@ def test_the_hint_asked_is_cued_as_nothing():
     t = Table(RECT)
     t.act("@a1")
     assert heard(t, lambda: t.press(BUTTON_MENU)) == CUE_NONE
+
+
+def test_a_full_flash_is_said_once_an_action_and_the_game_goes_on_in_ram():
+    fs = FakeFs(littlefs=True)
+    lines = []
+    rack = Rack(store=Store("/game.txt", fs, journal=True, in_place=True), console=lines.append)
+    c = rack.c
+    signs = []
+    trouble = c.trouble
+    c.trouble = lambda text: (signs.append(text), trouble(text))
+    rack.put("a1")  # (its whole save: the first of the game)
+    rack.run(CALM_MS)
+    rack.put("b1")  # a journal line
+    rack.run(CALM_MS)
+    fs.room = 0  # the flash is full
+    for n, square in enumerate(("c1", "d1")):
+        del lines[:]
+        rack.put(square)  # the journal line fails, then the whole save instead
+        assert signs == ["flash full: cannot save the game"] * (n + 1)
+        rack.run(CALM_MS)  # settled: tried again, the same trouble, not said again
+        assert signs == ["flash full: cannot save the game"] * (n + 1)
+        assert [line for line in lines if "flash full" in line] == [
+            "%s: place a knight on a lit square (knight %d of 3) "
+            "[flash full: cannot save the game]" % (("Romans", 3) if n else ("Huns", 2))]
+    assert [c.game.describe(e) for e in c.game.history] == ["@a1", "@b1", "@c1", "@d1"]
+    assert Store("/game.txt", fs.copy(), journal=True).load() == dump(c.game).replace(
+        " @c1 @d1", "")  # the last save that fitted, whole
+    fs.room = -1  # room again: the next action is kept, the words go
+    rack.put("e1")
+    rack.run(CALM_MS)
+    assert c.status() == "Huns: place a knight on a lit square (knight 3 of 3)"
+    assert Store("/game.txt", fs, journal=True).load() == dump(c.game)
+    assert signs == ["flash full: cannot save the game"] * 2

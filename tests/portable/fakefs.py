@@ -6,8 +6,17 @@ too): after `cut_byte` bytes of it, or (cut_byte < 0) just before its rename. A 
 (what Store writes) or bytes (a test's damaged file); "rb" reads give bytes.
 With `littlefs`, a file written keeps its old contents until close commits
 the new ones (a new file is made, empty, at open), and `commits` counts the
-changes to the folders' metadata, as littlefs makes them.
+changes to the folders' metadata, as littlefs makes them. With `room` >= 0,
+the flash is full after that many more bytes: a write then raises OSError
+ENOSPC (what it wrote before stays in a FAT file; littlefs marks the file
+erred, and its close commits nothing, until a write succeeds again). With
+`biggest` >= 0, a write of more bytes fails so, whole (littlefs on a full
+flash: a save that needs a block of its own does not fit, a journal's
+short lines, kept inline in their folder's metadata, do). `writes` counts
+the write() calls.
 """
+
+ENOSPC = 28  # (littlefs's LFS_ERR_NOSPC, as MicroPython raises it)
 
 
 class PowerCut(Exception):
@@ -38,13 +47,10 @@ class _Writer:
         self.path = path
 
     def write(self, text):
-        fs = self.fs
-        for ch in text:
-            if fs.budget == 0:
-                raise PowerCut()
-            fs.files[self.path] += ch
-            if fs.budget > 0:
-                fs.budget -= 1
+        n, error = self.fs.take(len(text))
+        self.fs.files[self.path] += text if n == len(text) else text[:n]
+        if error is not None:
+            raise error
 
     def close(self):
         pass
@@ -56,19 +62,20 @@ class _Committer(_Writer):
     def __init__(self, fs, path, text):
         _Writer.__init__(self, fs, path)
         self.text = text
+        self.erred = False  # the last write failed: close commits nothing
 
     def write(self, text):
-        fs = self.fs
-        for ch in text:
-            if fs.budget == 0:
-                self.text = None  # (the power went: nothing more is committed)
-                raise PowerCut()
-            self.text += ch
-            if fs.budget > 0:
-                fs.budget -= 1
+        n, error = self.fs.take(len(text))
+        if isinstance(error, PowerCut):
+            self.text = None  # (the power went: nothing more is committed)
+            raise error
+        self.text += text if n == len(text) else text[:n]
+        self.erred = error is not None
+        if error is not None:
+            raise error
 
     def close(self):
-        if self.text is not None:
+        if self.text is not None and not self.erred:
             self.fs.files[self.path] = self.text
             self.fs.commits += 1
 
@@ -86,6 +93,32 @@ class FakeFs:
         self.cut_save = cut_save
         self.cut_byte = cut_byte
         self.saves = 0
+        self.room = -1  # bytes before the flash is full (-1: no end)
+        self.biggest = -1  # bytes a write may have (-1: any)
+        self.writes = 0  # write() calls
+
+    def take(self, n):
+        """A write of n bytes: (how many of them are written, the error then:
+        the power cut or a full flash, whichever comes first; None)."""
+        self.writes += 1
+        k = n
+        if 0 <= self.biggest < n:
+            k = 0
+        if 0 <= self.budget < k:
+            k = self.budget
+        if 0 <= self.room < k:
+            k = self.room
+        error = None
+        if k < n:
+            if k == self.budget:
+                error = PowerCut()
+            else:
+                error = OSError(ENOSPC, "No space left on device")
+        if self.budget > 0:
+            self.budget -= k
+        if self.room > 0:
+            self.room -= k
+        return k, error
 
     def open(self, path, mode):
         if mode in ("r", "rb"):

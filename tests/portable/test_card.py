@@ -85,6 +85,24 @@ def test_a_block_device_serves_as_well_as_a_file():
         assert card.won(mover, other, scorched) == won
 
 
+def closed(f):
+    """True when the file `f` is closed (reading it fails)."""
+    try:
+        f.read(1)
+    except (OSError, ValueError):  # (MicroPython: EBADF; CPython: a closed file)
+        return True
+    return False
+
+
+def test_close_closes_the_card_file_and_leaves_a_block_device_alone():
+    f = open(CARD, "rb")
+    card = Card(f, NINE)
+    assert not closed(f)
+    card.close()
+    assert closed(f)
+    Card(Disk(whole()), NINE).close()  # (a block device has no close())
+
+
 def allocated(card, todo):
     """Bytes the heap grows by while `card` answers each (mover, other,
     scorched, won) of `todo`; 0 on CPython (nothing to measure)."""

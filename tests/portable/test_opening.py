@@ -7,7 +7,7 @@ tests/tools/solve/test_opening_cmd.py).
 """
 
 import check
-from test_card import _ROOT, allocated, read_answers
+from test_card import _ROOT, allocated, closed, read_answers
 from test_card_play import _game as play_game
 from attila.card import BLOCK, CardError
 from attila.geometry import from_rows
@@ -36,6 +36,9 @@ def test_the_table_gives_the_tables_values():
         assert table.title == "small" and table.blocks == 10 and not table.whole
         for mover, other, scorched, won in answers():
             assert table.won(mover, other, scorched) == won, (mover, other, scorched)
+    f = open(TABLE, "rb")
+    Opening(f, SMALL).close()  # (Card's close())
+    assert closed(f)
 
 
 def test_lookups_allocate_nothing():

@@ -82,7 +82,9 @@ class Chooser:
             if entry is not None and entry[2] is not None:
                 entry[2].close()
             if entry is not None and entry[4] is not None:
-                entry[4]._src.close()
+                entry[4].close()
+        for card in self._cards.values():
+            card.close()
 
     def _card(self, layout):
         """The --card for the layout (opened once), or None without --card."""
