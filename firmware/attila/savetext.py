@@ -2,8 +2,9 @@
 
 A save is a few lines of text: a version, the layout rows, the first player,
 the tile supply and the game log (attila.notation.log), ended by a checksum
-line, "end <Adler-32 of the lines before it>" (attila.store adds it when it
-writes the file, and a "gen" line, the number of that whole save). A text
+line, "end <Adler-32 of the lines before it>" (attila.files adds it when it
+writes the file; attila.store a "gen" line before it, the number of that
+whole save). A text
 whose checksum does not match is never read as a game, so a torn or flipped
 file never hands back half a game; bytes are checked to be plain ASCII
 before they become text (MicroPython and CPython disagree on what invalid

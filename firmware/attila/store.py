@@ -1,34 +1,14 @@
 """The save on flash, kept so that a power cut at any moment loses no accepted action.
 
-Store writes a save's text (attila.savetext) to PATH.tmp, closes it, then
-renames it over PATH: a rename replaces the old file in one step (os.rename
-on MicroPython's FAT and littlefs, os.replace on a host). A cut during the
-write leaves the old save untouched; a cut after the rename leaves the new
-one. Its checksum line makes sure that even a file system that renames
-before its data reaches the flash never hands back half a game. On
-littlefs (the port says so: `in_place`) a save over the one on file is
-written in place instead: littlefs keeps a file's old contents until close
-commits the new ones, whole, in one commit of its folder, where PATH.tmp's
-creation, its data and the rename take three (half the pages programmed).
-
-A full flash (ENOSPC) or any write error loses nothing either. A file is
-written in one write(), its text made before it is opened. littlefs's
-close commits what the writes put in, except after a write that failed
-(the file is then marked erred: close commits nothing), so a save in place
-that does not fit leaves the old one as it was (tests/portable/
-test_store_full.py fills MicroPython's own littlefs to show it), and no
-exception can come between two writes (one there, a MemoryError making
-the checksum line, would have close commit a save cut short). A PATH.tmp a write
-error left behind is removed: it holds flash the next save needs. No
-free-space check is needed before a save, and none would be sure: littlefs
-cannot tell in advance how many blocks a commit takes (a save of a few
-hundred bytes is kept inline in its folder's metadata, a longer one takes a
-block), and its statvfs on a full flash counts the free blocks below zero.
+Store keeps a game's save text (attila.savetext) whole on file
+(attila.files: through PATH.tmp and a rename, or on littlefs, where the
+port says so with `in_place`, over the save on file in one commit; a cut
+or a full flash leaves the old save or the new one, never half of one).
 
 A damaged save (not text, torn, wrong checksum, or refused by restore()) is
 never deleted: Store moves it aside to PATH.bad (PATH.bad1, ... when that is
 taken) and says so in `store.aside`, so the board can show it and a maker
-can still look at it. Files are read as bytes, a piece at a time.
+can still look at it.
 
 Between two whole saves, each change of the game is one line appended to
 a journal, journal/now/NAME.jnl beside PATH (journal_of(); note(); the
@@ -60,22 +40,18 @@ After a cut between the old save's removal and the rename (FAT renames
 that way), the only whole save is PATH.tmp: load() renames it to PATH at
 once, so the next save's PATH.tmp cannot overwrite the only copy.
 
-The file functions are injectable (`fs`: open/rename/remove) so tests can cut
-the power at every byte.
+Finished games are kept apart by attila.archive (Store.archive). The file
+functions are injectable (`fs`: open/rename/remove) so tests can cut the
+power at every byte.
 """
 
+from attila import archive as _archive
 from attila.compat import const
 from attila.errors import AttilaError
-from attila.savetext import MAX_BYTES, MAX_NOTES, VERSION, checksum, fold, generation, \
-    journal_ops, unpack
+from attila.files import HostFs, exists, read_bytes, read_text, write_whole
+from attila.savetext import MAX_NOTES, VERSION, checksum, fold, generation, journal_ops, unpack
 
 _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
-# Finished games kept in the games folder; the oldest goes for a new one. An
-# archived game takes a 4 KB block of a Pico's littlefs: about 270 of them
-# would fill its flash (the firmware on it), and a full flash stops the
-# saves. 100 take 400 KB.
-GAMES_KEPT = const(100)
-_PIECE = const(512)  # bytes read at a time
 # The journal folder's metadata block (littlefs as MicroPython's rp2 build
 # mounts it): _SLOTS commits of _SLOT bytes; a commit carries the whole
 # inline file plus at most _COMMIT bytes (tags, time stamp, CRC).
@@ -99,23 +75,6 @@ def journal_of(path):
     return (head + "/" if head or path.startswith("/") else "") + "journal/now/" + name + ".jnl"
 
 
-def _read(fs, path):
-    """The bytes of a file (more than MAX_BYTES of them only when it is that
-    long); OSError if there is none. Read a piece at a time: a save is a few
-    hundred bytes, and the heap may have no 4 KB in one piece."""
-    f = fs.open(path, "rb")
-    try:
-        data = b""
-        while len(data) <= MAX_BYTES:
-            piece = f.read(_PIECE)
-            if not piece:
-                break
-            data += piece
-        return data
-    finally:
-        f.close()
-
-
 def probe(path, fs=None):
     """What lies at `path` (host use, before a save is written there).
 
@@ -123,11 +82,11 @@ def probe(path, fs=None):
     the save version) but unusable; FOREIGN: anything else (a folder, an
     empty or unreadable file, someone's text): never to be touched.
     """
-    fs = fs if fs is not None else _HostFs()
+    fs = fs if fs is not None else HostFs()
     if not fs.exists(path):
         return MISSING
     try:
-        data = _read(fs, path)
+        data = read_bytes(fs, path)
     except OSError:
         return FOREIGN  # a folder, or no right to read it
     if not data.startswith((VERSION + "\n").encode()):
@@ -137,57 +96,6 @@ def probe(path, fs=None):
     except AttilaError:
         return DAMAGED
     return SAVE
-
-
-def game_number(name):
-    """The number of an archived game's file name: game-NUMBER-CHECKSUM.txt;
-    0 for game-CHECKSUM.txt (kept by earlier firmware: the oldest); -1 when
-    the name is not an archived game's."""
-    if not name.startswith("game-") or not name.endswith(".txt"):
-        return -1
-    parts = name[5:-4].split("-")
-    try:
-        if len(parts) == 1 and len(parts[0]) == 8:
-            int(parts[0], 16)
-            return 0
-        if len(parts) == 2 and len(parts[1]) == 8 and parts[0].isdigit():
-            int(parts[1], 16)
-            return int(parts[0])
-    except ValueError:
-        pass
-    return -1
-
-
-class _HostFs:
-    """The real file system: builtin open, os.rename (replacing), os.remove,
-    os.stat, os.listdir."""
-
-    def __init__(self):
-        import os
-
-        self._os = os
-        # CPython's os.rename refuses to replace on Windows; os.replace does.
-        self.rename = getattr(os, "replace", os.rename)
-        self.remove = os.remove
-        self.mkdir = os.mkdir
-        self.rmdir = os.rmdir
-        self.listdir = os.listdir
-
-    def open(self, path, mode):
-        return open(path, mode)
-
-    def exists(self, path):
-        try:
-            self._os.stat(path)
-            return True
-        except OSError:
-            return False
-
-    def sync(self, f):
-        f.flush()
-        fsync = getattr(self._os, "fsync", None)
-        if fsync is not None and hasattr(f, "fileno"):
-            fsync(f.fileno())
 
 
 class Store:
@@ -210,7 +118,7 @@ class Store:
         self.in_place = in_place
         self.tmp = path + ".tmp"
         self.jnl = journal_of(path)
-        self.fs = fs if fs is not None else _HostFs()
+        self.fs = fs if fs is not None else HostFs()
         self.aside = None
         self._loaded = None  # the file load() returned the text of
         self.gen = 0  # generation of the whole save on file (0: none known)
@@ -219,31 +127,10 @@ class Store:
         self._used = None  # commits (slots) in the journal folder's block (None: not known)
         self._size = -1  # the journal file's bytes (-1: no file)
 
-    def _load(self, path):
-        """(text or None, damaged?) of one file."""
-        try:
-            data = _read(self.fs, path)
-        except OSError:
-            return None, False  # no file (or none we can open): nothing to keep
-        try:
-            return unpack(data), False
-        except AttilaError:
-            return None, True
-
-    def _exists(self, path):
-        exists = getattr(self.fs, "exists", None)
-        if exists is not None:
-            return exists(path)
-        try:
-            self.fs.open(path, "rb").close()
-            return True
-        except OSError:
-            return False
-
     def _put_aside(self, path):
         for k in range(_ASIDE_NAMES):
             new = path + (".bad%d" % k if k else ".bad")
-            if not self._exists(new):
+            if not exists(self.fs, new):
                 self.fs.rename(path, new)
                 self.aside = new
                 return new
@@ -258,7 +145,7 @@ class Store:
         self._loaded = None
         self.gen = self.notes = 0
         self.based = False
-        text, damaged = self._load(self.path)
+        text, damaged = read_text(self.fs, self.path)
         if damaged:
             self._put_aside(self.path)
         if text is not None:
@@ -268,7 +155,7 @@ class Store:
             # that removes before it renames: the complete new file is here
             # (a torn one is half a save being written, and is written over).
             # It becomes the save now: the next save writes PATH.tmp anew.
-            text, _ = self._load(self.tmp)
+            text, _ = read_text(self.fs, self.tmp)
             if text is not None:
                 self.fs.rename(self.tmp, self.path)
                 self._loaded = self.path
@@ -278,7 +165,7 @@ class Store:
         self.gen, text = generation(text)
         self.based = True
         try:
-            data = _read(self.fs, self.jnl)
+            data = read_bytes(self.fs, self.jnl)
         except OSError:
             data = b""
         earlier = None
@@ -287,7 +174,7 @@ class Store:
             # firmware wrote them (journal/NAME.jnl), carried out once here.
             earlier = self.jnl.replace("journal/now/", "journal/")
             try:
-                data = _read(self.fs, earlier)
+                data = read_bytes(self.fs, earlier)
             except OSError:
                 earlier = None
         ops, whole = journal_ops(data, self.gen)
@@ -341,7 +228,7 @@ class Store:
             self.fs.mkdir(folder)
         except OSError:
             parent = folder[:folder.rfind("/")]
-            if not parent or self._exists(parent):
+            if not parent or exists(self.fs, parent):
                 raise
             self.fs.mkdir(parent)  # (at power-up, or after someone removed it)
             self.fs.mkdir(folder)
@@ -420,38 +307,12 @@ class Store:
         self._drop_journal()  # (its lines were carried out in the text refused)
         return self._put_aside(path)
 
-    def _write(self, path, text, in_place=False):
-        """`text` and its checksum line to `path`.tmp, renamed to `path`; or
-        (in_place) to `path` itself, on a file system that commits it whole.
-        The file in one write (see the module's docstring); a PATH.tmp a
-        write error left is removed (it holds flash the next save needs)."""
-        data = text + "end %d\n" % checksum(text)  # (before the file is opened)
-        tmp = path if in_place else path + ".tmp"
-        f = self.fs.open(tmp, "w")
-        try:
-            try:
-                f.write(data)
-                sync = getattr(self.fs, "sync", None)
-                if sync is not None:
-                    sync(f)
-            finally:
-                f.close()  # (littlefs: commits nothing after a failed write)
-        except OSError:
-            if not in_place:
-                try:
-                    self.fs.remove(tmp)
-                except OSError:
-                    pass  # (written over by the next save)
-            raise
-        if not in_place:
-            self.fs.rename(tmp, path)
-
     def save(self, text):
         """Replace the save with `text`, atomically; the journal starts afresh."""
         gen = self.gen + 1
         # In place only over the save on file: opening a missing file makes
         # it at once, and a cut then would leave an empty (damaged) save.
-        self._write(self.path, text + "gen %d\n" % gen,
+        write_whole(self.fs, self.path, text + "gen %d\n" % gen,
                     self.in_place and self._loaded == self.path)
         self._loaded = self.path
         self.gen = gen
@@ -460,30 +321,11 @@ class Store:
         self._drop_journal()  # (if the power goes first, its lines are of gen - 1)
 
     def archive(self, text):
-        """Keep the save text of a finished game in the `games` folder as
-        game-NUMBER-CHECKSUM.txt, numbered in the order they end (the same
-        game is kept once, another with its checksum too); the newest
-        GAMES_KEPT stay. Its path, or None."""
+        """Keep the save text of a finished game in the `games` folder
+        (attila.archive); its path, or None without a games folder."""
         if self.games is None:
             return None
-        if not self._exists(self.games):
-            self.fs.mkdir(self.games)
-        tail = "-%08x.txt" % checksum(text)
-        kept = []  # (number, name) of the games kept
-        for name in self.fs.listdir(self.games):
-            number = game_number(name)
-            if number >= 0:
-                # The same checksum: the same game, unless (Adler-32 on a
-                # few hundred bytes) another one shares it.
-                if name.endswith(tail) and self._load(self.games + "/" + name)[0] == text:
-                    return self.games + "/" + name
-                kept.append((number, name))
-        kept.sort()
-        while len(kept) >= GAMES_KEPT:
-            self.fs.remove(self.games + "/" + kept.pop(0)[1])
-        path = "%s/game-%05d%s" % (self.games, kept[-1][0] + 1 if kept else 1, tail)
-        self._write(path, text)
-        return path
+        return _archive.keep(self.fs, self.games, text)
 
     def clear(self):
         """Forget the saved game (its journal after it: no save, no journal)."""

@@ -7,8 +7,8 @@ from attila.errors import AttilaError
 from attila.geometry import from_rows
 from attila.rules import HUNS, Game
 from attila.savetext import MAX_NOTES, checksum, dump, restore
-from attila.store import (DAMAGED, FOREIGN, GAMES_KEPT, MISSING, SAVE, MemoryStore, Store,
-                          game_number, probe)
+from attila.archive import GAMES_KEPT, game_number
+from attila.store import DAMAGED, FOREIGN, MISSING, SAVE, MemoryStore, Store, probe
 from fakefs import FakeFs, PowerCut, Scratch
 from test_savetext import GAME, RECT, flips, full_save, game
 

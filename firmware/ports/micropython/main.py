@@ -50,7 +50,7 @@ def _store(path):
         return None
     # On littlefs v2 (MicroPython's file system on the rp2) a file's new
     # contents are committed whole on close: a whole save is then written in
-    # place (attila.store). Not on FAT, nor where MicroPython (before 1.23)
+    # place (attila.files). Not on FAT, nor where MicroPython (before 1.23)
     # does not list its mounts. (Names MicroPython has already: each new
     # one is a qstr, and tests/ports' resume scenario has none to spare.)
     in_place = False
