@@ -15,7 +15,8 @@ Board.step(now_ms) is the whole main loop body of every port:
 A step where nothing changed does little: the debouncers are skipped while
 their reading is the stable one (Debouncer.quiet), the squares are worked
 out only for a new raw scan. On the emulated RP2040 an idle step of main.py
-takes about 0.3 ms of its 10 ms loop (make bench).
+takes about 0.4 ms of its 10 ms loop, 0.8 ms with a diode matrix (its scan
+waits between rows; make bench).
 
 Buttons already held when the board starts are not presses: the port has
 read them as a power-up gesture (power_up(), the same on every port).
@@ -242,9 +243,10 @@ class Board:
         elif not acted:
             return
         text = c.status()
-        if text != self._text:
+        console = self.console
+        if text != self._text and console is not None:  # (step() has seen it is not)
             self._text = text
-            self.console(text)
+            console(text)
 
     def set_brightness(self, level):
         """Brightness 0..255; the LEDs follow on the next step."""
