@@ -67,7 +67,10 @@ def frames(path):
 @pytest.mark.skipif(not _micropython(), reason="no unix micropython (make install builds it)")
 @pytest.mark.parametrize("path,names", IDLE_PATH)
 def test_the_idle_path_fits_the_stack(path, names):
-    got = [(name, slots) for name, slots in frames(path) if name in names]
+    every = frames(path)
+    if not every:
+        pytest.skip("this micropython prints no bytecode with -v -v (MICROPY_DEBUG_PRINTERS off)")
+    got = [(name, slots) for name, slots in every if name in names]
     assert sorted(set(name for name, _ in got)) == sorted(names), "a function is gone: %r" % (got,)
     big = [(name, slots) for name, slots in got if slots > ON_STACK]
     assert not big, "%s: frames from the heap (more than %d slots): %r" % (path, ON_STACK, big)
