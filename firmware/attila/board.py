@@ -15,7 +15,8 @@ Board.step(now_ms) is the whole main loop body of every port:
 A step where nothing changed does little: the debouncers are skipped while
 their reading is the stable one (Debouncer.quiet), the squares are worked
 out only for a new raw scan. On the emulated RP2040 an idle step of main.py
-takes about 0.3 ms of its 10 ms loop (make bench).
+takes about 0.4 ms of its 10 ms loop, 0.8 ms with a diode matrix (its scan
+waits between rows; make bench).
 
 Buttons already held when the board starts are not presses: the port has
 read them as a power-up gesture (power_up(), the same on every port).
@@ -132,56 +133,82 @@ class Board:
 
         What did not change costs nothing: the squares of a raw scan are
         worked out when the scan changed, and a debouncer is fed only when
-        the reading changed or it is timing a change (not `quiet`).
+        the reading changed or it is timing a change (not `quiet`). The
+        work of a change is in helpers: a function with more than 11 slots
+        of locals and stack gets its frame from the heap on MicroPython
+        (VM_MAX_STATE_ON_STACK), and that search through a fragmented heap
+        cost an idle step on the RP2040 a quarter of a millisecond; the
+        idle path stays within it (tests/ports/test_frames.py).
         """
         c = self.controller
-        acted = False
-        raw = self._scan()
-        deb = self.debouncer
-        if raw != self._raw or not deb.quiet:
-            if raw != self._raw:
-                self._raw = raw
-                self._squares = self.wiring.squares(raw)
-            stable = deb.update(self._squares, now_ms)
-            if stable != self._sensed and deb.ready:
-                self._sensed = stable
-                self.occupied = stable
-                c.sense(stable, now_ms)
-                acted = True
-        read = self._read
-        if read is not None:
-            pressed = read()
-            keys = self._keys
-            if pressed != self._pressed or not keys.quiet:
-                self._pressed = pressed
-                if self._buttons(c, keys.update(pressed, now_ms), keys.ready, now_ms):
-                    acted = True
+        acted = self._inputs(now_ms)
         c.tick(now_ms)
+        if self._cues and c.cue:
+            self._cue(c, now_ms)
         sounds = self.sounds
-        if self._cues:
-            cue = c.cue
-            if cue:
-                c.cue = 0
-                if sounds is not None:
-                    sounds.play(cue, now_ms)
         if sounds is not None and sounds.playing:
             sounds.step(now_ms)
         console = self.console
         if console is not None and (acted or self._said_known and c.said != self._said):
-            self._say(c, acted, console)
-        frame = c.frame
-        leds = self.leds
-        wrote = False
-        if frame != self._shown or leds.brightness != self._level:
-            self._shown[:] = frame
-            self._level = leds.brightness
-            leds.render(frame, self.strip.buf)
-            self.strip.write()
-            self.writes += 1
-            wrote = True
+            self._say(acted)
+        wrote = c.frame != self._shown or self.leds.brightness != self._level
+        if wrote:
+            self._show(c.frame)
         if self._flush is not None:
             self._flush(now_ms)  # after the LEDs: a save does not delay them
         return wrote
+
+    def _inputs(self, now_ms):
+        """The sensors and the buttons, read and debounced; True when the
+        controller was handed a change."""
+        acted = False
+        raw = self._scan()
+        if raw != self._raw or not self.debouncer.quiet:
+            acted = self._sense(raw, now_ms)
+        read = self._read
+        if read is not None:
+            raw = read()  # the buttons
+            if raw != self._pressed or not self._keys.quiet:
+                if self._press(raw, now_ms):
+                    acted = True
+        return acted
+
+    def _sense(self, raw, now_ms):
+        """A new raw scan, or one the debouncer is timing; True when the
+        controller sensed a new stable mask."""
+        deb = self.debouncer
+        if raw != self._raw:
+            self._raw = raw
+            self._squares = self.wiring.squares(raw)
+        stable = deb.update(self._squares, now_ms)
+        if stable != self._sensed and deb.ready:
+            self._sensed = stable
+            self.occupied = stable
+            self.controller.sense(stable, now_ms)
+            return True
+        return False
+
+    def _press(self, pressed, now_ms):
+        """A new button reading, or one its debouncer is timing."""
+        self._pressed = pressed
+        keys = self._keys
+        return self._buttons(self.controller, keys.update(pressed, now_ms), keys.ready, now_ms)
+
+    def _cue(self, c, now_ms):
+        """The controller's cue, played once (then 0)."""
+        cue = c.cue
+        c.cue = 0
+        if self.sounds is not None:
+            self.sounds.play(cue, now_ms)
+
+    def _show(self, frame):
+        """The frame on the LEDs."""
+        self._shown[:] = frame
+        leds = self.leds
+        self._level = leds.brightness
+        leds.render(frame, self.strip.buf)
+        self.strip.write()
+        self.writes += 1
 
     def _buttons(self, c, held, ready, now_ms):
         """Presses and releases of the debounced buttons; True when there were any."""
@@ -205,8 +232,9 @@ class Board:
             b += 1
         return True
 
-    def _say(self, c, acted, console):
+    def _say(self, acted):
         """The status line on the console whenever it may have changed."""
+        c = self.controller
         if self._said_known:
             said = c.said
             if said == self._said:
@@ -215,7 +243,8 @@ class Board:
         elif not acted:
             return
         text = c.status()
-        if text != self._text:
+        console = self.console
+        if text != self._text and console is not None:  # (step() has seen it is not)
             self._text = text
             console(text)
 

@@ -54,6 +54,12 @@ class MatrixScanner:
     low through its diode (cathode towards the row). The diodes keep several
     closed switches from reading as false closures. `count` limits the bits
     to the sensors that exist.
+
+    `settle_us` is waited before each row but the first of a scan: a column
+    a closed switch of the row before pulled low climbs back through its
+    pull-up meanwhile (docs/pages/build/wiring.md). The first row's columns
+    have had the whole loop to do so, and a column falls through a closed
+    switch at once. With `levels` the rows are read last to first.
     """
 
     def __init__(self, rows, cols, count=None, settle_us=100, sleep_us=_nosleep, levels=None):
@@ -65,6 +71,7 @@ class MatrixScanner:
         self._sleep = sleep_us
         # Bound once: the scan calls them, no look-up per pin.
         self._drives = tuple(r.value for r in self._rows)
+        self._backwards = tuple(reversed(self._drives))
         self._reads = tuple(c.value for c in self._cols)
         self._levels = levels
         self._width = len(self._cols)
@@ -73,30 +80,37 @@ class MatrixScanner:
             r.value(1)
 
     def scan(self):
+        if self._levels is not None:
+            return self._scan_levels()
+        return self._scan_pins()
+
+    def _scan_pins(self):
         raw = 0
-        sleep = self._sleep
-        settle = self._settle
-        levels = self._levels
-        if levels is not None:
-            high = self._high
-            width = self._width
-            at = 0
-            for drive in self._drives:
-                drive(0)
-                sleep(settle)
-                raw |= (levels() ^ high) << at
-                at += width
-                drive(1)
-            return raw & self._mask
         bit = 1
-        cols = self._reads
+        sleep = self._sleep
         for drive in self._drives:
             drive(0)
-            sleep(settle)
-            for read in cols:
+            if bit != 1:
+                sleep(self._settle)
+            for read in self._reads:
                 if not read():
                     raw |= bit
                 bit <<= 1
+            drive(1)
+        return raw & self._mask
+
+    def _scan_levels(self):
+        # The rows last to first, each row's columns shifted in below the
+        # rows after it: three locals (a frame of more than 11 slots comes
+        # from MicroPython's heap: see attila.board.Board.step).
+        raw = -1  # no row read yet
+        for drive in self._backwards:
+            drive(0)
+            if raw < 0:
+                raw = 0
+            else:
+                self._sleep(self._settle)
+            raw = raw << self._width | (self._levels() ^ self._high)
             drive(1)
         return raw & self._mask
 
@@ -193,6 +207,9 @@ class ButtonReader:
     def read(self):
         if self._levels is not None:
             return self._levels() ^ self._invert
+        return self._read_pins()
+
+    def _read_pins(self):
         v = 0
         bits = self._bits
         k = 0

@@ -111,7 +111,8 @@ class Settling(Reading):
         frame (`paint`; never two ticks running, so a slow loop thinks too).
         A decision is shown from the tick after its last slice: searching,
         painting and the status line each fit a loop step, not all three."""
-        plan = self.plan
+        # (self.plan each time, not a local: 11 slots of locals and stack at
+        # most keep this frame off MicroPython's heap, see Board.step)
         calm = -1
         took = self._took
         self._took = False
@@ -120,19 +121,19 @@ class Settling(Reading):
             if calm and not took:  # (a step that took a button shows it first)
                 self._unsettled = False
                 self._save()
-        if plan.busy:
+        if self.plan.busy:
             if paint and not self._rested:
                 self._rested = True
             else:
                 self._rested = False
-                self._found = plan.step(now)
+                self._found = self.plan.step(now)
         elif self._found:
             self._found = False
             self._planned()
         elif self._wants_plan():
             if calm < 0:
                 calm = ticks_diff(now, self._still) >= CALM_MS
-            if calm and plan.start(self.game, now, not self.own()):  # not its own: a hint
+            if calm and self.plan.start(self.game, now, not self.own()):  # not its own: a hint
                 self._planned()
 
     def _planned(self):

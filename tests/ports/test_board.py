@@ -187,11 +187,18 @@ def test_matrix_scanner():
     m = MatrixCols(rows, {(0, 1), (2, 0), (2, 1)})
     slept = []
     sc = MatrixScanner(rows, [m.col(0), m.col(1)], count=5, settle_us=7,
-                       sleep_us=slept.append)
+                       sleep_us=lambda us: slept.append((us, low(rows))))
     # bit = row * 2 + col; (2, 1) is bit 5, beyond the 5 sensors
     assert sc.scan() == 0b10010
-    assert slept == [7, 7, 7]
+    # the settle before each row but the first, that row driven low: a column
+    # the row before pulled low climbs back meanwhile
+    assert slept == [(7, [1]), (7, [2])]
     assert all(r.driven == [1, 0, 1] for r in rows)
+
+
+def low(rows):
+    """The rows driven low now."""
+    return [k for k, r in enumerate(rows) if r.driven[-1] == 0]
 
 
 class Chain:
@@ -337,7 +344,8 @@ def test_pin_readers_take_the_ports_levels_in_one_read():
         return cols[0].value() | cols[1].value() << 1
 
     slept = []
-    sc = MatrixScanner(rows, cols, count=5, settle_us=7, sleep_us=slept.append, levels=levels)
+    sc = MatrixScanner(rows, cols, count=5, settle_us=7,
+                       sleep_us=lambda us: slept.append((us, low(rows))), levels=levels)
     assert sc.scan() == 0b10010
-    assert slept == [7, 7, 7]
+    assert slept == [(7, [1]), (7, [0])]  # the rows last to first
     assert all(r.driven == [1, 0, 1] for r in rows)

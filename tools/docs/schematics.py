@@ -283,7 +283,7 @@ def matrix(p):
         "sensor k at row k // %d, column k %% %d; a 1N4148 in series with every switch, "
         "cathode towards the row;" % (len(cols), len(cols)), halign="left")
     d += elm.Label().at((0, bottom - 0.7)).label(
-        "rows driven low one at a time, columns pulled up, read %d µs after driving a row "
+        "rows driven low one at a time, columns pulled up, read %d µs after driving each row but the first "
         "(profile %s.json)" % (s.get("settle_us", 100), p["name"]), halign="left")
     return _svg(d)
 

@@ -86,10 +86,15 @@ def levels(profile, pins):
         return one
 
     def read():
+        # (no for loop, nothing unpacked: a frame of more than 11 slots
+        # would come from the heap, see attila.board.Board.step)
         g = mem[_GPIO_IN]
         v = 0
-        for first, mask, bit in spans:
-            v |= (g >> first & mask) << bit
+        k = len(spans)
+        while k:
+            k -= 1
+            s = spans[k]
+            v |= (g >> s[0] & s[1]) << s[2]
         return v
 
     return read
