@@ -173,8 +173,8 @@ def buzzer(profile):
 
 
 # Milliseconds, wrapping every 2**29: the loop's clock, read twice a loop
-# step. The C function itself: an `import supervisor` inside a function of
-# ours cost 200 us a call on CircuitPython 10 (make bench, pico_circuitpython).
+# step. The C function itself: a function of ours doing `import supervisor`
+# took 200 us a call on the emulated Pico (CircuitPython 10.2.1), 4 us this way.
 ticks_ms = supervisor.ticks_ms
 
 
