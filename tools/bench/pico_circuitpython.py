@@ -22,7 +22,9 @@ real Pico, see tools/pico/README.md); the same figures on every run.
 - the idle step's pieces on the chip (time.monotonic_ns, 30.5 us steps:
   each piece called 50 times from a function of its own, the cost of
   calling an empty one taken off, the fastest of five tries), as Board.step()
-  runs them when nothing changes, and code.run()'s loop without its sleep;
+  runs them when nothing changes, and code.run()'s loop without its sleep
+  (and what it allocates: nothing, so CircuitPython's garbage collector
+  never runs in an idle loop);
 - CIRCUITPY: what `attila flash --drive` puts there (the opening table,
   layout.opening, the biggest file) and the room left on the 1 MiB drive;
 - heap (gc.mem_free()) with the board built as code.py builds it (setup
@@ -154,7 +156,7 @@ print("heap free, lowest after a decision: %%d bytes" %% low)
 # The idle step's pieces, each as Board.step() (firmware/attila/board.py) and
 # code.run() run them when nothing changes.
 BREAKDOWN = """
-import time, code, supervisor
+import gc, time, code, supervisor
 from attila import layoutfile, profile
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
@@ -203,11 +205,14 @@ def compare():
 def drain():
     said.drain()
 
-def loop():
-    code.run(board, prof.loop_ms, None, 50, None, lambda ms: None)
-
 def nothing():
     pass
+
+def nap(ms):  # (the loop's sleep left out)
+    pass
+
+def loop():
+    code.run(board, prof.loop_ms, None, 50, None, nap)
 
 def per_call(fn, n=50, tries=5):
     best = 1 << 62
@@ -226,7 +231,15 @@ step()
 raw = scan()
 held = read()
 call = per_call(nothing)
-print("code.run()'s loop without its sleep (clock, step, status line, clock): %.0f us a loop" % (per_call(loop, 1) / 50 - call))
+
+def allocated(loops):
+    gc.collect()
+    free = gc.mem_free()
+    code.run(board, prof.loop_ms, None, loops, None, nap)
+    return free - gc.mem_free()
+
+grown = allocated(101) - allocated(1)  # (what run() makes once left out)
+print("code.run()'s loop without its sleep (clock, step, status line, clock): %.0f us a loop, %d bytes allocated over 100 loops" % (per_call(loop, 1) / 50 - call, grown))
 for name, fn in (("Board.step(), idle", step), ("  sensor scan (keypad's queue, empty)", scan),
                  ("  scan unchanged, debouncer quiet: skipped", skip_scan),
                  ("  buttons read (keypad's queue, empty)", read),
@@ -337,7 +350,7 @@ def main():
               "tick's background work, keypad's scans)"
               % (len(floor), statistics.median(floor), max(floor)))
         for line in pico.exec(BREAKDOWN, max_ms=60000).strip().splitlines():
-            if line.endswith(" us") or line.endswith(" us a loop"):  # (not the status line's)
+            if " us" in line:  # (not the status line's)
                 print("  " + line)
         fresh_repl(pico)  # the board below built on a fresh heap, its pins free
         code = ON_CHIP % {"rate": POSITIONS[1][1], "positions": POSITIONS,
