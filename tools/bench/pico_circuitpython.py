@@ -23,13 +23,14 @@ real Pico, see tools/pico/README.md); the same figures on every run.
   each piece called 50 times from a function of its own, the cost of
   calling an empty one taken off, the fastest of five tries), as Board.step()
   runs them when nothing changes, and code.run()'s loop without its sleep
-  (and what it allocates: nothing, so CircuitPython's garbage collector
-  never runs in an idle loop);
+  and what it allocates (a loop that allocates nothing never sets off
+  CircuitPython's garbage collector);
 - CIRCUITPY: what `attila flash --drive` puts there (the opening table,
   layout.opening, the biggest file) and the room left on the 1 MiB drive;
 - heap (gc.mem_free()) with the board built as code.py builds it (setup
-  book and opening table open), what the opening table takes of it, and
-  its lowest value over the decisions below;
+  book and opening table open; after a soft reload, so the measures above
+  leave nothing behind), what the opening table takes of it, and its
+  lowest value over the decisions below;
 - the board's first turn of play with 14 free squares (a position won for
   the side to move where the port's search alone throws the win away):
   the strong level's decision in the loop from the opening table, read a
