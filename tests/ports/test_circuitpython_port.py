@@ -36,6 +36,7 @@ SCENARIOS = {
     "status": {},
     "console": {},
     "watchdog": {"watchdog_ms": 8500},
+    "loop": {},
 }
 
 

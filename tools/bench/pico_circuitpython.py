@@ -11,12 +11,26 @@ real Pico, see tools/pico/README.md); the same figures on every run.
   CircuitPython's own 1 s safe-mode wait and its USB start;
 - the idle loop step: code.py running, empty board, the time the core runs
   without sleeping around each watchdog feed (the loop's step, its feed,
-  its clock), over 100 loops;
+  its clock), over 100 loops; and what of it is CircuitPython's own: the
+  same code.run() loop, the same keypad scanners and watchdog, around a
+  step that does nothing (from the raw REPL). time.sleep() busy-waits the
+  part of its time left after the last 1/1024 s tick that woke the core
+  (supervisor/shared/tick.c, mp_hal_delay_ms), and keypad keeps that tick
+  on: up to 977 us of every sleep's end is spent awake, a half tick on
+  average; each tick runs CircuitPython's background work, each 5 ms
+  keypad's scans;
+- the idle step's pieces on the chip (time.monotonic_ns, 30.5 us steps:
+  each piece called 50 times from a function of its own, the cost of
+  calling an empty one taken off, the fastest of five tries), as Board.step()
+  runs them when nothing changes, and code.run()'s loop without its sleep
+  and what it allocates (a loop that allocates nothing never sets off
+  CircuitPython's garbage collector);
 - CIRCUITPY: what `attila flash --drive` puts there (the opening table,
   layout.opening, the biggest file) and the room left on the 1 MiB drive;
 - heap (gc.mem_free()) with the board built as code.py builds it (setup
-  book and opening table open), what the opening table takes of it, and
-  its lowest value over the decisions below;
+  book and opening table open; after a soft reload, so the measures above
+  leave nothing behind), what the opening table takes of it, and its
+  lowest value over the decisions below;
 - the board's first turn of play with 14 free squares (a position won for
   the side to move where the port's search alone throws the win away):
   the strong level's decision in the loop from the opening table, read a
@@ -140,6 +154,146 @@ print("heap free, lowest after a decision: %%d bytes" %% low)
 """
 
 
+# The idle step's pieces, each as Board.step() (firmware/attila/board.py) and
+# code.run() run them when nothing changes.
+BREAKDOWN = """
+import gc, time, code, supervisor
+from attila import layoutfile, profile
+prof = profile.load("profile.json")
+layout, modules, tiles = layoutfile.load("layout.json")
+keys = code.hardware.buttons(prof)
+store, _ = code._store(layout, tiles)
+book, _ = code.open_book(code.BOOK, layout)
+card, _ = code.open_opening(code.OPENING, layout)
+board = code.build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)
+c = board.controller
+deb = board.debouncer
+bkeys = board._keys
+scan = board._scan
+read = board._read
+sounds = board.sounds
+frame = c.frame
+leds = board.leds
+said = board.console
+clock = supervisor.ticks_ms
+now = [clock()]
+ns = time.monotonic_ns
+
+def step():
+    board.step(now[0])
+    now[0] += 10
+
+def skip_scan():
+    raw != board._raw or not deb.quiet
+
+def skip_buttons():
+    held != board._pressed or not bkeys.quiet
+
+def tick():
+    c.tick(now[0])
+
+def checks():
+    if board._cues and c.cue:
+        pass
+    if sounds is not None and sounds.playing:
+        pass
+    if board.console is not None and (False or board._said_known and c.said != board._said):
+        pass
+
+def compare():
+    frame != board._shown or leds.brightness != board._level
+
+def drain():
+    said.drain()
+
+def nothing():
+    pass
+
+def nap(ms):  # (the loop's sleep left out)
+    pass
+
+def loop():
+    code.run(board, prof.loop_ms, None, 50, None, nap)
+
+def per_call(fn, n=50, tries=5):
+    best = 1 << 62
+    for _ in range(tries):
+        t = ns()
+        for _ in range(n):
+            fn()
+        best = min(best, ns() - t)
+    return best / n / 1000
+
+for _ in range(100):
+    step()
+    said.drain()
+time.sleep(0.1)  # the status line sent: USB idle again
+step()
+raw = scan()
+held = read()
+call = per_call(nothing)
+
+def allocated(loops):
+    gc.collect()
+    free = gc.mem_free()
+    code.run(board, prof.loop_ms, None, loops, None, nap)
+    return free - gc.mem_free()
+
+grown = allocated(101) - allocated(1)  # (what run() makes once left out)
+print("code.run()'s loop without its sleep (clock, step, status line, clock): %.0f us a loop, %d bytes allocated over 100 loops" % (per_call(loop, 1) / 50 - call, grown))
+for name, fn in (("Board.step(), idle", step), ("  sensor scan (keypad's queue, empty)", scan),
+                 ("  scan unchanged, debouncer quiet: skipped", skip_scan),
+                 ("  buttons read (keypad's queue, empty)", read),
+                 ("  buttons unchanged, debouncer quiet: skipped", skip_buttons),
+                 ("  controller.tick()", tick), ("  cue, sound and status line checks", checks),
+                 ("  frame and brightness comparison", compare),
+                 ("the status line's drain, nothing to send", drain)):
+    print("%s: %.0f us" % (name, per_call(fn) - call))
+"""
+
+# code.run() around a step that does nothing: what of the idle step is CircuitPython's.
+FLOOR = """
+import code, microcontroller
+from attila import layoutfile, profile
+prof = profile.load("profile.json")
+layout, modules, tiles = layoutfile.load("layout.json")
+sensors = code.hardware.scanner(prof, prof.wiring(layout, modules))
+keys = code.hardware.buttons(prof)
+
+class Idle:
+    console = None
+
+    def step(self, now):
+        return False
+
+code.run(Idle(), prof.loop_ms, code.hardware.watchdog(prof.watchdog_ms), %(loops)d)
+microcontroller.watchdog.mode = None  # (stopped: the REPL goes on)
+sensors.deinit()
+keys.deinit()
+"""
+
+
+def idle_steps(pico, since):
+    """The awake span around each watchdog feed since `since` (us): one a loop step."""
+    steps = []
+    for fed, _woke, _reads, _slept in pico.feeds:
+        if fed < since:
+            continue
+        for a, b in pico.awake:
+            if a <= fed <= b:
+                steps.append(b - a)
+                break
+    return steps
+
+
+def fresh_repl(pico):
+    """A soft reload (every pin and the heap anew; code.py starts again), then the REPL."""
+    at = pico.mark()
+    pico.write(b"\x04")
+    pico.wait_for(b"attila:", 20000, since=pico.wait_for(b"soft reboot", 5000, since=at))
+    pico.repl()
+
+
 def drive_room(folder):
     """What `attila flash --drive` put on CIRCUITPY, and the room left (mtools)."""
     drive = circuitpy.folder_files(os.path.join(folder, "CIRCUITPY"))
@@ -182,18 +336,24 @@ def main():
         since = pico.us
         pico.run_ms(LOOPS * prof.loop_ms)
         pico.watch_awake(False)
-        steps = []
-        for fed, _woke, _reads, _slept in pico.feeds:
-            if fed < since:
-                continue
-            for a, b in pico.awake:
-                if a <= fed <= b:
-                    steps.append(b - a)
-                    break
-        if steps:
-            print("idle loop step (code.py, empty board, %d loops): median %d us, longest %d us"
-                  % (len(steps), statistics.median(steps), max(steps)))
+        steps = idle_steps(pico, since)
+        print("idle loop step (code.py, empty board, %d loops): median %d us, longest %d us"
+              % (len(steps), statistics.median(steps), max(steps)))
         pico.repl()
+        pico.watch_awake(True)
+        since = pico.us
+        pico.exec(FLOOR % {"loops": LOOPS}, max_ms=10000)
+        pico.watch_awake(False)
+        floor = idle_steps(pico, since)[2:-1]  # (not the first ones, the scanners just made, nor the last)
+        print("  CircuitPython's own: the same loop, keypad scanners and watchdog around a step "
+              "that does nothing (%d loops): median %d us, longest %d us (time.sleep() "
+              "busy-waits its end after the last 1/1024 s tick, which keypad keeps on; the "
+              "tick's background work, keypad's scans)"
+              % (len(floor), statistics.median(floor), max(floor)))
+        for line in pico.exec(BREAKDOWN, max_ms=60000).strip().splitlines():
+            if " us" in line:  # (not the status line's)
+                print("  " + line)
+        fresh_repl(pico)  # the board below built on a fresh heap, its pins free
         code = ON_CHIP % {"rate": POSITIONS[1][1], "positions": POSITIONS,
                           "budget": prof.budget_ms, "first": FIRST_TURN}
         pico.exec(code, max_ms=900000,

@@ -515,6 +515,55 @@ def scenario_watchdog():
     print("OK watchdog")
 
 
+def scenario_loop():
+    """code.run(): a step sleeps what is left of loop_ms (none after a step of
+    loop_ms or more) on a clock wrapping at 2**29, through time.sleep in
+    seconds unless a sleep(ms) is given; the watchdog is fed once a step."""
+
+    class Timed:
+        console = None
+
+        def __init__(self, spans):
+            self.spans = list(spans)
+            self.starts = []
+
+        def step(self, now):
+            self.starts.append(now)
+            clock.sleep(self.spans.pop(0))  # the step's own time
+            return False
+
+    top = 1 << 29
+    slept = []
+
+    def sleep(ms):
+        slept.append(ms)
+        clock.sleep(ms)
+
+    supervisor.t[0] = top - 22  # the clock wraps inside the third step
+    board = Timed([3, 0, 12, 10, 9])
+    port.run(board, 10, hardware.watchdog(5000), 5, clock.now, sleep)
+    assert board.starts == [top - 22, top - 12, top - 2, 10, 20], board.starts
+    assert slept == [7, 10, 1], slept
+    assert microcontroller.watchdog.feeds == 5, microcontroller.watchdog.feeds
+
+    seconds = []
+
+    class Time:
+        @staticmethod
+        def sleep(s):
+            seconds.append(s)
+            clock.sleep(round(s * 1000))
+
+    real, port.time = port.time, Time
+    try:
+        board = Timed([3, 0, 12, 10, 9])
+        port.run(board, 10, None, 5, clock.now)
+    finally:
+        port.time = real
+    assert seconds == [0.007, 0.01, 0.001], seconds
+    print("OK loop")
+
+
 def scenario_card():
     # A profile with an sdcard: code.py reads it with busio + sdcardio; a missing
     # or foreign card is said once on the console and shown as trouble.
