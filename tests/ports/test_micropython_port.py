@@ -59,6 +59,7 @@ SCENARIOS = {
     "unwired": ("pico.json", {}),
     "unplugged": ("pico2.json", {}),
     "resume": ("pico.json", {}),  # bit-banged: the fake PIO needs a chain
+    "collected": ("pico.json", {}),
     "sound": ("pico.json", {"sound": 50}),
     "watchdog": ("pico.json", {"watchdog_ms": 9000}),
 }

@@ -306,6 +306,39 @@ def scenario_resume():
     print("OK resume")
 
 
+def scenario_collected():
+    # Boot leaves garbage (the files read, a saved game restored): main.py
+    # collects it before its loop, else the loop's first allocation that
+    # finds no room does, in a loop step (about 20 ms on a Pico).
+    import gc
+
+    from attila import layoutfile
+    from attila.board import controller_for
+    from attila.notation import replay
+    from attila.rules import Game
+    from attila.savetext import dump
+    from attila.store import Store
+
+    layout = layoutfile.load("layout.json")[0]
+    Store("game.txt").save(dump(replay(Game(layout), "@a1 @e4 @b1 @d4 @a4 @e1")))
+    physical.HC165Chain(13, 10, 12, 4)
+    physical.Switches([16, 17])
+    main._controller = controller_for
+    free = []
+
+    def entered(*_args):
+        free.append(gc.mem_free())  # as the loop would start
+        gc.collect()
+        free.append(gc.mem_free())
+
+    main.run = entered
+    clock = physical.Clock()
+    main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
+    assert len(free) == 2, free
+    assert free[1] - free[0] < 1024, "%d bytes of garbage left to the loop" % (free[1] - free[0])
+    print("OK collected")
+
+
 def scenario_selftest():
     physical.HC165Chain(13, 10, 12, 4)
     keys = physical.Switches([16, 17])
