@@ -78,10 +78,10 @@ _ROOT_NODES = const(8)
 # lookups and block reads (a block read at 10 MHz and its check: about 2 ms
 # on the emulated RP2040, 4 lookups and a read a 3-5 ms step). start() reads
 # nothing: the step that starts a decision also takes the input and repaints
-# (9.1-9.2 ms after MENU resumes a game); the turn found is told, and a lost
+# (8.6 ms after MENU resumes a game); the turn found is told, and a lost
 # position's search set up, in the step after the one that read its block.
 # Together they made 12 ms steps that ran into the next without a sleep
-# (17-21 ms); make bench's pico_card: 9.1-9.2 ms at most now (main.py
+# (17-21 ms); make bench's pico_card: 8.6-8.7 ms at most now (main.py
 # collects boot's garbage before its loop: no 20 ms collection in a step).
 CARD_LOOKUPS = const(4)
 CARD_READS = const(1)
