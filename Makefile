@@ -55,11 +55,11 @@ $(PICO): tools/pico/package.json tools/pico/package-lock.json
 sim: $(STAMP)
 	$(BIN)/attila sim $(ARGS)
 
-# The emulated-Pico tests (tests/pico: about 8.5 minutes of one core under
-# MicroPython, 3.5 under CircuitPython) run alongside the others on the two
-# job slots, the longest first in each (the CPython suite, about 7 minutes,
-# right after CircuitPython's): a fresh clone's `make test` took 11-12
-# minutes on 2 cores, install included (680 and 716 s).
+# The emulated-Pico tests (tests/pico: about 7 minutes of one core under
+# MicroPython, 3 under CircuitPython) run alongside the others on the two
+# job slots, the longest first in each (the CPython suite, about 6.5 minutes,
+# right after CircuitPython's): a fresh clone's `make test` took 10 minutes
+# on 2 cores, install included (602 s).
 test: install
 	$(MAKE) -j2 --output-sync=target test-pico test-circuitpython test-others
 
