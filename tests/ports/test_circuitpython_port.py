@@ -37,6 +37,7 @@ SCENARIOS = {
     "console": {},
     "watchdog": {"watchdog_ms": 8500},
     "loop": {},
+    "collected": {},
 }
 
 

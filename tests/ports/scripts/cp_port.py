@@ -515,6 +515,22 @@ def scenario_watchdog():
     print("OK watchdog")
 
 
+def scenario_collected():
+    # Boot's garbage is collected before the loop, not by its first
+    # allocation that finds no room (a collection in a loop step).
+    done = []
+
+    class Gc:
+        def collect(self):
+            done.append("collect")
+
+    port.gc = Gc()
+    port.run = lambda *_args: done.append("loop")
+    reference()
+    assert done == ["collect", "loop"], done
+    print("OK collected")
+
+
 def scenario_loop():
     """code.run(): a step sleeps what is left of loop_ms (none after a step of
     loop_ms or more) on a clock wrapping at 2**29, through time.sleep in
