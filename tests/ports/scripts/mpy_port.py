@@ -271,25 +271,31 @@ def scenario_maintenance():
     print("OK maintenance")
 
 
-def scenario_resume():
-    # A saved game and no marker: the board asks (RESUME). With the `resume`
-    # marker that attila games leaves before its reset: it plays on, and the
-    # marker is gone.
-    import os
-
+def _saved(actions):
+    """A saved game of these actions on file, the reference wiring, the real controller."""
     from attila import layoutfile
     from attila.board import controller_for
-    from attila.controller import CORRECT, PLAY, RESUME
     from attila.notation import replay
     from attila.rules import Game
     from attila.savetext import dump
     from attila.store import Store
 
     layout = layoutfile.load("layout.json")[0]
-    Store("game.txt").save(dump(replay(Game(layout), "@a1 @e4")))
+    Store("game.txt").save(dump(replay(Game(layout), actions)))
     physical.HC165Chain(13, 10, 12, 4)
     physical.Switches([16, 17])
     main._controller = controller_for
+
+
+def scenario_resume():
+    # A saved game and no marker: the board asks (RESUME). With the `resume`
+    # marker that attila games leaves before its reset: it plays on, and the
+    # marker is gone.
+    import os
+
+    from attila.controller import CORRECT, PLAY, RESUME
+
+    _saved("@a1 @e4")
     clock = physical.Clock()
     board = main.main(ticks=5, clock=clock.now, sleep=clock.sleep)
     assert board.controller.mode == RESUME, board.controller.mode
@@ -312,18 +318,7 @@ def scenario_collected():
     # finds no room does, in a loop step (about 20 ms on a Pico).
     import gc
 
-    from attila import layoutfile
-    from attila.board import controller_for
-    from attila.notation import replay
-    from attila.rules import Game
-    from attila.savetext import dump
-    from attila.store import Store
-
-    layout = layoutfile.load("layout.json")[0]
-    Store("game.txt").save(dump(replay(Game(layout), "@a1 @e4 @b1 @d4 @a4 @e1")))
-    physical.HC165Chain(13, 10, 12, 4)
-    physical.Switches([16, 17])
-    main._controller = controller_for
+    _saved("@a1 @e4 @b1 @d4 @a4 @e1")
     free = []
 
     def entered(*_args):
