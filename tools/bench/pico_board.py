@@ -55,25 +55,11 @@ GAME = os.path.join(ROOT, "tests", "pico", "game.txt")
 PICO_PROFILES = ("pico.json", "pico-spi.json", "pico-matrix.json", "pico-direct.json")
 LOOPS = 100
 
-# Each piece as Board.step() runs it when nothing changes (firmware/attila/board.py).
-BREAKDOWN = """
-import os, time, main
-# main.py's own board: its book, its opening table, its store, built by
-# main.main() as at power-up and run 1.5 s (the power-up save done)
-os.remove("maintenance")
-main.hardware.watchdog = lambda timeout_ms: None  # the REPL stays ours
-board = main.main(ticks=150)
-c = board.controller
-deb = board.debouncer
-keys = board._keys
-scan = board._scan
-read = board._read
-sounds = board.sounds
-frame = c.frame
-leds = board.leds
-squares = board.wiring.squares
-now = [time.ticks_ms()]  # (the clock of a loop step now: the board is at rest)
-
+# The pieces of an idle Board.step() (firmware/attila/board.py), each in a
+# function of its own; the chip's breakdowns (here and pico_circuitpython.py)
+# define board, c, deb, bkeys (the buttons' debouncer), sounds, frame, leds,
+# now, raw and held before them.
+STEP_PIECES = """
 def step():
     board.step(now[0])
     now[0] += 10
@@ -82,7 +68,7 @@ def skip_scan():
     raw != board._raw or not deb.quiet
 
 def skip_buttons():
-    held != board._pressed or not keys.quiet
+    held != board._pressed or not bkeys.quiet
 
 def tick():
     c.tick(now[0])
@@ -97,6 +83,28 @@ def checks():
 
 def compare():
     frame != board._shown or leds.brightness != board._level
+"""
+
+# Each piece as Board.step() runs it when nothing changes (firmware/attila/board.py).
+BREAKDOWN = """
+import os, time, main
+# main.py's own board: its book, its opening table, its store, built by
+# main.main() as at power-up and run 1.5 s (the power-up save done)
+os.remove("maintenance")
+main.hardware.watchdog = lambda timeout_ms: None  # the REPL stays ours
+board = main.main(ticks=150)
+c = board.controller
+deb = board.debouncer
+bkeys = board._keys
+scan = board._scan
+read = board._read
+sounds = board.sounds
+frame = c.frame
+leds = board.leds
+squares = board.wiring.squares
+now = [time.ticks_ms()]  # (the clock of a loop step now: the board is at rest)
+
+""" + STEP_PIECES + """
 
 def unpack():
     squares(raw)

@@ -55,6 +55,8 @@ from attila import profile as profiles  # noqa: E402
 
 from pico import circuitpy  # noqa: E402
 from pico.board import PicoBoard  # noqa: E402
+# The idle step's pieces, timed as MicroPython's breakdown times them.
+from pico_board import STEP_PIECES  # noqa: E402
 
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 PROFILE = os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json")
@@ -179,29 +181,7 @@ clock = supervisor.ticks_ms
 now = [clock()]
 ns = time.monotonic_ns
 
-def step():
-    board.step(now[0])
-    now[0] += 10
-
-def skip_scan():
-    raw != board._raw or not deb.quiet
-
-def skip_buttons():
-    held != board._pressed or not bkeys.quiet
-
-def tick():
-    c.tick(now[0])
-
-def checks():
-    if board._cues and c.cue:
-        pass
-    if sounds is not None and sounds.playing:
-        pass
-    if board.console is not None and (False or board._said_known and c.said != board._said):
-        pass
-
-def compare():
-    frame != board._shown or leds.brightness != board._level
+""" + STEP_PIECES + """
 
 def drain():
     said.drain()
