@@ -16,7 +16,8 @@ append of the next generation compacts it), then keeps a finished game
 apart (archive): each in a loop step of its own (`busy` until the last),
 as each may erase a sector (45 ms, up to 400 ms). Nothing is written when
 the text did not change (flash wears). A write that fails (a full flash:
-"flash full: cannot save the game") leaves the game in RAM and the last
+"flash full: cannot save the game"; no heap for the save's text or its
+file: "out of memory: ...", before the file is opened) leaves the game in RAM and the last
 save on file as it was: a journal line that fails becomes a whole save; a
 whole save that fails leaves the journal going while it has room (its
 short lines can fit where a save of a long game does not), and is tried
@@ -41,10 +42,16 @@ SETTLE_NOTES = const(6)
 # OSError's number for a full flash: littlefs's LFS_ERR_NOSPC as MicroPython
 # raises it, and ENOSPC on the hosts.
 ENOSPC = const(28)
+# What a write may fail with and leave the game in RAM: the file system, or
+# a heap with no room for the save's text or the file (made before the file
+# is opened: attila.files; nothing on file changed).
+FAILS = (OSError, MemoryError)
 
 
 def failed(what, e):
     """The words for a write that failed: `what`, and why."""
+    if isinstance(e, MemoryError):
+        return "out of memory: " + what
     if e.args and e.args[0] == ENOSPC:
         return "flash full: " + what
     return "%s (%s)" % (what, e)
@@ -130,7 +137,7 @@ class Keeper:
                     self._kept = table
                     self._saved = None
                     return ""
-            except OSError:
+            except FAILS:
                 # (a whole save instead: it may fit where the line did not)
                 self._kept = self._saved = None
         if not table:
@@ -168,7 +175,7 @@ class Keeper:
             # first action is a journal line, not a whole save.
             try:
                 store.save(dump(game))
-            except OSError as e:
+            except FAILS as e:
                 return failed("cannot save the game", e)
             self.busy = True
             return ""
@@ -177,7 +184,7 @@ class Keeper:
                 if renew():
                     self.busy = True  # (the archive in a loop step of its own)
                     return ""
-            except OSError as e:
+            except FAILS as e:
                 return failed("cannot make the journal's folder anew", e)
         if game.phase == OVER and not later:
             return self.archive(game)
@@ -186,12 +193,14 @@ class Keeper:
     def archive(self, game):
         """Keep a finished game apart (the store's archive); what went wrong, or ""."""
         archive = getattr(self.store, "archive", None)
-        text = dump(game)
-        if archive is None or text == self._archived:
+        if archive is None:
             return ""
         try:
+            text = dump(game)
+            if text == self._archived:
+                return ""
             archive(text)
-        except OSError as e:
+        except FAILS as e:
             return failed("cannot keep the finished game", e)
         self._archived = text
         return ""
@@ -205,6 +214,9 @@ class Keeper:
                 redo(game, text)
                 n += 1
             text = dump(game) if game.history else ""
+        except MemoryError as e:
+            self._saved = None
+            return failed("cannot save the game", e)
         finally:
             for _ in range(n):
                 game.undo()
@@ -215,7 +227,7 @@ class Keeper:
                 self.store.save(text)
             else:
                 self.store.clear()
-        except OSError as e:
+        except FAILS as e:
             # A save that failed leaves the one on file and its journal as
             # they were (attila.store): with a journal, what was kept is kept
             # still, and the journal goes on while it has room (its lines
@@ -236,7 +248,7 @@ class Keeper:
             self.store.clear()
             self._saved = ""
             self._kept = []
-        except OSError as e:
+        except FAILS as e:
             self._saved = self._kept = None
             return failed("cannot forget the saved game", e)
         return ""

@@ -55,7 +55,9 @@ def test_game_frame_for_frame_with_the_simulator(flashed, tmp_path):
             rig.do(steps)
             sim = script.record(rig, number, text)
             # The last step over and its LED frame latched: the next step has
-            # begun (it sleeps inside a step too, so "asleep" is not "over").
+            # begun (it sleeps inside a step too, so "asleep" is not "over"),
+            # and the frame's 280 us of low are past (a step that overran,
+            # a save erasing a sector, has the next scan 0.1 ms after it).
             board.pico.to_next_scan()
             twin.catch_up(board.pico.scans[:-1])
             assert board.pico.frames[-1].t0 < board.pico.scans[-1][0]

@@ -268,3 +268,33 @@ def test_at_power_up_on_a_full_flash_the_journal_is_carried_out_in_ram():
     fs.room = -1  # room again: the keeper's next whole save goes through
     back.save(dump(game("@a1 @b1 @c1 @d1")))
     assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1 @d1"))
+
+
+class _NoHeapFs(FakeFs):
+    """FakeFs whose open() finds no heap for the file (MicroPython makes the
+    file object, and its cache, before the file system opens anything)."""
+
+    no_heap = False
+
+    def open(self, path, mode):
+        if self.no_heap:
+            raise MemoryError("memory allocation failed, allocating 1200 bytes")
+        return FakeFs.open(self, path, mode)
+
+
+def test_no_heap_for_a_save_is_said_and_loses_nothing():
+    from attila.keeper import Keeper
+
+    fs = _NoHeapFs(littlefs=True)
+    keeper = Keeper(Store("/g", fs, journal=True, in_place=True))
+    assert keeper.load(game("@a1").layout) == (None, "")
+    assert keeper.keep(game("@a1")) == ""
+    assert keeper.settle(game("@a1")) == ""  # (a whole save)
+    fs.no_heap = True
+    assert keeper.keep(game("@a1 @b1")) == "out of memory: cannot save the game"
+    files = dict(fs.files)
+    assert Store("/g", fs.copy(), journal=True).load() == dump(game("@a1"))
+    fs.no_heap = False  # room again: the next try goes through
+    assert keeper.keep(game("@a1 @b1 @c1")) == ""
+    assert fs.files != files
+    assert Store("/g", fs.copy(), journal=True).load() == dump(game("@a1 @b1 @c1"))

@@ -27,6 +27,11 @@ CHIP = os.path.join(HERE, "chip.mjs")
 RP2040JS = os.path.join(HERE, "node_modules", "rp2040js", "package.json")
 RP2040JS_VERSION = "1.4.1"
 
+# A WS2812 chain takes the bits it was sent as its frame after 280 us of low
+# (tools/pico/wires.mjs, WS2812.resetMin): until then the frame is not in
+# Pico.frames. Waited for with a little to spare.
+LATCH_US = 300
+
 CTRL_A, CTRL_B, CTRL_C, CTRL_D = b"\x01", b"\x02", b"\x03", b"\x04"
 PRESS_ANY_KEY = b"Press any key to enter the REPL"
 
@@ -243,19 +248,26 @@ class Pico:
                 break
             self.run_us(200)
             self.run_to_idle()
-        self.run_us(300)
+        self.run_us(LATCH_US)
 
     def to_next_scan(self, max_ms=1000):
-        """Run on until the loop's next step begins (its sensor scan, 100 us at
-        most before): the step before it is over and its LED frame latched,
-        whatever it slept on inside (a USB write, a PIO FIFO); the new step
-        has read its sensors at most. PicoError after max_ms."""
+        """Run on until the loop's next step begins (its sensor scan), then
+        LATCH_US past that scan: the step before it is over, whatever it slept
+        on inside (a USB write, a PIO FIFO), and its LED frame latched. A step
+        that overran its loop period (a save that erased a sector) has the
+        next one scan at once, maybe 0.1 ms after its frame's last bit: that
+        frame is on the LEDs 280 us after the bit, not at the scan. No frame
+        of the new step has latched yet (its bits, then 280 us of low, end
+        past LATCH_US). PicoError after max_ms."""
         count = len(self.scans)
         end = self.us + max_ms * 1000
         while len(self.scans) == count:
             if self.us > end:
                 raise PicoError("no loop step began within %d ms of emulated time" % max_ms)
             self.run_us(100)
+        left = self.scans[count][0] + LATCH_US - self.us
+        if left > 0:
+            self.run_us(left)
 
     def run_ms(self, ms):
         self.run_ns(ms * 1e6)
