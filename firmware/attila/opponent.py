@@ -58,15 +58,18 @@ LEVEL_NAMES = ("beginner", "easy", "normal", "strong")
 _DEPTH = (1, 2, 3, 64)  # deepest iteration per level, in plies
 _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
 # Node budget per level: the level's search, the same on every machine. Set
-# from the emulated RP2040 (make bench, pico_thinking): in main.py's loop the
-# viper kernel searches about 6,200-6,400 nodes/s in play (96 nodes a loop
-# step, none in a step that repaints), so the strong level decides in about
-# 1.8 s, within the default budget_ms (2000), which stays a cap that the node
-# budget reaches first. Beginner and easy always finish their depth (at most
-# 140 and 499 nodes on 4x5); normal's depth 3 can take 9,000, so it stops at
-# its budget (about 1.1 s). In setup a level searches 5/8 of its budget at
-# 5/8 of the pace (_setup_share): the same number of loop steps.
-NODES = (400, 1200, 6000, 11000)  # by level: the node budget of a decision
+# from the emulated RP2040 (make bench, pico_thinking): main.py's loop steps
+# again at once while a search is under way (96 nodes a step, none in a step
+# that repaints), so the viper kernel searches about 16,000-17,700 nodes/s
+# in play, and the strong level decides in about 1.3 s. That leaves room
+# for a real Pico (up to 1.5x the emulated time) within the default
+# budget_ms (2000), which stays a cap that the node budget reaches first.
+# Beginner and easy always finish their depth (at most 140 and 499 nodes on
+# 4x5); normal's depth 3 can take 9,000, so it stops at its budget (about
+# 0.4 s): the lower levels keep the budgets they play at, and answer sooner.
+# In setup a level searches 5/8 of its budget (_setup_share): a setup node
+# costs about 1.6 play nodes.
+NODES = (400, 1200, 6000, 22000)  # by level: the node budget of a decision
 _EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
 _DECIDED = const(9000)  # |score| above this: a forced result
 _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks

@@ -25,6 +25,9 @@ from attila_sim.hardware import VirtualButtons, VirtualStrip, VirtualSwitches
 from attila_sim.table import HUN, ROMAN, TILE, Table, TableError
 
 STEP_MS = 10  # the main loop's period on a real board (profile loop_ms)
+# While it searches, a Pico's loop steps again at once (main.py's run): a
+# thinking step takes about 4 ms there (make bench, pico_thinking's median).
+THINK_STEP_MS = 4
 SETTLE_MS = 60  # after a hand movement: long enough for the 30 ms debounce
 MAX_STEPS = 500  # catch-up limit of one advance (a window that was frozen)
 BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
@@ -107,6 +110,8 @@ class Rig:
             for sq in range(layout.size)
         )
         self.now = 0
+        self._period = STEP_MS  # until the next loop step
+        self._plan = self.controller.plan
         self._down_at = [0] * len(BUTTONS)
         self._up_at = [-1] * len(BUTTONS)
         self._replay = []
@@ -131,15 +136,19 @@ class Rig:
     # -- the clock -------------------------------------------------------------------
 
     def advance_to(self, now_ms):
-        """Run the board's main loop up to `now_ms`, one STEP_MS tick at a time."""
+        """Run the board's main loop up to `now_ms`: a step every STEP_MS, or
+        THINK_STEP_MS after a step that searched and left the LEDs as they
+        were (a Pico's loop, main.py's run)."""
         steps = 0
-        while self.now + STEP_MS <= now_ms and steps < MAX_STEPS:
-            self.now += STEP_MS
+        while self.now + self._period <= now_ms and steps < MAX_STEPS:
+            self.now += self._period
             self._let_go()
-            self.board.step(self.now)
+            wrote = self.board.step(self.now)
+            self._period = THINK_STEP_MS if not wrote and self._plan.busy else STEP_MS
             steps += 1
         if steps == MAX_STEPS:
             self.now = now_ms - now_ms % STEP_MS
+            self._period = STEP_MS
 
     def advance(self, ms):
         self.advance_to(self.now + ms)
@@ -280,9 +289,13 @@ class Rig:
             if verb in ("take", "drop"):
                 return  # nothing the sensors see
         elif verb == "press":
+            # Held step[2] ms from the loop step that sees it down, let go at
+            # the first step from then on, whatever the steps' lengths (a
+            # hint searches in short steps).
             self.button_down(step[1])
-            self.advance(step[2])
-            self.button_up(step[1])
+            up = self.now + self._period + step[2]
+            self._up_at[BUTTONS[step[1]]] = up
+            self.advance_to(up)
         elif verb == "clear":
             self.clear_table()
         elif verb == "sense":

@@ -62,6 +62,7 @@ SCENARIOS = {
     "collected": ("pico.json", {}),
     "sound": ("pico.json", {"sound": 50}),
     "watchdog": ("pico.json", {"watchdog_ms": 9000}),
+    "thinking": ("pico.json", {}),
 }
 
 

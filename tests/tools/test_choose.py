@@ -70,10 +70,11 @@ def test_a_position_off_the_given_layout_and_the_card_are_refused():
 
 @pytest.mark.parametrize("text,action", PLAY)
 def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
-    """The board's Planner, a Pico's slice a 10 ms loop step, its budget_ms:
-    it stops on the node budget and plays what `attila choose` prints."""
+    """The board's Planner, a Pico's slice a loop step (a step every
+    THINK_STEP_MS while it thinks, as main.py's loop), its budget_ms: it
+    stops on the node budget and plays what `attila choose` prints."""
     from attila_tools.board.build import opening_table
-    from attila_sim.rig import opponent_for
+    from attila_sim.rig import THINK_STEP_MS, opponent_for
 
     game = parse_position(text)
     table = opening_table(os.path.join(ROOT, "boards", "4x5.json"), game.layout)
@@ -81,7 +82,7 @@ def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
     now = 0
     p.start(game, now)
     while not p.step(now):
-        now += 10
+        now += THINK_STEP_MS
     if p.nodes:  # searched: to the node budget, within the time budget
         assert opponent.stats() == (opponent.NODES[opponent.STRONG], True)
     assert now < 2000 and p.result() == action

@@ -17,10 +17,9 @@ squares from random games (labelled by the tables): on the winning side the
 card's winning turn; on the losing side one lookup, then the search at the
 board's budget. The issue's bar: at most 2 s a decision. Then the board's
 own loop (main.py) deciding from the card at a resumed won position: its
-longest loop step while it decides, the longest the core ran without
-sleeping (a step that overruns the 10 ms loop runs into the next without a
-sleep: they count as one; the card is asked at most opponent.CARD_READS
-blocks a step). And the strength table with the card, decided on the chip: PER won
+longest loop step while it decides (from a step's sensor scan to the next
+scan or the core's next sleep: while it decides the loop steps again at
+once; the card is asked at most opponent.CARD_READS blocks a step). And the strength table with the card, decided on the chip: PER won
 positions per stage and side to act from random games (seeded), the
 strong level's choice with the card on the chip, judged on the host by the
 tables (did the chosen turn keep the win?).
@@ -284,7 +283,7 @@ def in_loop(layout, tables, image, folder, rng):
             board.press(1)  # MENU: resume; the board decides
             board.pico.run_ms(1500)
             board.pico.watch_awake(False)
-            spans = board.pico.busy()
+            spans = board.pico.steps()
             said = board.pico.output(0).strip().splitlines()[-1]
             print("%4d  %10d  %9.1f ms  %11d  %s" % (
                 bin(game.free()).count("1"), len(spans), max(s[1] for s in spans) / 1000,

@@ -21,8 +21,9 @@ without layout.opening on the flash:
   issue's bar: at most 2 s a decision;
 - the board's own loop (main.py) deciding its first turn from the table: a
   saved game resumed with MENU at such a position, the board to play:
-  loop steps and the longest step while it decides (the core's longest run
-  without sleeping; opponent.CARD_READS blocks a step at most; at a lost
+  loop steps and the longest step while it decides (a step's sensor scan to
+  the next scan or the core's next sleep: the loop steps again at once while
+  it decides; opponent.CARD_READS blocks a step at most; at a lost
   position the search decides after one lookup, in its own slices), MENU
   to the turn shown, and the status line.
 """
@@ -217,7 +218,7 @@ def in_loop(folder, layout, cases):
             shown = pico.us
             pico.run_ms(200)
             pico.watch_awake(False)
-            spans = [s for s in pico.busy() if start <= s[0] <= shown]
+            spans = [s for s in pico.steps() if start <= s[0] <= shown]
             end = pico.serial.find(b"\n", at)
             said = pico.serial[at:end].decode().strip()
             print("%-5s  %10d  %9.1f ms  %19.0f ms  %s" % (

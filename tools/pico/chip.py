@@ -413,6 +413,25 @@ class Pico:
                 out.append((t, spans[k][1] - spans[k][0]))
         return out
 
+    def steps(self):
+        """[(scan us, us)]: each loop step in `awake`'s time, from its scan to
+        the next scan or the core's next sleep, whichever comes first (a loop
+        that steps again at once while it thinks has no sleep between its
+        steps)."""
+        out = []
+        spans = self.awake
+        scans = self.scans
+        k = 0
+        for i, (t, _ms) in enumerate(scans):
+            while k < len(spans) and spans[k][1] < t:
+                k += 1
+            if k < len(spans) and spans[k][0] <= t:
+                end = spans[k][1]
+                if i + 1 < len(scans) and scans[i + 1][0] < end:
+                    end = scans[i + 1][0]
+                out.append((t, end - t))
+        return out
+
     def led_errors(self):
         """Every WS2812 timing error seen so far."""
         return [f.error for f in self.frames if f.error]

@@ -91,18 +91,26 @@ def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=N
 
 
 def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.sleep_ms):
-    """Step the board every loop_ms (for ever, or `ticks` times)."""
+    """Step the board every loop_ms (for ever, or `ticks` times).
+
+    While a search is under way (the board's own action, a hint) the next
+    step follows at once, unless this one wrote the LEDs (the next write
+    would wait for that frame to leave): the search gets the time the loop
+    would sleep, a slice a step as before, so no step is longer and the
+    sensors are read more often, not less.
+    """
     console = board.console
     drains = isinstance(console, Console)  # (a bound method would allocate)
+    plan = getattr(board.controller, "plan", None)  # .busy: a search under way
     while ticks:
         start = clock()
-        board.step(start)
+        wrote = board.step(start)
         if drains:
             console.drain()  # the status line, as far as the serial port takes it now
         if wdt is not None:
             wdt.feed()
         left = loop_ms - ticks_diff(clock(), start)
-        if left > 0:
+        if left > 0 and (wrote or plan is None or not plan.busy):
             sleep(left)
         if ticks > 0:
             ticks -= 1

@@ -472,5 +472,42 @@ def scenario_watchdog():
     print("OK watchdog")
 
 
+def scenario_thinking():
+    # main.run: while a search is under way the next step follows at once,
+    # unless the step wrote the LEDs; at rest it sleeps out the 10 ms loop.
+    clock = physical.Clock()
+    busy = (False, True, True, True, False)  # the plan, after each step
+    wrote = (False, False, True, False, False)
+    slept = []
+
+    class Plan:
+        busy = False
+
+    class Controller:
+        plan = Plan()
+
+    class Board:
+        console = None
+        controller = Controller()
+        k = 0
+
+        def step(self, now_ms):
+            k = self.k
+            clock.t += 3  # the step's own time
+            self.controller.plan.busy = busy[k]
+            self.k = k + 1
+            return wrote[k]
+
+    def sleep(ms):
+        slept.append(ms)
+        clock.sleep(ms)
+
+    t0 = clock.t
+    main.run(Board(), 10, None, len(busy), clock.now, sleep)
+    assert slept == [7, 7, 7], slept  # after steps 0 (at rest), 2 (a write), 4 (decided)
+    assert clock.t - t0 == 5 * 3 + 3 * 7, clock.t - t0
+    print("OK thinking")
+
+
 scenario = sys.argv[1] if len(sys.argv) > 1 else "hc165"
 globals()["scenario_" + scenario]()
