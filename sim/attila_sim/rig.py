@@ -110,7 +110,7 @@ class Rig:
             for sq in range(layout.size)
         )
         self.now = 0
-        self._period = STEP_MS  # until the next loop step
+        self.period = STEP_MS  # ms until the next loop step (THINK_STEP_MS while it thinks)
         self._plan = self.controller.plan
         self._down_at = [0] * len(BUTTONS)
         self._up_at = [-1] * len(BUTTONS)
@@ -140,15 +140,15 @@ class Rig:
         THINK_STEP_MS after a step that searched and left the LEDs as they
         were (a Pico's loop, main.py's run)."""
         steps = 0
-        while self.now + self._period <= now_ms and steps < MAX_STEPS:
-            self.now += self._period
+        while self.now + self.period <= now_ms and steps < MAX_STEPS:
+            self.now += self.period
             self._let_go()
             wrote = self.board.step(self.now)
-            self._period = THINK_STEP_MS if not wrote and self._plan.busy else STEP_MS
+            self.period = THINK_STEP_MS if not wrote and self._plan.busy else STEP_MS
             steps += 1
         if steps == MAX_STEPS:
             self.now = now_ms - now_ms % STEP_MS
-            self._period = STEP_MS
+            self.period = STEP_MS
 
     def advance(self, ms):
         self.advance_to(self.now + ms)
@@ -293,7 +293,7 @@ class Rig:
             # the first step from then on, whatever the steps' lengths (a
             # hint searches in short steps).
             self.button_down(step[1])
-            up = self.now + self._period + step[2]
+            up = self.now + self.period + step[2]
             self._up_at[BUTTONS[step[1]]] = up
             self.advance_to(up)
         elif verb == "clear":

@@ -34,7 +34,7 @@ from attila.store import MemoryStore
 
 from attila_sim import actions
 from attila_sim.gamefile import read_game, saved_body
-from attila_sim.rig import STEP_MS, Rig
+from attila_sim.rig import Rig
 from attila_sim.table import HAND, RESERVE, TableError
 
 LEVELS = ("beginner", "easy", "normal", "strong")
@@ -152,11 +152,15 @@ class Page:
         rig = self.rig
         if self.clock == "live" and dt_ms > 0:
             self.target = min(self.target + dt_ms, rig.now + MAX_LAG_MS)
-            start = _ticks()
-            while rig.now + STEP_MS <= self.target:
-                rig.advance_to(rig.now + STEP_MS)
-                if _diff(_ticks(), start) >= FRAME_BUDGET_MS:
+            start = t = _ticks()
+            while rig.now + rig.period <= self.target:
+                rig.advance_to(rig.now + rig.period)  # one loop step
+                now = _ticks()
+                # No step more once the next, as long as this one, would end
+                # past the frame's budget (thinking steps follow closely).
+                if _diff(now, start) + _diff(now, t) >= FRAME_BUDGET_MS:
                     break
+                t = now
         return self.state()
 
     # -- what hands do -----------------------------------------------------------------

@@ -34,11 +34,18 @@ def changed(board, old, timeout_ms=60000):
     return board.shown()["status"]
 
 
+# Between two MENU presses (real time): 3 within 2 s of the page's clock are
+# a new game, and that clock may lag behind real time while it thinks; two
+# within 60 ms are one press (the page holds a tap that long).
+HINT_GAP_S = 2.1
+
+
 def play(board, reload_after=None):
     """Play to the end; returns (status at the end, board's actions, player's actions)."""
     queue = []
     own = mine = 0
     reloaded = False
+    pressed = None  # when MENU was last pressed (time.monotonic())
     end = time.monotonic() + GAME_S
     status = board.shown()["status"]
     while not status.startswith("Game over"):
@@ -54,6 +61,7 @@ def play(board, reload_after=None):
                 status.endswith("The board matches it"), status
             assert board.shown()["position"] == position
             board.press("menu")
+            pressed = time.monotonic()
             status = changed(board, status)
             reloaded = True
             continue
@@ -69,6 +77,11 @@ def play(board, reload_after=None):
         elif status.startswith("Romans: "):
             hint = HINT.search(status)
             if hint is None:
+                # (HINT_GAP_S: a player asks for hints further apart than
+                # this one, which moves at once)
+                if pressed is not None:
+                    time.sleep(max(0.0, pressed + HINT_GAP_S - time.monotonic()))
+                pressed = time.monotonic()
                 board.press("menu")
             else:
                 queue = [g for g in hint.groups() if g]
