@@ -7,8 +7,9 @@ real Pico: see tools/pico/README.md), the firmware as `make flash` builds it
 (.mpy, the viper kernel for armv6m), the reference profile
 (boards/profiles/pico.json): its loop, watchdog and budget_ms. For each
 level and position a saved game is resumed with the pieces on the emulated
-reed switches and main.run() steps the board every loop_ms, the watchdog
-fed, while the Planner searches a slice a tick and the thinking light
+reed switches and main.run() steps the board (every loop_ms, a step right
+after another while it searches), the watchdog fed, while the Planner
+searches a slice a tick and the thinking light
 animates (tools/pico/thinking.py). Printed per decision: its time on the
 board's loop clock (from the loop that starts the search to the one that
 shows the decision), the nodes searched, nodes per second in the loop, and

@@ -9,7 +9,8 @@ Controller with the computer on the side to act and the level's Planner
 (the profile's budget_ms) reads it back, main.build() builds the board of
 the flashed profile and layout around it, and MENU resumes the game (the
 controller's own press). The host then puts the pieces on the reed
-switches, and main.run() steps the board every loop_ms with a
+switches, and main.run() steps the board (every loop_ms; at once after a
+step that searched and left the LEDs as they were) with a
 machine.WDT of the profile's watchdog_ms fed by the loop, as main.py does,
 until a few loops after the decision is shown. Board.step() is timed on the
 chip (ticks_us) in every loop from the one that starts the search (it also
