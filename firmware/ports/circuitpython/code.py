@@ -43,13 +43,13 @@ OLDEST = (9, 2, 1)  # keypad reset() reports the keys held from here on (Circuit
 NO_NVM = "saving is off: this board has no microcontroller.nvm"
 # CircuitPython has no viper, so the opponent searches with the portable
 # kernel: about 1,000 nodes/s blocking on an RP2040 (make bench,
-# pico_circuitpython), where viper does about 5,000. In the loop it takes
+# pico_circuitpython), where viper does about 18,000. In the loop it takes
 # SLICE nodes a step (a root action counts as ROOT_NODES: the Planner's own
 # Python work for it costs about as much as 4 nodes of the portable kernel,
 # where the MicroPython port counts 8 of the far cheaper viper nodes; about
 # 3-7 ms of a 10 ms loop) and each level stops at NODES, within about 1.5 s
 # of the loop:
-# normal and strong search far less than with viper (2,400 and 3,600
+# normal and strong search far less than with viper (6,000 and 22,000
 # nodes), so they play weaker than on MicroPython.
 SLICE = 8
 ROOT_NODES = 4
