@@ -56,10 +56,19 @@ PICO_PROFILES = ("pico.json", "pico-spi.json", "pico-matrix.json", "pico-direct.
 LOOPS = 100
 
 # The pieces of an idle Board.step() (firmware/attila/board.py), each in a
-# function of its own; the chip's breakdowns (here and pico_circuitpython.py)
-# define board, c, deb, bkeys (the buttons' debouncer), sounds, frame, leds,
-# now, raw and held before them.
+# function of its own, and the names they use; the chip's breakdowns (here
+# and pico_circuitpython.py) define board and now before them, raw and held
+# before timing them.
 STEP_PIECES = """
+c = board.controller
+deb = board.debouncer
+bkeys = board._keys
+scan = board._scan
+read = board._read
+sounds = board.sounds
+frame = c.frame
+leds = board.leds
+
 def step():
     board.step(now[0])
     now[0] += 10
@@ -93,14 +102,6 @@ import os, time, main
 os.remove("maintenance")
 main.hardware.watchdog = lambda timeout_ms: None  # the REPL stays ours
 board = main.main(ticks=150)
-c = board.controller
-deb = board.debouncer
-bkeys = board._keys
-scan = board._scan
-read = board._read
-sounds = board.sounds
-frame = c.frame
-leds = board.leds
 squares = board.wiring.squares
 now = [time.ticks_ms()]  # (the clock of a loop step now: the board is at rest)
 

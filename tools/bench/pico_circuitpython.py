@@ -168,14 +168,6 @@ store, _ = code._store(layout, tiles)
 book, _ = code.open_book(code.BOOK, layout)
 card, _ = code.open_opening(code.OPENING, layout)
 board = code.build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)
-c = board.controller
-deb = board.debouncer
-bkeys = board._keys
-scan = board._scan
-read = board._read
-sounds = board.sounds
-frame = c.frame
-leds = board.leds
 said = board.console
 clock = supervisor.ticks_ms
 now = [clock()]
