@@ -64,7 +64,7 @@ _WHOLE = []
 
 
 def whole():
-    """The card file's bytes (read once: the unix port's heap is 256 KB)."""
+    """The card file's bytes (read once: the unix port's heap is 512 KB)."""
     if not _WHOLE:
         with open(CARD, "rb") as f:
             _WHOLE.append(f.read())

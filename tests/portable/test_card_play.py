@@ -1,7 +1,7 @@
 """The opponent that plays from the card (attila.card), on MicroPython too.
 
 card_9.tbl and card_9.txt: see test_card.py (a file of its own here: each
-test file gets a fresh MicroPython heap of 256 KB).
+test file gets a fresh MicroPython heap of 512 KB).
 """
 
 import check

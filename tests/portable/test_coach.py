@@ -3,7 +3,7 @@
 card_9.tbl and card_9.txt: see test_card.py.
 """
 
-from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 256 KB)
+from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
 from attila.coach import KEPT, QUIET, THROWN, Coach
 from attila.controller import PLAY, Controller
 from test_card import NINE, Card, Disk, answers

@@ -1,8 +1,8 @@
 """A coach switched off judges nothing (a file of its own: each test file gets a
-fresh MicroPython heap of 256 KB). card_9.tbl: see test_card.py.
+fresh MicroPython heap of 512 KB). card_9.tbl: see test_card.py.
 """
 
-from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 256 KB)
+from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
 from attila.coach import KEPT, QUIET, Coach
 from attila.controller import PLAY, Controller
 from test_card import NINE, Card, Disk, answers

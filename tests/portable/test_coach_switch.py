@@ -1,10 +1,10 @@
 """The coach switched on and off on the board: MENU while a new game is cleared
-(a file of its own: each test file gets a fresh MicroPython heap of 256 KB).
+(a file of its own: each test file gets a fresh MicroPython heap of 512 KB).
 
 card_9.tbl: see test_card.py.
 """
 
-from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 256 KB)
+from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
 from attila.coach import QUIET, Coach
 from attila.controller import BUTTON_MENU, CLEAR, COACH_MS, HOLD_NEW_MS, Controller
 from test_card import NINE, Card, Disk

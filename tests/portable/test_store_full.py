@@ -16,7 +16,7 @@ from test_savetext import GAME, game
 _BLOCK = 4096  # rp2's flash sector: littlefs's block
 _BLOCKS = 16  # 64 KB of flash
 _ROOT = "/attila-flash"
-_KEPT = []  # the RAM flash and a block of filling, made once (the unix port's heap: 256 KB)
+_KEPT = []  # the RAM flash and a block of filling, made once (the unix port's heap: 512 KB)
 
 
 def _low(mask):
@@ -186,7 +186,7 @@ def _every_action_kept(path, fs, fill):
                     break
     # Actions were kept in the journal once whole saves failed, until it was full.
     assert full > 0 and len(kept) > full + 1 and keeper.store.notes == MAX_NOTES
-    assert errors == ["flash full: cannot save the game"] * (len(whole.history) - len(kept))
+    assert errors == ["flash full: cannot save the game"] * (len(whole.history) - len(kept)), errors
     assert Store(path, fs, journal=True, in_place=True).load() == kept[-1]
 
 
