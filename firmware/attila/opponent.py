@@ -70,6 +70,15 @@ _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
 # In setup a level searches 5/8 of its budget (_setup_share): a setup node
 # costs about 1.6 play nodes.
 NODES = (400, 1200, 6000, 22000)  # by level: the node budget of a decision
+# The strong level's hard stage: in play with 11 or 12 free squares its
+# budget kept too few won positions (make bench, bench_strength: 94.4% and
+# 93.4% at 22,000 nodes; with four times as many 95.9% and 96.4%, and no
+# budget between did). There it searches DEEP times its budget, and
+# budget_ms grows as much: one turn a side a game, about 4.4 s on the chip
+# (pico_thinking). Not where a card found the position lost: the search
+# only holds out there.
+DEEP = const(4)
+DEEP_FREE = (11, 12)  # free squares in play (4x5: 3 and 2 scorched)
 _EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
 _DECIDED = const(9000)  # |score| above this: a forced result
 _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks
@@ -94,6 +103,13 @@ _LOST = const(3)  # the position is lost (or the card failed): the search next s
 # Nodes between two readings of the clock in the blocking calls.
 CHOOSE_SLICE = 64
 
+
+def deepening(level, free):
+    """How many times its budgets a level's decision in play has with `free`
+    free squares (DEEP in the strong level's hard stage, else 1)."""
+    return DEEP if level == STRONG and free in DEEP_FREE else 1
+
+
 _seed = [12345]
 _last = [0, False]  # nodes and stop of the last decision (stats())
 
@@ -115,7 +131,10 @@ class Planner:
 
     budget_ms counts the now_ms values handed to start() and step() (the
     board's loop clock); the level's node budget (or `node_budget`) caps it
-    too. slice_nodes: nodes per step; None takes the kernel's SLICE, sized
+    too. The strong level's hard stage (DEEP_FREE) has DEEP times both,
+    but for budget_ms in the blocking calls (decide(), choose()): one call
+    never outlasts it, so a watchdog fed around it holds (attila.profile).
+    slice_nodes: nodes per step; None takes the kernel's SLICE, sized
     so that a step stays well inside a 10 ms loop on an RP2040 (96 for the
     viper kernel, 1 for the portable one; a root action counts as a few
     nodes; 5/8 of it in setup), and 64 between clock readings in the
@@ -145,6 +164,7 @@ class Planner:
         self._card_game = None
         self._level = level  # the decision's level (start()'s: a hint's is set for it only)
         self._blocking = False  # decide(): CHOOSE_SLICE nodes between clock readings
+        self._cap_ms = budget_ms  # this decision's budget_ms (DEEP times in the hard stage)
 
     def __call__(self, game):
         """The action for the side to act, blocking (read from the board's ticks)."""
@@ -204,9 +224,10 @@ class Planner:
             return
         self._begin_search(game, level, now_ms)
 
-    def _begin_search(self, game, level, now_ms):
+    def _begin_search(self, game, level, now_ms, deep=True):
         """The search's tables, root and first iteration (start(), or the step
-        after the card found the position lost)."""
+        after the card found the position lost: it holds out within the level's
+        budgets, never the hard stage's, deep=False)."""
         layout = game.layout
         srch = self._search
         if srch is None or (srch.layout is not layout and srch.layout != layout) \
@@ -251,10 +272,16 @@ class Planner:
         if not count:
             return
         cap = self.node_budget
+        self._cap_ms = self.budget_ms
         if cap is None:
             cap = NODES[level]
             if game.phase == SETUP:
                 cap = _setup_share(cap)  # as many loop steps as in play: within budget_ms
+            else:
+                deep = deepening(level, nfree) if deep else 1
+                cap *= deep
+                if not self._blocking:  # (a blocking call keeps to budget_ms: a watchdog's)
+                    self._cap_ms = self.budget_ms * deep
         self._limit = max(8, (cap + 7) & ~7)  # the node budget is read every 8 nodes
         self._noise = _NOISE[level]
         self._top = _DEPTH[level]
@@ -303,7 +330,7 @@ class Planner:
             self._carding = 0
             self._card_game = None
             self.busy = False
-            self._begin_search(game, self._level, self._t0)
+            self._begin_search(game, self._level, self._t0, self.card is None)
             return not self.busy
         self._carding = 0
         self._card_game = None
@@ -325,7 +352,7 @@ class Planner:
             return True
         if self._carding:
             return self._card_step(now_ms)
-        if (now_ms - self._t0) & _TICKS >= self.budget_ms:
+        if (now_ms - self._t0) & _TICKS >= self._cap_ms:
             self._finish(True)
             return True
         srch = self._search

@@ -5,15 +5,18 @@ flash` builds it), machine.WDT runs with the reference profile's timeout.
 
 In main.py's loop (the board's own way of thinking): each level makes its
 longest decision of the bench's game (make bench, pico_thinking: beginner
-and easy right after setup, normal with 12 free squares, strong with 8),
-the profile's budget_ms, a slice a loop, while main.run() feeds the
-watchdog; the decision is shown within budget_ms and no reset happens.
+and easy right after setup, normal and strong with 12 free squares:
+strong's hard stage, four times its budgets), the profile's budget_ms, a
+slice a loop, while main.run() feeds the watchdog; the decision is shown
+within its budget_ms and no reset happens.
 
 Blocking (opponent.choose, as a port without the Planner would call it):
 the watchdog is fed before every decision; each level decides in the
 positions where it thinks longest: the empty board (20 placements), right
-after setup (the most moves), and mid-game. A decision longer than the
-watchdog resets the chip: the test names the level and the position.
+after setup (the most moves), and mid-game (11 free squares: strong's hard
+stage, where a blocking call still keeps to budget_ms). A decision longer
+than the watchdog resets the chip: the test names the level and the
+position.
 
 The same boot checks the flashed setup book (layout.book, next to
 layout.json): the board's first placement at NORMAL is the book's, decided
@@ -25,6 +28,7 @@ import os
 
 from attila import book, layoutfile, opponent
 from attila import profile as profiles
+from attila.notation import play
 from attila.rules import Game
 
 from conftest import LAYOUT, ROOT, profile
@@ -101,6 +105,9 @@ def test_no_opponent_decision_starves_the_watchdog(flashed):
     assert len(said) == 4 * len(POSITIONS)
     slowest = max(said, key=lambda s: s[2])
     assert slowest[2] < prof.watchdog_ms, slowest
+    # Each within budget_ms, give or take a slice between clock readings
+    # (64 nodes: about 3 ms), strong's hard stage too (mid-game: 11 free).
+    assert slowest[2] <= prof.budget_ms + 10, slowest
     # The flashed book answers on the chip as on the host: the empty board's c2.
     assert len(booked) == 1, lines
     _, square, us, busy, stepped, text, nodes = booked[0]
@@ -110,6 +117,14 @@ def test_no_opponent_decision_starves_the_watchdog(flashed):
     assert square == host.placement(Game(layout)) == layout.index("c2")
     host.close()
     assert (busy, stepped, text, nodes) == (False, True, "@c2", 0)
+
+
+def _free(log):
+    """Free squares after the actions of `log` on the reference layout."""
+    game = Game(layoutfile.load(LAYOUT)[0])
+    for text in log.split():
+        play(game, text)
+    return bin(game.free()).count("1")
 
 
 def test_the_longest_decision_of_each_level_in_main_loop_keeps_the_watchdog_fed(flashed):
@@ -128,10 +143,13 @@ def test_the_longest_decision_of_each_level_in_main_loop_keeps_the_watchdog_fed(
     assert resets == [], "the watchdog reset the chip after: %s" % (rows[-1:] or "nothing")
     assert [(r.level, r.name) for r in rows] == [
         (opponent.LEVEL_NAMES[level], name) for level, name, _log in LONGEST]
-    for r in rows:
+    deep = [opponent.deepening(level, _free(log)) for level, _name, log in LONGEST]
+    for r, d in zip(rows, deep):
         assert r.action, r  # a decision, shown
-        assert r.ms <= prof.budget_ms, r
+        assert r.ms <= prof.budget_ms * d, r
     # Normal and strong stop on their node budget, not on budget_ms (a cap):
-    # the same search on a faster machine.
+    # the same search on a faster machine; strong's 12 free squares are its
+    # hard stage, four times both.
+    assert deep == [1, 1, 1, opponent.DEEP]
     assert [r.nodes for r in rows[2:]] == [opponent.NODES[opponent.NORMAL],
-                                          opponent.NODES[opponent.STRONG]]
+                                          opponent.NODES[opponent.STRONG] * opponent.DEEP]

@@ -49,16 +49,60 @@ def run_on_the_loop_clock(t0=0, wrap=0, slice_nodes=16):
 
 
 def test_the_budget_counts_the_loop_clock():
-    # A 10 ms loop and a 2 s budget: decided at the 200th step, by the clock.
+    # A 10 ms loop and a 2 s budget, four times in the strong level's hard
+    # stage (MIDGAME: 12 free squares): decided at the 800th step, by the clock.
+    assert opponent.deepening(opponent.STRONG, 12) == opponent.DEEP == 4
     steps, per_step, nodes, text = run_on_the_loop_clock()
-    assert steps == 200 and per_step[-1] == 0, (steps, per_step[-1])
+    assert steps == 800 and per_step[-1] == 0, (steps, per_step[-1])
     assert opponent.stats() == (nodes, True)
     # A root action searched counts 8 nodes of its step's slice (the Planner's own
     # work): with the strong level's null-window scouts they are many and small.
-    assert nodes == sum(per_step) and max(per_step) <= 16 < 8 * 199 < nodes <= 16 * 199
+    assert nodes == sum(per_step) and max(per_step) <= 16 < 8 * 799 < nodes <= 16 * 799
     # The same loop, the same decision: node for node.
     assert run_on_the_loop_clock() == (steps, per_step, nodes, text)
     assert run_on_the_loop_clock(slice_nodes=8)[2] < nodes
+
+
+def test_a_blocking_call_keeps_to_budget_ms_in_the_hard_stage_too():
+    # (a watchdog fed around the call holds: attila.profile)
+    now = [0]
+
+    def clock():
+        now[0] += 1  # a millisecond between readings (64 nodes)
+        return now[0]
+
+    opponent.choose(parse_position(MIDGAME), opponent.STRONG, 200, clock=clock)
+    nodes, stopped = opponent.stats()
+    assert stopped and 0 < nodes <= 64 * 200 < opponent.NODES[opponent.STRONG]
+    assert now[0] == 201  # started at 1 ms: stopped by the first reading 200 ms later
+
+
+class _LostCard:
+    """A card (attila.card.Card's part the Planner asks) for which every
+    position is lost: the search holds out."""
+
+    what = "the card"
+    reads = 0
+
+    def ask(self, game):
+        return True
+
+    def step(self, lookups, reads):
+        return -1  # lost: no winning turn
+
+
+def test_the_hard_stage_searches_four_times_unless_a_card_found_the_game_lost():
+    game = parse_position(MIDGAME)  # 12 free squares
+    opponent.choose(game, opponent.STRONG, BIG)
+    assert opponent.stats() == (opponent.NODES[opponent.STRONG] * opponent.DEEP, True)
+    # With a card, a lost position's search only holds out: the level's own budget.
+    opponent.choose(game, opponent.STRONG, BIG, card=_LostCard())
+    assert opponent.stats() == (opponent.NODES[opponent.STRONG], True)
+    # The other levels, and the stages either side, have no hard stage.
+    opponent.choose(game, opponent.NORMAL, BIG, seed=1)
+    assert opponent.stats() == (5718, False)  # its three plies, within its 6,000 nodes
+    assert [opponent.deepening(opponent.STRONG, f) for f in (14, 13, 12, 11, 10)] == [
+        1, 1, 4, 4, 1]
 
 
 def test_the_budget_survives_the_tick_wrap():

@@ -72,7 +72,8 @@ def test_a_position_off_the_given_layout_and_the_card_are_refused():
 def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
     """The board's Planner, a Pico's slice a loop step (a step every
     THINK_STEP_MS while it thinks, as main.py's loop), its budget_ms: it
-    stops on the node budget and plays what `attila choose` prints."""
+    stops on the node budget (four times both in the strong level's hard
+    stage, opponent.DEEP_FREE) and plays what `attila choose` prints."""
     from attila_tools.board.build import opening_table
     from attila_sim.rig import THINK_STEP_MS, opponent_for
 
@@ -83,6 +84,7 @@ def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
     p.start(game, now)
     while not p.step(now):
         now += THINK_STEP_MS
+    deep = opponent.deepening(opponent.STRONG, bin(game.free()).count("1"))
     if p.nodes:  # searched: to the node budget, within the time budget
-        assert opponent.stats() == (opponent.NODES[opponent.STRONG], True)
-    assert now < 2000 and p.result() == action
+        assert opponent.stats() == (opponent.NODES[opponent.STRONG] * deep, True)
+    assert now < 2000 * deep and p.result() == action

@@ -10,8 +10,9 @@ N positions (seeded: the same every run) are taken from such games, and the
 strong level chooses its turn in each as a flashed board without an SD card:
 with its opening table (boards/solved/4x5.opening, attila.opening: the first
 turn of play; --no-opening: the search alone) and the board's node budget
-(opponent.NODES[STRONG] read at run time, or --nodes; the time budget never
-runs out, so every machine makes the same choices). Its choices come from
+(opponent.NODES[STRONG] read at run time, DEEP times that in its hard stage,
+opponent.DEEP_FREE; or --nodes in every stage; the time budget never runs
+out, so every machine makes the same choices). Its choices come from
 MicroPython unix (the viper kernel, tools/bench/strength_choose.py), or
 with --cpython from the portable kernel here (same choices, 30x slower).
 
@@ -177,8 +178,9 @@ def judge(tables, text, action):
     return False, None, counts[a, b, c], min(counts.values())
 
 
-def _more(tables, stages, budget, more, cpython, table):
-    """Both sides together, 14 to 9 free: kept at the budget and at its multiples."""
+def _more(tables, stages, budget, own, more, cpython, table):
+    """Both sides together, 14 to 9 free: kept at the budget (`own`, as the
+    board has it) and at its multiples, in every stage."""
     opening = [s for s in OPENING if s in stages]
     texts = [t for s in opening for t, _ in stages[s]]
     kept = {m: [judge(tables, t, a)[1]
@@ -187,7 +189,8 @@ def _more(tables, stages, budget, more, cpython, table):
     print()
     print("what more search buys: the won positions of 14 to 9 free squares (both sides) "
           "again at %s the budget" % " and ".join("%dx" % m for m in more))
-    print("| free | won | " + " | ".join("%d nodes" % (budget * m) for m in [1] + more) + " |")
+    print("| free | won | " + " | ".join([own] + ["%d nodes" % (budget * m) for m in more])
+          + " |")
     print("|---|---|" + "---|" * (1 + len(more)))
     k = 0
     for s in opening:
@@ -224,8 +227,12 @@ def main(argv=None):
     picked = choices(texts, args.nodes, args.cpython, table)
     t3 = time.time()
     budget = args.nodes if args.nodes is not None else opponent.NODES[opponent.STRONG]
-    print("strong level on 4x5 at %d nodes a decision, %s; %d positions a stage and side "
-          "(seed %d)" % (budget, "with the opening table (the first turn of play)" if table
+    own = "%d nodes" % budget
+    if args.nodes is None:  # the board's own: its hard stage searches DEEP times the budget
+        own += " (%d at %s free squares)" % (budget * opponent.DEEP, "-".join(
+            str(f) for f in sorted(opponent.DEEP_FREE)))
+    print("strong level on 4x5 at %s a decision, %s; %d positions a stage and side "
+          "(seed %d)" % (own, "with the opening table (the first turn of play)" if table
                          else "the search alone", args.per, args.seed))
     print("| free | to act | won | kept the win | lost | fewest winning replies left "
           "| winning replies left: chosen / fewest (mean) | nodes (mean) |")
@@ -265,7 +272,7 @@ def main(argv=None):
           % (total_kept, total_won, 100.0 * total_kept / max(1, total_won)))
     print()
     print("both sides together:")
-    print("| free | won positions | kept the win at %d nodes |" % budget)
+    print("| free | won positions | kept the win at %s |" % own)
     print("|---|---|---|")
     for s in sorted(stages, reverse=True):
         rows = stages[s]
@@ -278,7 +285,7 @@ def main(argv=None):
     t4 = time.time()
     more = [int(m) for m in args.more.split(",") if m.strip()]
     if more:
-        _more(tables, stages, budget, more, args.cpython, table)
+        _more(tables, stages, budget, own, more, args.cpython, table)
         print("more search: %.1f s" % (time.time() - t4))
     if args.failures:
         for stage, text, action in failures:

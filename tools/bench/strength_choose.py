@@ -5,7 +5,8 @@
 POSITIONS: one position text a line ("RH.../... R"). Prints, a line each,
 the strong level's action and the nodes it searched. The time budget never
 runs out: the level's node budget (opponent.NODES[STRONG], read when it
-runs; NODES instead when given) decides, so the choices are those of a board. Under MicroPython unix
+runs, DEEP times that in its hard stage; NODES in every stage instead when
+given) decides, so the choices are those of a board. Under MicroPython unix
 the viper kernel runs: it visits the same nodes as the portable kernel
 (tests/portable/test_opponent_choices.py), about 30 times faster. OPENING:
 the layout's opening table (attila.opening), as the board has it in flash
