@@ -16,10 +16,10 @@ Both ports run from the repository root, so a test may read boards/4x5.json.
 unix: MICROPYPATH=firmware:<dir>:tests/portable, ``-X heapsize=512K`` (change
 with --heapsize), so a memory blow-up fails as MemoryError. The unix port's
 objects take twice the RP2040's bytes (8-byte words), so 512K holds about
-what the Pico's 246 KB heap does; 256K left the fixtures of some files (a
-64 KB littlefs in RAM, a 14 KB card, the 8x8 board's big-int masks) within
-16-48 KB of the limit, where the stack's stale words (ASLR) made a
-MemoryError come and go. The chip's own heap is judged on the emulated Pico.
+what the Pico's 246 KB heap does, with room for the fixtures (a 64 KB
+littlefs in RAM, a 14 KB card, the 8x8 board's big-int masks) whatever
+stale words the conservative collector finds on the stack. The chip's own
+heap is judged on the emulated Pico.
 wasm: firmware/attila, boards/ and the test directory are copied into the
 port's in-memory file system at their host paths. The port has no
 ``machine``, rejects @micropython.native/viper, and its OSError numbers are

@@ -28,6 +28,7 @@ import os
 import pytest
 
 from attila import opponent
+from attila.geometry import popcount
 from attila.notation import parse_position
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -74,7 +75,7 @@ def _choose(text, opening=True):
     game = parse_position(text)
     action = opponent.choose(game, opponent.STRONG, budget_ms=10 ** 9,
                              card=_opening(game.layout) if opening else None)
-    deep = opponent.deepening(opponent.STRONG, bin(game.free()).count("1"))
+    deep = opponent.deepening(opponent.STRONG, popcount(game.free()))
     assert opponent.stats()[0] <= opponent.NODES[opponent.STRONG] * deep
     return action
 

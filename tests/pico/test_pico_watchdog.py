@@ -28,7 +28,8 @@ import os
 
 from attila import book, layoutfile, opponent
 from attila import profile as profiles
-from attila.notation import play
+from attila.geometry import popcount
+from attila.notation import replay
 from attila.rules import Game
 
 from conftest import LAYOUT, ROOT, profile
@@ -122,9 +123,8 @@ def test_no_opponent_decision_starves_the_watchdog(flashed):
 def _free(log):
     """Free squares after the actions of `log` on the reference layout."""
     game = Game(layoutfile.load(LAYOUT)[0])
-    for text in log.split():
-        play(game, text)
-    return bin(game.free()).count("1")
+    replay(game, log)
+    return popcount(game.free())
 
 
 def test_the_longest_decision_of_each_level_in_main_loop_keeps_the_watchdog_fed(flashed):

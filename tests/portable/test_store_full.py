@@ -186,7 +186,8 @@ def _every_action_kept(path, fs, fill):
                     break
     # Actions were kept in the journal once whole saves failed, until it was full.
     assert full > 0 and len(kept) > full + 1 and keeper.store.notes == MAX_NOTES
-    assert errors == ["flash full: cannot save the game"] * (len(whole.history) - len(kept)), errors
+    full_errors = ["flash full: cannot save the game"] * (len(whole.history) - len(kept))
+    assert errors == full_errors, errors
     assert Store(path, fs, journal=True, in_place=True).load() == kept[-1]
 
 

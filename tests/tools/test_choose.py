@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from attila import opponent
+from attila.geometry import popcount
 from attila.notation import parse_position
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -84,7 +85,7 @@ def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
     p.start(game, now)
     while not p.step(now):
         now += THINK_STEP_MS
-    deep = opponent.deepening(opponent.STRONG, bin(game.free()).count("1"))
+    deep = opponent.deepening(opponent.STRONG, popcount(game.free()))
     if p.nodes:  # searched: to the node budget, within the time budget
         assert opponent.stats() == (opponent.NODES[opponent.STRONG] * deep, True)
     assert now < 2000 * deep and p.result() == action
