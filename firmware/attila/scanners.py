@@ -16,6 +16,9 @@ the pin readers a `levels` function: levels() -> bit k set while pins[k]
 """
 
 
+from attila.chain import Chain
+
+
 def _nosleep(us):
     pass
 
@@ -131,18 +134,27 @@ class ShiftScanner:
               `clock` and `data` unused (None).
     Reed switches to GND with pull-ups (active_low) read 0 when closed. The
     registers' bytes are unpacked into chain bits only when they changed.
+
+    One byte more than the chain is read, and every module's tied inputs
+    are checked (attila.chain): with a module not answering, scan() keeps
+    the last good bits from it on and carries its number above the chain
+    bits. `modules`: the module number of each register
+    (Wiring.register_modules; default 1, 2, 3 ...).
     """
 
-    def __init__(self, load, clock, data, registers, active_low=True, spi=None, reader=None):
+    def __init__(self, load, clock, data, registers, active_low=True, spi=None, reader=None,
+                 modules=None):
         self._load = load
         self._regs = tuple(registers)
         self._spi = spi
         self._reader = reader
-        self._buf = bytearray(len(self._regs))  # this scan
-        self._seen = bytearray(len(self._regs))  # the bytes self._raw was unpacked from
+        n = len(self._regs) + 1  # the chain, then the byte past it
+        self._buf = bytearray(n)  # this scan
+        self._seen = bytearray(n)  # the bytes self._raw was unpacked from
         self.bits = sum(self._regs)
         self._invert = (1 << self.bits) - 1 if active_low else 0
-        self._raw = self._unpack(self._seen)
+        self.chain = Chain(self._regs, modules or range(1, n))
+        self._raw = self._judge(self._seen)
         if load is not None:
             load.value(1)
             self._pulse = load.value
@@ -186,8 +198,12 @@ class ShiftScanner:
                 self._shift()
         if buf != self._seen:
             self._seen[:] = buf
-            self._raw = self._unpack(buf)
+            self._raw = self._judge(buf)
         return self._raw
+
+    def _judge(self, buf):
+        chain = self.chain
+        return chain.held(self._unpack(buf), chain.broken(buf))
 
 
 class ButtonReader:

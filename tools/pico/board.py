@@ -142,6 +142,8 @@ class PicoBoard:
                          flash_times=flash_times, flash_data=flash_data)
         self.squares = 0
         self.held = 0
+        self.unplugged = 0  # the chain module whose cable is out (0: none)
+        self._started = False
 
     @classmethod
     def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None,
@@ -170,8 +172,11 @@ class PicoBoard:
 
     def start(self):
         self.pico.start()
+        self._started = True
         self.set_squares(self.squares)
         self.pico.set_buttons(self.held)
+        if self.unplugged:
+            self.unplug(self.unplugged)
         return self
 
     def close(self):
@@ -201,6 +206,21 @@ class PicoBoard:
                 regs.append(v)
                 base += n
         self.pico.set_sensors(closed, regs)
+
+    def unplug(self, module):
+        """The cable into chain module `module` out (1: the one at the Pico): from
+        it on no register answers, and the one before shifts in its SER's
+        pull-down. 0 (or None): every cable back in."""
+        regs = self.wiring.register_modules
+        if self.prof.sensor_kind != "74hc165":
+            raise Unsupported("%s: a %s board has no module cable to unplug"
+                              % (self.prof.source, self.prof.sensor_kind))
+        if module and module not in regs:
+            raise Unsupported("module %r: the chain has modules %s"
+                              % (module, ", ".join(str(m) for m in sorted(set(regs)))))
+        self.unplugged = module or 0
+        if self._started:  # (else start() does it)
+            self.pico.unplug(regs.index(module) if module else -1)
 
     def hold(self, button, held=True):
         """Hold (or let go of) button UNDO or MENU."""
