@@ -176,7 +176,7 @@ class Board:
         controller was handed a change."""
         acted = False
         raw = self._scan()
-        if raw != self._raw or not self.debouncer.quiet or self._fault != self.fault:
+        if raw != self._raw or not self.debouncer.quiet:
             acted = self._sense(raw, now_ms)
         read = self._read
         if read is not None:
@@ -199,6 +199,8 @@ class Board:
                 self._fault_t = now_ms
         if self._fault != self.fault:
             self._chain(now_ms)
+            if self._fault != self.fault:
+                self._raw = -1  # still being timed: the next step comes back here
         stable = deb.update(self._squares, now_ms)
         if stable != self._sensed and deb.ready and not self.fault:
             self._sensed = stable
