@@ -7,7 +7,8 @@ into module N out, module N-1 shifts in zeros: from module N on every input
 reads 0, and on an active-low chain every square past the break would read
 "occupied". Its tied inputs reading 0 name module N.
 
-One byte more than the chain is read: past the last register its SER's
+One byte more than the chain is read (one bit where Python clocks the
+chain itself, standing for the byte): past the last register its SER's
 pull-down gives 0. With the cable into module 1 out, QH follows the pin's
 pull (up on an active-low chain) and every byte reads 0xFF, the tied inputs
 included: that extra byte, 0xFF too, names module 1.
@@ -54,8 +55,9 @@ class Chain:
                 return k
         if buf[n] == 0xFF:
             # Past the last register reads its SER's pull-down, unless no
-            # register drives QH at all (every byte as the pin's pull). A chain
-            # longer than the layout says answers too: not a fault.
+            # register drives QH at all (every byte as the pin's pull). (A
+            # chain with more modules than the layout lists reads so too while
+            # they are all empty: the layout must list every module cabled.)
             for k in range(n):
                 if buf[k] != 0xFF:
                     return -1

@@ -167,13 +167,17 @@ class ShiftScanner:
         buf = self._buf
         tick = self._tick
         read = self._read
-        for k in range(len(buf)):
+        n = len(buf) - 1
+        for k in range(n):
             v = 0
             for _ in range(8):
                 v = v << 1 | read()
                 tick(1)
                 tick(0)
             buf[k] = v
+        # Past the chain one bit says what its byte would (attila.chain), for
+        # a read and no clock: 8 clocked bits from Python cost 0.1 ms a scan.
+        buf[n] = 0xFF if read() else 0
 
     def _unpack(self, buf):
         raw = 0

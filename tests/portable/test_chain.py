@@ -92,7 +92,7 @@ def test_tied_inputs_and_the_byte_past_the_chain_name_the_module():
     assert c.broken(bytes([0xF5, 0xFF, 0xFF, 0, 0])) == 3
     assert c.broken(bytes([0, 0, 0, 0, 0])) == 0  # QH pulled down, no module
     assert c.broken(bytes([0xFF] * 5)) == 0  # QH pulled up, no module: the byte past says so
-    assert c.broken(bytes([0xFF] * 4 + [0xC3])) == -1  # a longer chain still answers
+    assert c.broken(bytes([0xFF] * 4 + [0xC3])) == -1  # (a longer chain with a magnet on it)
 
 
 def test_held_keeps_the_last_good_bits_from_the_broken_module_on():
