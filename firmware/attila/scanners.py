@@ -15,7 +15,6 @@ the pin readers a `levels` function: levels() -> bit k set while pins[k]
 (cols[k] for the matrix) reads high.
 """
 
-
 from attila.chain import Chain
 
 

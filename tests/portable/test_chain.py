@@ -6,6 +6,7 @@ reader. `unplug(n)`: the cable into module n is out, so module n-1 shifts
 in its SER's pull-down (0s) from there on.
 """
 
+import check
 from attila.board import Board
 from attila.chain import Chain
 from attila.controller import Controller
@@ -217,3 +218,41 @@ def test_a_flicker_shorter_than_the_debounce_is_not_a_fault():
     r.chain.answering = 4
     r.run(100)
     assert r.board.fault == 0 and not any("not answering" in s for s in r.said), r.said
+
+
+def test_the_steps_while_a_module_is_out_allocate_nothing():
+    """Under MicroPython, heap_lock() proves the board's steps allocate nothing
+    while a module is out (the trouble sign flashing, the chain read on)."""
+    try:
+        import micropython
+
+        lock = micropython.heap_lock
+        unlock = micropython.heap_unlock
+    except (ImportError, AttributeError):
+        check.skip("no micropython.heap_lock here: nothing to prove")
+    r = Rig()
+    fake = r.chain
+    data = bytearray(len(fake.regs) + 1)
+
+    class Reader:  # the chain's bytes as a PIO reads them, copied without allocating
+        def readinto(self, buf):
+            for k in range(len(buf)):
+                buf[k] = data[k]
+
+    r.board.scanner = scanner = ShiftScanner(None, None, None, r.wiring.registers,
+                                             reader=Reader(),
+                                             modules=r.wiring.register_modules)
+    r.board._scan = scanner.scan
+    r.put("a1")
+    fake.unplug(3)
+    fake.readinto(data)
+    r.run(300)
+    assert r.board.fault == 3 and r.said[-1] == WORDS % 3
+    lock()
+    try:
+        for _ in range(150):  # 1.5 s: flashes on and off
+            r.t += 10
+            r.board.step(r.t)
+    finally:
+        unlock()
+    assert r.board.fault == 3
