@@ -194,18 +194,24 @@ class PicoBoard:
         self.squares = mask
         raw = self.wiring.chain(mask)
         closed = [raw >> k & 1 for k in range(self.wiring.sensor_bits)]
-        regs = []
-        if self.prof.sensor_kind == "74hc165":
-            closed_level, tied = (0, 1) if self.prof.active_low else (1, 0)
-            base = 0
-            for n in self.wiring.registers:
-                v = 0
-                for d in range(8):
-                    level = tied if d >= n else (closed_level if closed[base + d] else 1 - closed_level)
-                    v |= level << d
-                regs.append(v)
-                base += n
+        regs = self.register_bytes(mask) if self.prof.sensor_kind == "74hc165" else []
         self.pico.set_sensors(closed, regs)
+
+    def register_bytes(self, mask):
+        """A 74HC165 chain's parallel inputs (D7..D0 per register) with magnets
+        on `mask`: unused inputs tied to 3.3 V, as docs/pages/build/wiring.md says."""
+        raw = self.wiring.chain(mask)
+        closed_level = 0 if self.prof.active_low else 1
+        regs = []
+        base = 0
+        for n in self.wiring.registers:
+            v = 0
+            for d in range(8):
+                level = 1 if d >= n else (closed_level if raw >> (base + d) & 1 else 1 - closed_level)
+                v |= level << d
+            regs.append(v)
+            base += n
+        return regs
 
     def unplug(self, module):
         """The cable into chain module `module` out (1: the one at the Pico): from
