@@ -40,3 +40,14 @@ def test_after_flashing_another_layout_its_own_square_names_are_used(tmp_path):
     assert s.layout.name == "staircase"
     assert s.wiring.chain(s.squares) != 0
     assert s.command("put a1") == "squares: a1"  # said once
+
+
+def test_unplug_and_plug_a_module_cable(tmp_path):
+    s = served(tmp_path)
+    s._started = True  # (as after start(): the chip is told)
+    s.pico.unplug = lambda register: s.sent.append(("unplug", register))
+    assert s.command("unplug 3") == "the cable into module 3 is out"
+    assert s.unplugged == 3 and s.sent == [("unplug", 2)]  # module 3: the third register
+    assert s.command("unplug 5") == "? module 5: the chain has modules 1, 2, 3, 4"
+    assert s.command("plug") == "every module cable is in"
+    assert s.unplugged == 0 and s.sent[-1] == ("unplug", -1)

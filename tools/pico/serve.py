@@ -12,6 +12,7 @@ flash` with another layout, its own; a typo is answered, the board runs on):
 
     put a1,b3     magnets on exactly these squares (`put -`: none)
     hold menu     hold a button (undo or menu)   release menu
+    unplug 3      pull out the cable into chain module 3 (a 74HC165 chain)   plug
     leds          the colours the LEDs show, per square
     power         cut the power and switch it on again
     quit          (or Ctrl-C / end of input)
@@ -122,10 +123,19 @@ class Served(PicoBoard):
                 lit = ["%s %02x%02x%02x" % ((self.layout.names[sq],) + rgb)
                        for sq, rgb in enumerate(self.leds()) if any(rgb)]
                 return "\n".join(filter(None, (said, "leds: " + (", ".join(lit) or "all dark"))))
+            if verb == "unplug" and len(args) == 1 and args[0].isdigit() and int(args[0]):
+                try:
+                    self.unplug(int(args[0]))
+                except PicoError as e:
+                    return "? %s" % e
+                return "the cable into module %s is out" % args[0]
+            if verb == "plug" and not args:
+                self.unplug(0)
+                return "every module cable is in"
             if verb == "power" and not args:
                 self.pico._cmd(op="power")
                 return "power cycled"
-        return "? put SQ,SQ.. | hold/release undo|menu | leds | power | quit"
+        return "? put SQ,SQ.. | hold/release undo|menu | unplug N | plug | leds | power | quit"
 
 
 def main(argv=None):
@@ -133,12 +143,17 @@ def main(argv=None):
     p.add_argument("--state", default=None, help="folder for the flash (default: a temporary one)")
     p.add_argument("--layout", default=os.path.join(ROOT, "boards", "4x5.json"))
     p.add_argument("--profile", default=os.path.join(ROOT, "boards", "profiles", "pico.json"))
+    p.add_argument("--unplug", type=int, metavar="N",
+                   help="start with the cable into chain module N out (`plug` puts it back)")
     args = p.parse_args(argv)
     import tempfile
 
     folder = args.state or tempfile.mkdtemp(prefix="attila-pico-")
     try:
-        served = Served(folder, args.layout, args.profile).start()
+        served = Served(folder, args.layout, args.profile)
+        if args.unplug:
+            served.unplug(args.unplug)
+        served.start()
     except PicoError as e:
         print("serve.py: %s" % e, file=sys.stderr)
         return 1
