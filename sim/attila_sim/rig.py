@@ -30,6 +30,9 @@ STEP_MS = 10  # the main loop's period on a real board (profile loop_ms)
 THINK_STEP_MS = 4
 SETTLE_MS = 60  # after a hand movement: long enough for the 30 ms debounce
 MAX_STEPS = 500  # catch-up limit of one advance (a window that was frozen)
+# The longest the board's clock runs on its own in think(): past the longest
+# decision (the strong level's hard stage, 4 times budget_ms).
+THINK_LIMIT_MS = 60000
 BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
 MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 
@@ -160,6 +163,14 @@ class Rig:
         for _ in range(MAX_STEPS):
             if not self.controller.busy():
                 break
+            self.advance(STEP_MS)
+
+    def think(self, limit_ms=THINK_LIMIT_MS):
+        """Run the clock while the board works something out (its own action,
+        a hint), as the window's clock runs on while nobody types: the text
+        mode's board finishes its search without a `wait`."""
+        end = self.now + limit_ms
+        while self.controller.busy() and self.now < end:
             self.advance(STEP_MS)
 
     def set_speed(self, speed):
