@@ -19,12 +19,12 @@ window after the script or replay, save it and quit), --seconds N (close the
 window after N seconds).
 """
 
-import argparse
 import os
 import sys
 
 from attila.errors import AttilaError
 
+from attila_tools import options
 from attila_tools.gamefiles import DEFAULT_LAYOUT, find_layout, layout_like, load_replay, saved_layout
 
 
@@ -55,7 +55,7 @@ def has_display(environ=None):
 
 
 def parser():
-    p = argparse.ArgumentParser(
+    p = options.Parser(
         prog="attila sim",
         description="The Attila board simulator: the real controller under virtual "
         "LEDs, reed switches and buttons.",
@@ -184,6 +184,9 @@ def main(argv=None):
     if not 1 / 16 <= args.speed <= 64:  # also refuses nan
         return fail("attila sim", "--speed %g: must be a number from 0.0625 (1/16) to 64"
                     % args.speed)
+    if args.seconds is not None and not args.seconds > 0:  # also refuses nan
+        return fail("attila sim", "--seconds %g: must be more than 0 (the window closes "
+                    "after that long)" % args.seconds)
     said = ""
     try:
         lines = _script_lines(args.script) if args.script else None

@@ -32,7 +32,6 @@ the board runs the new firmware, 1 when the board is missing/refuses/fails
 to verify, 2 on bad files/arguments.
 """
 
-import argparse
 import hashlib
 import os
 import sys
@@ -40,6 +39,7 @@ import time
 
 from attila.store import journal_of
 
+from attila_tools import options
 from attila_tools.board import build
 from attila_tools.board.device import (Board, DeviceError, PortError, check_chip,
                                        check_compatible, check_port, find_port)
@@ -58,7 +58,7 @@ def say(msg=""):
 
 
 def parser():
-    p = argparse.ArgumentParser(
+    p = options.Parser(
         prog="attila flash", description="Build the firmware and copy it to a MicroPython board."
     )
     p.add_argument("--port", help="serial port of the board (default, or auto: the one MicroPython "

@@ -12,7 +12,6 @@ enough for the board's own flash (375 KB for 4x5); boards/solved keeps the
 solver's reach, a supply other than the default.
 """
 
-import argparse
 import contextlib
 import os
 import sys
@@ -21,6 +20,7 @@ from attila.card import BLOCK, DATA, FILE, head, seal, table_blocks, tag
 from attila.opening import MAP
 from attila.opening import head as opening_head
 from attila.errors import AttilaError
+from attila_tools import options
 from attila_tools.files import size_text
 from attila_tools.solve import retro
 
@@ -33,7 +33,7 @@ class CardError(Exception):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = options.Parser(
         prog="attila card",
         description="Write a layout's solved game (one bit per position) to a folder, "
         "for a FAT32 microSD card in the board.",
