@@ -19,7 +19,7 @@ without layout.opening on the flash:
   time, the table blocks read, the turn, and whether it keeps the win
   (judged on the host by the table: one square scorched after it). The
   issue's bar: at most 2 s a decision;
-- the board's own loop (main.py) deciding its first turn from the table: a
+- the board's own loop (main.py) deciding the game's first turn of play from the table: a
   saved game resumed with MENU at such a position, the board to play:
   loop steps and the longest step while it decides (a step's sensor scan to
   the next scan or the core's next sleep: the loop steps again at once while

@@ -353,7 +353,7 @@ def test_reflash_copies_only_changes_and_keeps_the_game(flashed, tmp_path):
         assert "update layout.book" in proc.stdout  # its setup book comes along
         assert "remove layout.opening" in proc.stdout  # 4x5's opening table: the L has none
         assert ("no opening table for the layout (no l-shape.opening in boards/solved); the "
-                "board searches its first turn of play") in proc.stdout
+                "game's first turn of play is searched") in proc.stdout
         assert "the board says: attila: l-shape on pico" in proc.stdout
         files = dev.files()
         with open(OTHER_LAYOUT, "rb") as f:

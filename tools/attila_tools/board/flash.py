@@ -19,7 +19,7 @@ With --drive, the CircuitPython port goes onto a mounted CIRCUITPY drive
    main.py, hardware.mpy, attila/*.mpy, layout.json, layout.book (the
    layout's setup book, boards/solved/<layout>.book, when it is solved),
    layout.opening (its opening table, boards/solved/<layout>.opening: the
-   board's first turn of play is exact), profile.json; removes stale
+   game's first turn of play is exact), profile.json; removes stale
    firmware files (an old attila/x.py would shadow x.mpy; the book or the
    opening table of another layout),
 5. reads every hash back to verify what landed,
@@ -210,10 +210,10 @@ def run(args):
         say("attila flash: no setup book: %s; the board searches its placements" % why)
     opening, why = build.opening_for(layout_path)
     if opening:
-        say("attila flash: opening table %s (%s): the board's first turn of play is exact"
+        say("attila flash: opening table %s (%s): the game's first turn of play is exact"
             % (os.path.relpath(opening), _size(opening)))
     else:
-        say("attila flash: %s; the board searches its first turn of play" % why)
+        say("attila flash: %s; the game's first turn of play is searched" % why)
 
     port = find_port(args.port)
     with Board(port) as board:
