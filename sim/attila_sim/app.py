@@ -8,9 +8,9 @@
                                   'next' lines in a script), with its analysis
                                   on the panel (--no-analysis: without)
 Options: --layout boards/NAME.json, --first R|H, --computer R|H (--level
-beginner|easy|normal|strong), --no-book (setup and the first turn of play
-searched, not played from the layout's book boards/solved/NAME.book and its
-opening table NAME.opening), --speed X,
+beginner|easy|normal|strong), --no-book (setup and the game's first turn of
+play by the search, as a board without its setup book and opening table),
+--speed X,
 --profile boards/profiles/NAME.json,
 --save FILE (keep the game there: quit, start again, resume), --format json|text
 (scripted mode), --card DIR (play from the solved game `attila card` wrote),
@@ -25,6 +25,10 @@ import sys
 from attila.errors import AttilaError
 
 LEVELS = ("beginner", "easy", "normal", "strong")
+# --no-book, as --help and the simulator page say it.
+NO_BOOK = ("setup and the game's first turn of play by the search, as a board without its "
+           "setup book and opening table (default: from boards/solved/<layout>.book and "
+           ".opening when the layout has them, as a flashed board)")
 
 from attila_tools import options
 from attila_tools.gamefiles import DEFAULT_LAYOUT, find_layout, layout_like, load_replay, saved_layout
@@ -72,10 +76,7 @@ def parser():
     p.add_argument("--level", choices=("beginner", "easy", "normal", "strong"),
                    help="how well the computer plays (default strong, or the level "
                    "of the game --save resumes)")
-    p.add_argument("--no-book", dest="book", action="store_false",
-                   help="setup and the first turn of play by the search, as a board without "
-                   "its book and opening table (default: from boards/solved/<layout>.book and "
-                   ".opening when the layout has them, as a flashed board)")
+    p.add_argument("--no-book", dest="book", action="store_false", help=NO_BOOK)
     p.add_argument("--card", metavar="DIR",
                    help="the layout's solved game, as `attila card` writes it (DIR/attila.tbl): "
                    "the board plays from it at the normal and strong levels, as with a "

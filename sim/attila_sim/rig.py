@@ -382,7 +382,10 @@ class Rig:
         """A few lines for the side panel: mode, game so far, clock."""
         game = self.controller.game
         c = self.controller
-        out = ["Mode: %s" % self.mode_name(), "Position: %s" % self.position()]
+        mode = self.mode_name()
+        if mode == "play" and game.phase == SETUP:
+            mode = "setup"  # the reader's word; the controller plays setup in its PLAY mode
+        out = ["Mode: %s" % mode, "Position: %s" % self.position()]
         if self._replay:
             # Before the log: the panel cuts what does not fit at the bottom.
             out.append("Replay: step %d of %d (Space: next)" % (self._replayed, len(self._replay)))

@@ -47,3 +47,16 @@ def test_the_first_turn_of_play_is_the_games_not_the_boards():
     said = [os.path.relpath(p, ROOT) for p in READERS
             if "board's first turn" in " ".join(_read(p).split())]
     assert said == []
+
+
+def test_no_page_quotes_a_count_or_a_bar_it_does_not_say():
+    # Issue 33 item 17: "verified 48 files" (the count grows with the firmware)
+    # and "the issue's bar" (which issue? what bar?) on the pages.
+    figures = sorted(glob.glob(os.path.join(ROOT, "docs", "figures", "*.md")))
+    benches = sorted(glob.glob(os.path.join(ROOT, "tools", "bench", "*.py")))
+    found = []
+    for path in READERS + figures + benches:
+        text = " ".join(_read(path).split())
+        if re.search(r"verified \d+ files", text) or "issue's bar" in text:
+            found.append(os.path.relpath(path, ROOT))
+    assert found == []

@@ -326,3 +326,13 @@ def test_the_board_thinks_to_the_end_without_a_wait():
     last = out.getvalue().split("> menu\n")[2].splitlines()[-2]
     assert last.startswith("Romans: lift a knight that can move (") and " (hint: " in last
     assert "thinking" not in last
+
+
+def test_no_book_is_described_one_way():
+    # Issue 33 item 17: --help and the simulator page said two things.
+    with open(os.path.join(simkit.ROOT, "docs", "pages", "play", "simulator.md"),
+              encoding="utf-8") as f:
+        row = [line for line in f if line.startswith("| `--no-book` |")][0]
+    assert app.NO_BOOK[:-1] in row.replace("`", "")  # (the row links on before its ")")
+    assert [a.help for a in app.parser()._actions if "--no-book" in a.option_strings] == \
+        [app.NO_BOOK]
