@@ -60,3 +60,15 @@ def test_no_page_quotes_a_count_or_a_bar_it_does_not_say():
         if re.search(r"verified \d+ files", text) or "issue's bar" in text:
             found.append(os.path.relpath(path, ROOT))
     assert found == []
+
+
+def test_the_emulated_pico_page_says_one_thing_of_circuitpython():
+    # Issue 33 item 10: it said CircuitPython profiles run, and further down that they
+    # are refused; no page said how to boot the --drive folder on the emulated chip.
+    text = " ".join(_read(os.path.join(ROOT, "docs", "pages", "flash", "emulated.md")).split())
+    refused = text.split("Only the RP2040 can be emulated:")[1].split(".")[0]
+    assert "circuitpython" not in refused
+    assert "attila flash --drive /tmp/mycp/CIRCUITPY --profile boards/profiles/" \
+           "circuitpython-pico.json" in text
+    assert "tools/pico/serve.py --state /tmp/mycp --profile boards/profiles/" \
+           "circuitpython-pico.json" in text

@@ -111,9 +111,9 @@ def check_files(layout_path, profile_path, port="micropython"):
             "profile, or flash a MicroPython board with --port)" % (profile_path, prof.port))
     if prof.port != port:
         raise UsageError(
-            "%s is a %s profile; `attila flash` installs the MicroPython port "
-            "(copy firmware/ports/circuitpython to the CIRCUITPY drive instead)"
-            % (profile_path, prof.port)
+            "%s is a %s profile; --port installs the MicroPython port: for a CircuitPython "
+            "board, attila flash --drive PATH --profile %s (PATH: its mounted CIRCUITPY drive)"
+            % (profile_path, prof.port, profile_path)
         )
     return layout, prof
 
