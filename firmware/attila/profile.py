@@ -315,7 +315,7 @@ def parse(data, source="profile"):
         _fail(source, "sound needs a buzzer pin (\"buzzer\": 18)")
     p.sound = sound
     used.append(p.led_pin)
-    seen = []
+    seen = []  # type: list
     for pin in used:
         if same(pin) in seen:  # 22 and "GP22" too: one GPIO
             first = used[seen.index(same(pin))]

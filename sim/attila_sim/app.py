@@ -30,8 +30,8 @@ NO_BOOK = ("setup and the game's first turn of play by the search, as a board wi
            "setup book and opening table (default: from boards/solved/<layout>.book and "
            ".opening when the layout has them, as a flashed board)")
 
-from attila_tools import options
 from attila_tools.gamefiles import DEFAULT_LAYOUT, find_layout, layout_like, load_replay, saved_layout
+from attila_tools.options import Parser
 
 
 def open_card(folder, layout):
@@ -61,7 +61,7 @@ def has_display(environ=None):
 
 
 def parser():
-    p = options.Parser(
+    p = Parser(
         prog="attila sim",
         description="The Attila board simulator: the real controller under virtual "
         "LEDs, reed switches and buttons.",

@@ -39,10 +39,10 @@ import time
 
 from attila.store import journal_of
 
-from attila_tools import options
 from attila_tools.board import build
 from attila_tools.board.device import (Board, DeviceError, PortError, check_chip,
                                        check_compatible, check_port, find_port)
+from attila_tools.options import Parser
 
 # The saved game, the half-written save of a cut, and the journal of actions since.
 SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", journal_of(build.SAVE_FILE))
@@ -58,7 +58,7 @@ def say(msg=""):
 
 
 def parser():
-    p = options.Parser(
+    p = Parser(
         prog="attila flash", description="Build the firmware and copy it to a MicroPython board."
     )
     p.add_argument("--port", help="serial port of the board (default, or auto: the one MicroPython "

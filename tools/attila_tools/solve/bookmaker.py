@@ -15,7 +15,7 @@ import os
 import sys
 
 from attila.book import crc8, key
-from attila_tools import options
+from attila_tools.options import Parser
 from attila_tools.solve.retro_cert import CertificateError, layout_of, read
 from attila_tools.solve.retro_setup import canonical
 from attila_tools.solve.symmetry import automorphisms
@@ -112,7 +112,7 @@ def write_book(cert, out, path="certificate"):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
-    p = options.Parser(prog="attila book",
+    p = Parser(prog="attila book",
                                 description="Make the board's setup book from a certificate.")
     p.add_argument("certificate", metavar="CERT")
     p.add_argument("--out", metavar="FILE", help="book file (default: CERT's name, .book)")

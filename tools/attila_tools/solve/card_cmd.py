@@ -20,8 +20,8 @@ from attila.card import BLOCK, DATA, FILE, head, seal, table_blocks, tag
 from attila.opening import MAP
 from attila.opening import head as opening_head
 from attila.errors import AttilaError
-from attila_tools import options
 from attila_tools.files import size_text
+from attila_tools.options import Parser
 from attila_tools.solve import retro
 
 MAX_SQUARES = 20  # the retrograde solver's reach (retro_cmd.MAX_SQUARES)
@@ -33,7 +33,7 @@ class CardError(Exception):
 
 
 def build_parser():
-    p = options.Parser(
+    p = Parser(
         prog="attila card",
         description="Write a layout's solved game (one bit per position) to a folder, "
         "for a FAT32 microSD card in the board.",
