@@ -473,3 +473,12 @@ def test_pins_are_written_as_the_port_names_them_and_one_gpio_once(port, chip, c
     with pytest.raises(ProfileError) as e:
         parse(data, "x.json")
     assert str(e.value) == "x.json: " + words
+
+
+def test_a_microsd_card_takes_its_current_off_the_leds_budget():
+    sd = {"spi": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 5}
+    assert parse(variant(sdcard=sd), "x.json").budget_ma == 300
+    assert parse(variant(sdcard=sd, leds__budget_ma=1500), "x.json").budget_ma == 1400
+    with pytest.raises(ProfileError, match=r"^x.json: leds: budget_ma 150 leaves the LEDs 50 mA "
+                       r"beside the microSD card's 100 mA: give at least 200$"):
+        parse(variant(sdcard=sd, leds__budget_ma=150), "x.json")
