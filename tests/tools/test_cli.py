@@ -303,7 +303,9 @@ BAD = [
      "(see attila flash --help)"),
     (("games", "--bogus"), "attila games: unrecognized arguments: --bogus "
      "(see attila games --help)"),
-    (("card", "boards/4x5.json"), "attila card: the following arguments are required: DEST "
+    (("card", "boards/4x5.json"), "attila card: give a LAYOUT and a DEST folder (or --check "
+     "CARD)"),
+    (("card", "--bogus"), "attila card: unrecognized arguments: --bogus "
      "(see attila card --help)"),
     (("book", "garbage"), "attila book: garbage: cannot read the certificate "
      "(No such file or directory)"),
