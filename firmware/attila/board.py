@@ -313,11 +313,11 @@ def open_opening(path, layout):
         from attila.opening import Opening
 
         f = open(path, "rb")
-        return Opening(f, layout, path), "opening table: the board's first turn of play is exact"
+        return Opening(f, layout, path), "opening table: the game's first turn of play is exact"
     except Exception as e:  # CardError, OSError, MemoryError: the search plays on
         if f is not None:
             f.close()
-        return None, "opening table not used (%s): the board searches its first turn" % (e,)
+        return None, "opening table not used (%s): the game's first turn of play is searched" % (e,)
 
 
 def open_card(hardware, prof, layout, feed=None):
