@@ -76,8 +76,10 @@ def write(name, folder):
     schematic.write(name, os.path.join(folder, name + ".kicad_sch"))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")]))
+    schematic.netlist(name, folder)
     r = subprocess.run([KICAD_PYTHON, "-m", "attila_tools.hardware.pcbgen", name,
-                        os.path.join(folder, name + ".kicad_pcb")],
+                        os.path.join(folder, name + ".kicad_pcb"),
+                        os.path.join(folder, name + ".net")],
                        env=env, capture_output=True, text=True)
     if r.returncode:
         raise SystemExit("%s: pcbgen failed:\n%s" % (name, r.stderr.strip()))
@@ -87,7 +89,6 @@ def write(name, folder):
     for junk in (name + ".kicad_prl", "fp-info-cache"):
         if os.path.exists(os.path.join(folder, junk)):
             os.remove(os.path.join(folder, junk))
-    schematic.netlist(name, folder)
 
 
 def main(argv=None):
