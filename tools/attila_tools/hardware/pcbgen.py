@@ -137,6 +137,7 @@ def normalise(path, name):
         if kind == "footprint":
             ref = re.search(r'\(property "Reference" "([^"]*)"', chunk).group(1)
             key = (re.sub(r"\d+", "", ref), int(re.sub(r"\D", "", ref) or 0))
+            chunk = _sorted_texts(chunk)
         else:
             key = re.sub(r'\(uuid "[^"]*"\)', "", chunk)
         groups[kind].append((key, chunk))
@@ -153,6 +154,25 @@ def normalise(path, name):
     text = re.sub(r'\(uuid "([0-9a-f-]+)"\)', sub, text)
     with open(path, "w") as f:
         f.write(text)
+
+
+def _sorted_texts(chunk):
+    """A footprint's own texts in the order of what they say (KiCad: by UUID),
+    less its groups (a drawing aid of the library, listed by random UUIDs)."""
+    groups = [(a, b) for a, b in pcbfile.blocks(chunk) if chunk.startswith("(group", a)]
+    for a, b in reversed(groups):
+        while chunk[a - 1] in "\t\n":
+            a -= 1
+        chunk = chunk[:a] + chunk[b:]
+    spans = [(a, b) for a, b in pcbfile.blocks(chunk) if chunk.startswith("(fp_text", a)]
+    if len(spans) < 2:
+        return chunk
+    texts = sorted(chunk[a:b] for a, b in spans)
+    out, last = [], 0
+    for (a, b), t in zip(spans, texts):
+        out += [chunk[last:a], t]
+        last = b
+    return "".join(out) + chunk[last:]
 
 
 def main(argv):

@@ -238,7 +238,8 @@ def netlist(name, folder):
     sch = os.path.join(folder, name + ".kicad_sch")
     out = os.path.join(folder, name + ".net")
     r = subprocess.run(["kicad-cli", "sch", "export", "netlist", "--format", "kicadsexpr",
-                        "-o", out, sch], capture_output=True, text=True)
+                        "-o", os.path.basename(out), os.path.basename(sch)],
+                       capture_output=True, text=True, cwd=folder)
     if r.returncode:
         raise SystemExit("%s: netlist export failed: %s" % (name, r.stderr.strip()))
     # The export stamps the date and the file's path: keep only the design.
