@@ -46,7 +46,8 @@ def part(ref, value, lib, at, rot=0.0, side="top", pins=None, mpn=None, role="")
     maker, number = MPN.get(mpn or value, ("", ""))
     return {"ref": ref, "value": value, "symbol": lib[0], "footprint": lib[1],
             "at": (round(at[0], 3), round(at[1], 3)), "rot": rot, "side": side,
-            "pins": dict(pins or {}), "maker": maker, "mpn": number, "role": role}
+            "pins": dict(pins or {}), "maker": maker, "mpn": number, "role": role,
+            "square": None}
 
 
 def led_net(kind, k):
@@ -65,6 +66,7 @@ def module(kind):
     parts = []
     for k in range(n):
         right = g.mirrored(kind, k)
+        first = len(parts)
         # The LED turned so that its 5 V and data-out pads face the spine.
         parts.append(part("D%d" % (k + 1), "WS2812B", LIB_LED, g.at(kind, k, g.LED_AT),
                           0.0 if right else 180.0,
@@ -80,6 +82,8 @@ def module(kind):
         parts.append(part("R%d" % (k + 1), "10k", LIB_R, g.at(kind, k, g.PULLUP_AT), 270.0,
                           pins={"1": "D%d" % k, "2": "+3V3"},
                           role="square %d's pull-up" % k))
+        for p in parts[first:]:
+            p["square"] = k  # the schematic names it, so the netlist says where a part lies
     pins = dict(REGISTER_PINS)
     for i, pin in REGISTER_INPUT_PIN.items():
         pins[pin] = "D%d" % i if i < n else "+3V3"  # unused inputs read 1, never float

@@ -196,6 +196,8 @@ def text(name):
         s.append(_prop("Value", p["value"], x, y + 6.35 if not power else y - 3.81))
         s.append(_prop("Footprint", p["footprint"], x, y, hide=True))
         s.append(_prop("Datasheet", "", x, y, hide=True))
+        if p.get("square") is not None:
+            s.append(_prop("Square", str(p["square"]), x, y, hide=True))
         if p.get("mpn"):
             s.append(_prop("MPN", p["mpn"], x, y, hide=True))
             s.append(_prop("Manufacturer", p["maker"], x, y, hide=True))
