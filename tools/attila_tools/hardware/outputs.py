@@ -192,7 +192,7 @@ def main(argv=None):
         print("make hardware: " + why, file=sys.stderr)
         return 2
     for name in sorted(circuit.BOARDS):
-        generate.write(name, os.path.join(generate.PCB_DIR, name))
+        generate.update(name, os.path.join(generate.PCB_DIR, name))
         board_outputs(name, os.path.join(args.out, name))
         print("%-11s %s" % (name, os.path.relpath(os.path.join(args.out, name), generate.ROOT)))
     total, cost = write_total(os.path.join(args.out, "bom-4x5.csv"))
