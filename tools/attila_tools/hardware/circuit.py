@@ -161,7 +161,7 @@ def controller(prof=None):
     parts.append(part("U2", "74AHCT1G125", ("74xGxx:74AHCT1G125",
                                             "Package_TO_SOT_SMD:SOT-23-5"),
                       (50.0, 40.0), 0.0, pins=shifter, role="3.3 V -> 5 V LED data"))
-    parts.append(part("C1", "100nF", LIB_C, (50.0, 47.0), 0.0, pins={"1": "GND", "2": "+5V"},
+    parts.append(part("C1", "100nF", LIB_C, (54.0, 40.0), 90.0, pins={"1": "GND", "2": "+5V"},
                       role="the level shifter's supply"))
     parts.append(part("R1", "330", LIB_R, (60.0, 40.0), 0.0, pins={"1": "LED_5V", "2": "LED"},
                       role="series resistor of the LED data"))
