@@ -115,7 +115,7 @@ PICO_GND = (3, 8, 13, 18, 23, 28, 33, 38)
 PICO_VSYS, PICO_3V3 = 39, 36
 # The microSD card's SPI pins (docs/pages/build/card.md: the reference Pico's).
 SD_PINS = {"spi": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 5}
-CONTROLLER_SIZE = (100.0, 64.0)
+CONTROLLER_SIZE = (104.0, 64.0)
 
 MPN.update({
     "Pico": ("Raspberry Pi", "SC0915"),
@@ -160,37 +160,37 @@ def controller(prof=None):
     shifter = {"1": "GND", "2": "LED_GP", "3": "GND", "4": "LED_5V", "5": "+5V"}
     parts.append(part("U2", "74AHCT1G125", ("74xGxx:74AHCT1G125",
                                             "Package_TO_SOT_SMD:SOT-23-5"),
-                      (50.0, 40.0), 0.0, pins=shifter, role="3.3 V -> 5 V LED data"))
-    parts.append(part("C1", "100nF", LIB_C, (54.0, 40.0), 90.0, pins={"1": "GND", "2": "+5V"},
+                      (37.0, 30.19), 0.0, pins=shifter, role="3.3 V -> 5 V LED data"))
+    parts.append(part("C1", "100nF", LIB_C, (40.5, 33.0), 180.0, pins={"1": "GND", "2": "+5V"},
                       role="the level shifter's supply"))
-    parts.append(part("R1", "330", LIB_R, (60.0, 40.0), 0.0, pins={"1": "LED_5V", "2": "LED"},
+    parts.append(part("R1", "330", LIB_R, (41.0, 29.24), 0.0, pins={"1": "LED_5V", "2": "LED"},
                       role="series resistor of the LED data"))
-    parts.append(part("R2", "33", LIB_R, (60.0, 34.0), 0.0, pins={"1": "LOAD_GP", "2": "LOAD"},
+    parts.append(part("R2", "33", LIB_R, (54.0, 18.76), 0.0, pins={"1": "LOAD_GP", "2": "LOAD"},
                       role="series resistor of LOAD (the cable's ringing)"))
-    parts.append(part("R3", "33", LIB_R, (60.0, 30.0), 0.0, pins={"1": "CLOCK_GP", "2": "CLOCK"},
+    parts.append(part("R3", "33", LIB_R, (48.0, 23.84), 0.0, pins={"1": "CLOCK_GP", "2": "CLOCK"},
                       role="series resistor of CLOCK"))
     cab = {}
     for pin, net in CABLE_NETS.items():
         cab[str(pin)] = net
-    parts.append(part("J1", "OUT", LIB_CABLE, (85.0, 34.0), 0.0, pins=cab, mpn="cable",
+    parts.append(part("J1", "OUT", LIB_CABLE, (86.0, 30.0), 90.0, pins=cab, mpn="cable",
                       role="the first module's cable"))
     parts.append(part("J2", "5V DC jack", ("Connector:Barrel_Jack",
                                            "Connector_BarrelJack:BarrelJack_CUI_PJ-063AH_Horizontal"),
-                      (88.0, 10.0), 180.0, pins={"1": "+5V", "2": "GND"},
+                      (80.0, 8.0), 90.0, pins={"1": "+5V", "2": "GND"},
                       role="the LEDs' own 5 V supply (2 A or more), never USB's VBUS"))
     parts.append(part("C2", "1000uF", ("Device:C_Polarized", "Capacitor_THT:CP_Radial_D8.0mm_P3.50mm"),
-                      (72.0, 10.0), 0.0, pins={"1": "+5V", "2": "GND"},
+                      (72.0, 8.0), 0.0, pins={"1": "+5V", "2": "GND"},
                       role="where the LEDs' power enters"))
-    parts.append(part("D1", "SS14", ("Device:D_Schottky", "Diode_SMD:D_SMA"), (55.0, 10.0), 0.0,
+    parts.append(part("D1", "SS14", ("Device:D_Schottky", "Diode_SMD:D_SMA"), (37.0, 55.59), 0.0,
                       pins={"1": "VSYS", "2": "+5V"},
                       role="5 V input -> the Pico's VSYS (the Pico's own diode guards USB)"))
     parts.append(part("SW1", "button", ("Switch:SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),
-                      (42.0, 12.0), 0.0, pins={"1": "UNDO", "2": "GND"}, role="UNDO"))
+                      (34.0, 9.87), 0.0, pins={"1": "UNDO", "2": "GND"}, role="UNDO"))
     parts.append(part("SW2", "button", ("Switch:SW_Push", "Button_Switch_THT:SW_PUSH_6mm"),
-                      (42.0, 24.0), 0.0, pins={"1": "MENU", "2": "GND"}, role="MENU"))
+                      (46.0, 12.41), 0.0, pins={"1": "MENU", "2": "GND"}, role="MENU"))
     parts.append(part("BZ1", "piezo", ("Device:Buzzer",
                                        "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm"),
-                      (46.0, 54.0), 0.0, pins={"1": "BUZZER", "2": "GND"},
+                      (59.0, 7.0), 0.0, pins={"1": "BUZZER", "2": "GND"},
                       role="piezo transducer (not a magnetic buzzer)"))
     # (the symbol's pin 9, SHIELD, lands on this socket's card-detect pad 9: left
     # open; the shell's pads are 11)
@@ -198,15 +198,17 @@ def controller(prof=None):
           "7": "SD_MISO", "8": "SD_DAT1", "9": "unconnected-(J3-SHIELD-Pad9)"}
     parts.append(part("J3", "microSD", ("Connector:Micro_SD_Card",
                                         "Connector_Card:microSD_HC_Molex_104031-0811"),
-                      (84.0, 52.0), 0.0, pins=sd, role="the solved game's card"))
+                      (62.0, 56.0), 180.0, pins=sd, role="the solved game's card"))
+    pull_at = {"SD_MISO": ((57.0, 42.2), 270.0), "SD_DAT1": ((55.0, 46.0), 270.0),
+               "SD_DAT2": ((68.0, 46.5), 270.0), "SD_CS": ((66.0, 44.5), 270.0)}
     for i, net in enumerate(("SD_MISO", "SD_DAT1", "SD_DAT2", "SD_CS")):
-        parts.append(part("R%d" % (4 + i), "10k", LIB_R, (64.0 + 3.0 * i, 58.0), 90.0,
+        parts.append(part("R%d" % (4 + i), "10k", LIB_R, pull_at[net][0], pull_at[net][1],
                           pins={"1": net, "2": "+3V3"},
                           role="pull-up of %s (the SD spec's, and CS idle high)" % net))
-    parts.append(part("C3", "100nF", LIB_C, (72.0, 48.0), 90.0, pins={"1": "GND", "2": "+3V3"},
+    parts.append(part("C3", "100nF", LIB_C, (60.2, 42.6), 0.0, pins={"1": "GND", "2": "+3V3"},
                       role="the card's supply"))
     w, h = CONTROLLER_SIZE
-    for i, xy in enumerate(((4.0, 4.0), (w - 4.0, 4.0), (4.0, h - 4.0), (w - 4.0, h - 4.0))):
+    for i, xy in enumerate(((3.5, 3.5), (w - 3.5, 3.5), (3.5, h - 3.5), (w - 3.5, h - 3.5))):
         parts.append(part("H%d" % (i + 1), "M3", LIB_HOLE, xy, role="mounting hole"))
     return parts
 

@@ -51,12 +51,16 @@ def place(board, name, kind, parts, netmap):
         fp.SetOrientationDegrees(p["rot"])
         if p["side"] == "bottom":
             fp.Flip(fp.GetPosition(), pcbnew.FLIP_DIRECTION_LEFT_RIGHT)
-        if p["footprint"] in (circuit.LIB_CABLE[1], "Module:RaspberryPi_Pico_Common_THT"):
+        if p["footprint"] in (circuit.LIB_CABLE[1], "Module:RaspberryPi_Pico_Common_THT") or \
+                p["ref"] in CENTRED:
             centre(fp, frame.to_kicad(kind, p["at"]))
         for pad in fp.Pads():
             net = p["pins"].get(pad.GetNumber())
             if net is not None:
                 pad.SetNet(netmap[net])
+
+
+CENTRED = ()  # other parts placed by their pads' middle
 
 
 def centre(fp, xy):

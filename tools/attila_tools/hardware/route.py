@@ -235,11 +235,14 @@ def connector_out(r, kind):
     r.via("GND", (rx, ry + 1.9))
 
 
-def pour(board, kind, netmap):
-    """Ground on the whole bottom side, around the lines."""
-    x0, y0, x1, y1 = g.board_outline(kind)
+def pour(board, kind, netmap, layer=B):
+    """Ground over the whole board on one side, around the tracks."""
+    if kind == "controller":
+        x0, y0, (x1, y1) = 0.0, 0.0, circuit.CONTROLLER_SIZE
+    else:
+        x0, y0, x1, y1 = g.board_outline(kind)
     z = pcbnew.ZONE(board)
-    z.SetLayer(B)
+    z.SetLayer(layer)
     z.SetNet(netmap["GND"])
     outline = z.Outline()
     outline.NewOutline()
@@ -256,8 +259,12 @@ def pour(board, kind, netmap):
 
 
 def route(board, name, kind, parts, netmap):
-    if kind not in g.KINDS:  # the controller: not routed yet
-        return
+    if kind == "controller":
+        from attila_tools.hardware import route_ctl
+
+        route_ctl.route(board, netmap)
+        pour(board, kind, netmap, F)
+        return pour(board, kind, netmap, B)
     r = Router(board, kind, netmap)
     for k in range(g.squares(kind)):
         square(r, kind, k)
