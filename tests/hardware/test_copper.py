@@ -93,3 +93,22 @@ def test_a_mutated_board_fails(kind, edit, says):
 def test_bad_file_names_place():
     with pytest.raises(pcbfile.PcbError, match="x.kicad_pcb: unbalanced"):
         pcbfile.loads("(kicad_pcb (version 1)", "x.kicad_pcb")
+
+
+def controller_path():
+    return os.path.join(ROOT, "boards", "pcb", "controller", "controller.kicad_pcb")
+
+
+def test_controller_copper_has_the_profiles_pins():
+    assert copper.controller_problems(pcbfile.load(controller_path())) == []
+
+
+def test_a_controller_with_load_and_clock_crossed_fails():
+    with open(controller_path(), encoding="utf-8") as f:
+        src = f.read()
+    board = pcbfile.loads(move_pin(src), "mutated")
+    found = copper.controller_problems(board)
+    assert "cable pin 5 (LOAD) reaches GPIO 10, the profile says 13" in found, found
+    other = dict(copper.profile_pins(), UNDO=15)  # a profile that moved UNDO
+    assert copper.controller_problems(pcbfile.load(controller_path()), other) == [
+        "SW1 (UNDO) is on GPIO 16, the profile says 15"]

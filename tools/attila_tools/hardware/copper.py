@@ -155,3 +155,70 @@ def problems(board, kind, order=None):
         if pad_net("U1", HC165_INPUT_PIN[bit]) != "+3V3":
             out.append("unused register input D%d is not tied to 3.3 V" % bit)
     return out
+
+
+def profile_pins(path=None):
+    """{signal: GPIO} of the reference profile (boards/profiles/pico.json)."""
+    import json
+    import os
+
+    if path is None:
+        path = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+            os.path.abspath(__file__))))), "boards", "profiles", "pico.json")
+    with open(path) as f:
+        p = json.load(f)
+    s = p["sensors"]
+    return {"LED": p["leds"]["pin"], "LOAD": s["load"], "CLOCK": s["clock"], "SHIFT": s["data"],
+            "UNDO": p["buttons"]["undo"], "MENU": p["buttons"]["menu"], "BUZZER": p["buzzer"]}
+
+
+def controller_problems(board, pins=None):
+    """What on the controller's copper disagrees with the profile's GPIOs and the cable."""
+    pins = pins or profile_pins()
+    fps = board.footprints
+    gpio_of_pad = {str(pad): gp for gp, pad in circuit.PICO_PIN.items()}
+    pico = [r for r, f in fps.items() if f.value == "Pico"]
+    if len(pico) != 1:
+        return ["expected one Pico, found %s" % pico]
+    pico = pico[0]
+    on_net = {}
+    for fp in fps.values():
+        for pad in fp.all_pads:
+            if pad.net:
+                on_net.setdefault(pad.net, set()).add((fp.ref, pad.number))
+
+    def reach(net):
+        """The GPIO a net reaches, through series resistors and the buffer (Y -> A)."""
+        seen = set()
+        while net and net not in seen:
+            seen.add(net)
+            nodes = on_net.get(net, set())
+            hit = sorted(gpio_of_pad[p] for r, p in nodes if r == pico and p in gpio_of_pad)
+            if hit:
+                return hit[0] if len(hit) == 1 else hit
+            step = None
+            for r, p in sorted(nodes):
+                f = fps[r]
+                if r.startswith("R") and len(f.pads) == 2 and "GND" not in f.nets().values():
+                    step = f.pads["2" if p == "1" else "1"].net
+                elif f.value == "74AHCT1G125" and p == "4":
+                    step = f.pads["2"].net
+            net = step
+        return None
+
+    out = []
+    for pin, net in cable.NETS.items():
+        have = fps["J1"].pads[str(pin)].net if "J1" in fps else None
+        if net in ("LED", "LOAD", "CLOCK", "SHIFT"):
+            got = reach(have)
+            if got != pins[net]:
+                out.append("cable pin %d (%s) reaches GPIO %s, the profile says %s"
+                           % (pin, net, got, pins[net]))
+        elif have != net:
+            out.append("cable pin %d is on %s, the cable carries %s" % (pin, have, net))
+    for ref, sig in (("SW1", "UNDO"), ("SW2", "MENU"), ("BZ1", "BUZZER")):
+        nets = [n for n in fps[ref].nets().values() if n != "GND"] if ref in fps else []
+        got = reach(nets[0]) if nets else None
+        if got != pins[sig]:
+            out.append("%s (%s) is on GPIO %s, the profile says %s" % (ref, sig, got, pins[sig]))
+    return out
