@@ -30,6 +30,7 @@ def _uid(board, what):
 
 _cache = {}
 TYPES = {}  # (lib_id, pin number) -> electrical type
+PROPS = {}  # (lib_id, "Reference" or "Value") -> (x, y, angle) where the library shows it
 
 
 def library_symbol(lib_id):
@@ -72,6 +73,13 @@ def library_symbol(lib_id):
                     walk(c)
 
     walk(tree)
+    for prop in pcbfile.find_all(tree, "property"):
+        at = pcbfile.find(prop, "at")
+        if prop[1] in ("Reference", "Value") and at is not None:
+            eff = pcbfile.find(prop, "effects") or []
+            just = pcbfile.find(eff, "justify")
+            PROPS[(lib_id, prop[1])] = (float(at[1]), float(at[2]), int(float(at[3])),
+                                        " ".join(just[1:]) if just else "")
     _cache[lib_id] = (chunk, pins)
     return _cache[lib_id]
 
@@ -80,10 +88,12 @@ def _indent(chunk, tabs):
     return chunk.replace("\n", "\n" + "\t" * tabs)
 
 
-def _prop(name, value, x, y, hide=False, angle=0):
+def _prop(name, value, x, y, hide=False, angle=0, justify=""):
     return ('\t\t(property "%s" "%s"\n\t\t\t(at %s %s %d)\n\t\t\t(effects\n\t\t\t\t(font\n'
-            '\t\t\t\t\t(size 1.27 1.27)\n\t\t\t\t)\n%s\t\t\t)\n\t\t)\n'
-            % (name, value, _n(x), _n(y), angle, "\t\t\t\t(hide yes)\n" if hide else ""))
+            '\t\t\t\t\t(size 1.27 1.27)\n\t\t\t\t)\n%s%s\t\t\t)\n\t\t)\n'
+            % (name, value, _n(x), _n(y), angle,
+               "\t\t\t\t(justify %s)\n" % justify if justify else "",
+               "\t\t\t\t(hide yes)\n" if hide else ""))
 
 
 def _n(v):
@@ -91,12 +101,14 @@ def _n(v):
     return "0" if s in ("-0", "") else s
 
 
-CONTROLLER_AT = {"U1": (40, 40), "U2": (90, 22), "C1": (90, 44), "R1": (110, 20),
-                 "R2": (110, 32), "R3": (110, 40), "J1": (140, 30), "J2": (20, 88),
-                 "C2": (40, 88), "D1": (60, 88), "SW1": (80, 70), "SW2": (80, 80),
-                 "BZ1": (80, 92), "J3": (140, 70), "R4": (110, 60), "R5": (115, 60),
-                 "R6": (120, 60), "R7": (125, 60), "C3": (110, 80),
-                 "H1": (100, 105), "H2": (106, 105), "H3": (112, 105), "H4": (118, 105)}
+CONTROLLER_AT = {"U1": (40, 50),
+                 "U2": (95, 20), "R1": (118, 20), "R2": (138, 20), "R3": (158, 20),
+                 "C1": (95, 42),
+                 "J1": (100, 80), "J2": (130, 80), "C2": (150, 80), "D1": (172, 80),
+                 "SW1": (100, 125), "SW2": (118, 125), "BZ1": (138, 125),
+                 "J3": (110, 170), "R4": (135, 170), "R5": (148, 170), "R6": (161, 170),
+                 "R7": (174, 170), "C3": (190, 170),
+                 "H1": (100, 205), "H2": (106, 205), "H3": (112, 205), "H4": (118, 205)}
 
 
 def layout(parts, kind):
@@ -138,6 +150,25 @@ def layout(parts, kind):
             sw = "SW" + p["ref"][1:]
             at[p["ref"]] = (at[sw][0] + g * 14, at[sw][1])
     return at
+
+
+def views(name):
+    """[(view, (x0, y0, x1, y1))]: parts of the sheet (mm) the docs show at a legible size."""
+    kind = circuit.board_kind(name) or name
+    at = layout(circuit.BOARDS[name](), kind)
+    if kind == "controller":
+        x, y = at["U1"]
+        u = 1.27
+        return [("pico", (x - 36, y - 36, x + 40, y + 36)),
+                ("buffer", (95 * u - 26, 20 * u - 16, 158 * u + 16, 42 * u + 20)),
+                ("power", (100 * u - 26, 80 * u - 16, 172 * u + 16, 80 * u + 16)),
+                ("buttons", (100 * u - 16, 125 * u - 16, 138 * u + 20, 125 * u + 16)),
+                ("card", (110 * u - 36, 170 * u - 22, 190 * u + 16, 170 * u + 22))]
+    (dx, dy), (cx, _), (sx, _), (rx, _) = at["D1"], at["C1"], at["SW1"], at["R1"]
+    ux, uy = at["U1"]
+    return [("led", (dx - 24, dy - 16, cx + 16, dy + 16)),
+            ("switch", (sx - 18, dy - 14, rx + 16, dy + 14)),
+            ("register", (ux - 26, uy - 32, ux + 72, uy + 96))]
 
 
 def _label(net, x, y, angle, board, n):
@@ -192,8 +223,10 @@ def text(name):
              '\t\t(uuid "%s")\n'
              % (p["symbol"], _n(x), _n(y), bom, "no" if power else "yes",
                 sym_uuid(name, p["ref"]))]
-        s.append(_prop("Reference", p["ref"], x, y - 6.35, hide=power))
-        s.append(_prop("Value", p["value"], x, y + 6.35 if not power else y - 3.81))
+        rx, ry, ra, rj = PROPS.get((p["symbol"], "Reference"), (0.0, 6.35, 0, ""))
+        vx, vy, va, vj = PROPS.get((p["symbol"], "Value"), (0.0, -6.35, 0, ""))
+        s.append(_prop("Reference", p["ref"], x + rx, y - ry, hide=power, angle=ra, justify=rj))
+        s.append(_prop("Value", p["value"], x + vx, y - vy, angle=va, justify=vj))
         s.append(_prop("Footprint", p["footprint"], x, y, hide=True))
         s.append(_prop("Datasheet", "", x, y, hide=True))
         if p.get("square") is not None:
