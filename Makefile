@@ -7,6 +7,8 @@
 #   make solve   who wins each layout from the empty board (LAYOUT=... for one)
 #   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
 #   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
+#   make hardware  regenerate the KiCad boards (boards/pcb) and write their Gerbers,
+#                BOM, placement, renders and schematics into build/hardware (KiCad 9)
 
 PYTHON ?= python3
 VENV := .venv
@@ -20,7 +22,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware
 
 all: install
 
@@ -114,6 +116,11 @@ docs: install
 	$(PY) tools/docs/ledpictures.py
 	$(PY) tools/docs/architecture.py
 	$(DOCS) build --strict $(DOCS_CONFIG)
+
+# The KiCad boards from circuit.py and geometry.py, and what a fab needs
+# from them (needs kicad-cli and KiCad's pcbnew: .ci/run installs KiCad 9).
+hardware: install
+	$(PY) -m attila_tools.hardware.outputs
 
 docs-serve: install
 	$(DOCS) serve $(DOCS_CONFIG)
