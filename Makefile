@@ -20,7 +20,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools
+.PHONY: all install hardware hardware-parts sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools
 
 all: install
 
@@ -114,6 +114,14 @@ docs: install
 	$(PY) tools/docs/ledpictures.py
 	$(PY) tools/docs/architecture.py
 	$(DOCS) build --strict $(DOCS_CONFIG)
+
+# The printable parts (a tray and a light baffle for each module kind, the
+# controller's case): STL and STEP in build/hardware, one line a part; their
+# drawings in docs/pages/build/printed and figures in docs/figures/parts.md.
+hardware: hardware-parts
+
+hardware-parts: install
+	$(PY) -m attila_tools.hardware.parts.export
 
 docs-serve: install
 	$(DOCS) serve $(DOCS_CONFIG)

@@ -5,6 +5,7 @@
         files, gamefiles, squares   the files a command is given, square sets
         draw/ solve/                on those
         analyse/ (on solve/), board/ (on draw/)
+        hardware/                   the boards' geometry, KiCad files, printed parts
         cli                         on all of them
     sim/attila_sim           the simulator: the core and the tools
     tools/bench, tools/pico  harnesses on top: anything below
@@ -87,6 +88,7 @@ MAY_USE = {
     "solve": BELOW | {"solve"},
     "analyse": BELOW | {"analyse", "solve"},
     "board": BELOW | {"board", "draw"},
+    "hardware": BELOW | {"hardware"},
 }
 
 

@@ -1,0 +1,126 @@
+"""Write the printable parts: STL (to print) and STEP (for CAD) under
+build/hardware/, line drawings for the docs, and their figures.
+
+    python -m attila_tools.hardware.parts.export [--out DIR] [--no-pictures]
+
+One line a part. `make hardware-parts` runs it.
+"""
+
+import argparse
+import os
+import sys
+
+from build123d import Box, Pos, Rot, export_step, export_stl
+
+from attila_tools.hardware import geometry
+from attila_tools.hardware.parts import baffle, board, case, controller, dims, layout, mesh
+from attila_tools.hardware.parts import picture, tray
+
+ROOT = board.ROOT
+OUT = os.path.join(ROOT, "build", "hardware")
+PICTURES = os.path.join(ROOT, "docs", "pages", "build", "printed")
+FIGURES = os.path.join(ROOT, "docs", "figures", "parts.md")
+KINDS = ("2x2", "2x3")
+LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
+
+
+def parts():
+    """[(file name, solid as printed)]: every printable part."""
+    out = []
+    for kind in KINDS:
+        out.append(("module-%s-baffle" % kind, baffle.baffle(kind)))
+        out.append(("module-%s-tray" % kind, tray.tray(kind)))
+    lay, _source = controller.layout()
+    out.append(("controller-case", case.box(lay)))
+    lid = case.lid(lay)
+    top = lid.bounding_box().max.Z
+    out.append(("controller-case-lid", Pos(0, 0, top) * Rot(180, 0, 0) * lid))
+    return out
+
+
+def board_solid(kind):
+    """A plain module board (its outline, board thickness) where it sits in its tray."""
+    x0, y0, x1, y1 = geometry.board_outline(kind)
+    return Pos((x0 + x1) / 2, (y0 + y1) / 2, dims.BOARD_Z + geometry.THICKNESS / 2) * Box(
+        x1 - x0, y1 - y0, geometry.THICKNESS)
+
+
+def plate_solid(kind):
+    """The top plate, where it sits in its tray."""
+    w, h = tray.plate_size(kind)
+    sw, sh = geometry.squares_outline(kind)
+    return Pos(sw / 2, sh / 2, dims.PLATE_Z + dims.PLATE / 2) * Box(w, h, dims.PLATE)
+
+
+def module_stack(kind, steps=4):
+    """A module's tray with the first `steps` of: board, baffle, plate."""
+    shapes = [tray.tray(kind)]
+    if steps >= 2:
+        shapes.append(board_solid(kind))
+    if steps >= 3:
+        shapes.append(Pos(0, 0, dims.BAFFLE_Z) * baffle.baffle(kind))
+    if steps >= 4:
+        shapes.append(plate_solid(kind))
+    return shapes
+
+
+def assembled(path=LAYOUT):
+    """Every module of a layout in its tray, with its board and baffle (no plates)."""
+    shapes = []
+    for kind, loc in layout.placements(path):
+        for s in module_stack(kind, steps=3):
+            shapes.append(loc * s)
+    return shapes
+
+
+def figures(volumes):
+    """The docs' table of the parts: volume and filament mass."""
+    lines = ["| File | Volume | PLA | Print |", "|---|---:|---:|---:|"]
+    count = {"module-2x2-baffle": 2, "module-2x2-tray": 2, "module-2x3-baffle": 2,
+             "module-2x3-tray": 2, "controller-case": 1, "controller-case-lid": 1}
+    total = 0.0
+    for name, vol in volumes:
+        grams = vol / 1000.0 * dims.DENSITY
+        total += grams * count[name]
+        lines.append("| `%s.stl` | %.1f cm³ | %.0f g | %d |" % (name, vol / 1000.0, grams, count[name]))
+    lines.append("| **the 4x5 board and its controller** | | **%.0f g** | 10 |" % total)
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=OUT)
+    ap.add_argument("--no-pictures", action="store_true")
+    args = ap.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    _lay, source = controller.layout()
+    volumes = []
+    for name, solid in parts():
+        stl = os.path.join(args.out, name + ".stl")
+        export_stl(solid, stl)
+        export_step(solid, os.path.join(args.out, name + ".step"))
+        tris = mesh.read_stl(stl)
+        bad = mesh.problems(tris)
+        if bad:
+            print("hardware-parts: %s.stl is not a closed solid: %s" % (name, "; ".join(bad)))
+            return 1
+        volumes.append((name, mesh.volume(tris)))
+        note = " (controller: %s)" % source if name.startswith("controller") else ""
+        print("hardware-parts: %s.stl/.step %.1f cm3%s" % (name, volumes[-1][1] / 1000.0, note))
+    if args.no_pictures:
+        return 0
+    os.makedirs(PICTURES, exist_ok=True)
+    for name, solid in parts():
+        picture.write_svg([solid], os.path.join(PICTURES, name + ".svg"), width_mm=120)
+    for step in range(1, 5):
+        picture.write_svg(module_stack("2x2", step), os.path.join(PICTURES, "step-%d.svg" % step),
+                          width_mm=100)
+    picture.write_svg(assembled(), os.path.join(PICTURES, "board-4x5.svg"), width_mm=170)
+    with open(FIGURES, "w") as f:
+        f.write(figures(volumes))
+    print("hardware-parts: pictures in docs/pages/build/printed, figures in docs/figures/parts.md")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
