@@ -17,11 +17,11 @@ PITCH_TOL = 0.05
 PLUG = 4.0  # a mated IDC plug below its header
 
 
-def _box(x0, y0, z0, x1, y1, z1):
+def box(x0, y0, z0, x1, y1, z1):
     return Pos(x0, y0, z0) * Box(x1 - x0, y1 - y0, z1 - z0, align=MIN)
 
 
-def _overlap(solid, box):
+def overlap(solid, box):
     common = solid & box
     return sum(s.volume for s in common.solids()) if common else 0.0
 
@@ -39,10 +39,10 @@ def cell_walls(baffle, x, y, reach=geometry.PITCH):
     measured at half its height."""
     z0, z1 = dims.BAFFLE_H / 2 - 0.1, dims.BAFFLE_H / 2 + 0.1
     t = 0.05
-    left = _extent(baffle, _box(x - reach, y - t, z0, x, y + t, z1))
-    right = _extent(baffle, _box(x, y - t, z0, x + reach, y + t, z1))
-    below = _extent(baffle, _box(x - t, y - reach, z0, x + t, y, z1))
-    above = _extent(baffle, _box(x - t, y, z0, x + t, y + reach, z1))
+    left = _extent(baffle, box(x - reach, y - t, z0, x, y + t, z1))
+    right = _extent(baffle, box(x, y - t, z0, x + reach, y + t, z1))
+    below = _extent(baffle, box(x - t, y - reach, z0, x + t, y, z1))
+    above = _extent(baffle, box(x - t, y, z0, x + t, y + reach, z1))
     if None in (left, right, below, above):
         return None
     return (left.max.X, below.max.Y, right.min.X, above.min.Y)
@@ -66,7 +66,7 @@ def baffle_problems(baffle, kind, board):
         if side != "top" or h <= 0:
             continue
         c = dims.CLEARANCE
-        if _overlap(baffle, _box(x0 - c, y0 - c, -1, x1 + c, y1 + c, h + c)) > EPS:
+        if overlap(baffle, box(x0 - c, y0 - c, -1, x1 + c, y1 + c, h + c)) > EPS:
             out.append("%s %s: within %.1f mm of the baffle" % (kind, ref, c))
     return out
 
@@ -80,7 +80,7 @@ def baffle_clearance(baffle, board):
         lo, hi = 0.0, 5.0
         while hi - lo > 0.05:
             c = (lo + hi) / 2
-            if _overlap(baffle, _box(x0 - c, y0 - c, -1, x1 + c, y1 + c, h)) > EPS:
+            if overlap(baffle, box(x0 - c, y0 - c, -1, x1 + c, y1 + c, h)) > EPS:
                 hi = c
             else:
                 lo = c
@@ -97,13 +97,13 @@ def measured_fit(tray, board):
     qx, qy = (x1 - x0) / 4, (y1 - y0) / 4
     far = 10.0
     out = {}
-    e = _extent(tray, _box(x0 - far, my - qy, z0, mx, my + qy, z1))
+    e = _extent(tray, box(x0 - far, my - qy, z0, mx, my + qy, z1))
     out["left"] = x0 - e.max.X if e else None
-    e = _extent(tray, _box(mx, my - qy, z0, x1 + far, my + qy, z1))
+    e = _extent(tray, box(mx, my - qy, z0, x1 + far, my + qy, z1))
     out["right"] = e.min.X - x1 if e else None
-    e = _extent(tray, _box(mx - qx, y0 - far, z0, mx + qx, my, z1))
+    e = _extent(tray, box(mx - qx, y0 - far, z0, mx + qx, my, z1))
     out["bottom"] = y0 - e.max.Y if e else None
-    e = _extent(tray, _box(mx - qx, my, z0, mx + qx, y1 + far, z1))
+    e = _extent(tray, box(mx - qx, my, z0, mx + qx, y1 + far, z1))
     out["top"] = e.min.Y - y1 if e else None
     return out
 
@@ -126,14 +126,14 @@ def tray_problems(tray, kind, board):
             out.append("%s tray: no post (with its pilot hole) under the hole at (%.1f, %.1f)"
                        % (kind, x, y))
     x0, y0, x1, y1 = board["outline"]
-    if _overlap(tray, _box(x0, y0, dims.BOARD_Z, x1, y1, dims.BOARD_Z + geometry.THICKNESS)) > EPS:
+    if overlap(tray, box(x0, y0, dims.BOARD_Z, x1, y1, dims.BOARD_Z + geometry.THICKNESS)) > EPS:
         out.append("%s tray: the board does not fit (it meets the tray)" % kind)
     c = dims.CLEARANCE
     for ref, side, px0, py0, px1, py1, depth in board["parts"]:
         if side != "bottom":
             continue
         low = dims.BOARD_Z - depth - (PLUG if ref.startswith("J") else 0)
-        if _overlap(tray, _box(px0 - c, py0 - c, low, px1 + c, py1 + c, dims.BOARD_Z)) > EPS:
+        if overlap(tray, box(px0 - c, py0 - c, low, px1 + c, py1 + c, dims.BOARD_Z)) > EPS:
             out.append("%s tray: %s under the board (and its plug) within %.1f mm of the tray"
                        % (kind, ref, c))
     return out
@@ -177,7 +177,7 @@ def join_problems(tray_a, kind_a, tray_b, kind_b, turn_b):
     first = geometry.size(kind_a)[0] * p + p / 2
     if abs(min(xs) - first) > PITCH_TOL:
         out.append("%s: its first column at x = %.2f, not %.2f" % (what, min(xs), first))
-    if _overlap(tray_a, b) > EPS:
+    if overlap(tray_a, b) > EPS:
         out.append("%s: the trays overlap" % what)
     edge = box_a.max.X
     mine = [(y, pole) for x, y, n, pole in traymod.magnets(kind_a) if n == (1, 0)]

@@ -1,0 +1,203 @@
+"""The printable parts: closed solids, the baffle over the board's LEDs and
+clear of its parts, the board in its tray at the stated fit, trays joined
+side by side at the pitch with their magnets north to south, the
+controller's case open where its connectors are; and parts made wrong on
+purpose fail the same checks.
+
+The boards' parts come from their .kicad_pcb (the KiCad branch); where a
+board file is not there yet those tests skip and say so, and the same
+checks run against the parts geometry.py places.
+"""
+
+import os
+
+import pytest
+
+pytest.importorskip("build123d", reason="build123d is not installed (make install)")
+
+from build123d import Box, Pos, export_stl  # noqa: E402
+
+from attila.layoutfile import load  # noqa: E402
+from attila_tools.hardware import geometry  # noqa: E402
+from attila_tools.hardware.parts import baffle, board, case, checks, controller  # noqa: E402
+from attila_tools.hardware.parts import dims, export, layout, mesh, tray  # noqa: E402
+
+KINDS = ("2x2", "2x3")
+
+
+@pytest.fixture(scope="module")
+def trays():
+    return {kind: tray.tray(kind) for kind in KINDS}
+
+
+@pytest.fixture(scope="module")
+def baffles():
+    return {kind: baffle.baffle(kind) for kind in KINDS}
+
+
+def pcb_board(kind):
+    found = board.module_parts(kind)
+    if found is None:
+        pytest.skip(board.missing("module-" + kind))
+    return found
+
+
+@pytest.fixture(scope="module")
+def stls(tmp_path_factory):
+    out = tmp_path_factory.mktemp("stl")
+    paths = {}
+    for name, solid in export.parts():
+        paths[name] = str(out / (name + ".stl"))
+        export_stl(solid, paths[name])
+    return paths
+
+
+def test_every_part_is_written_and_named_by_kind(stls):
+    assert sorted(stls) == ["controller-case", "controller-case-lid", "module-2x2-baffle",
+                            "module-2x2-tray", "module-2x3-baffle", "module-2x3-tray"]
+
+
+def test_every_stl_is_a_closed_solid(stls):
+    for name, path in stls.items():
+        tris = mesh.read_stl(path)
+        assert mesh.problems(tris) == [], name
+        assert mesh.volume(tris) > 1000, name
+
+
+def test_an_stl_with_a_hole_or_a_doubled_face_is_not_closed(stls):
+    tris = mesh.read_stl(stls["module-2x2-baffle"])
+    assert mesh.problems(tris[1:]) == ["3 open edges (no triangle on the other side)"]
+    assert mesh.problems(tris + tris[:1]) == [
+        "3 edges run the same way by more than one triangle"]
+    flipped = [(a, c, b) for a, b, c in tris]
+    assert mesh.problems(flipped)[-1].startswith("volume -")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_baffle_sits_over_the_leds_placed_by_geometry(baffles, kind):
+    assert checks.baffle_problems(baffles[kind], kind, board.from_geometry(kind)) == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_baffle_sits_over_the_boards_leds_and_clears_its_parts(baffles, kind):
+    real = pcb_board(kind)
+    assert checks.baffle_problems(baffles[kind], kind, real) == []
+
+
+def test_a_baffle_with_a_cell_2_mm_off_fails():
+    bad = baffle.baffle("2x2", shift={3: (0.0, -2.0)})
+    found = checks.baffle_problems(bad, "2x2", board.from_geometry("2x2"))
+    # its wall to square 1 (1.6 mm) is cut through: LED 4 and LED 2 share a cell
+    assert found == ["2x2 LED2 at (60.00, 20.00): no cell around it",
+                     "2x2 LED4 at (60.00, 60.00): no cell around it"]
+    # 1 mm towards the middle: the outer cell's 0.75 mm (its frame) and 1 mm
+    bad = baffle.baffle("2x2", shift={3: (-1.0, 0.0)})
+    found = checks.baffle_problems(bad, "2x2", board.from_geometry("2x2"))
+    assert found == ["2x2 LED4 at (60.00, 60.00): its cell's centre is 1.75 mm off (at most 1.0)"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_board_fits_its_tray_at_the_stated_fit(trays, kind):
+    b = board.from_geometry(kind)
+    fit = checks.measured_fit(trays[kind], b)
+    assert {side: round(gap, 2) for side, gap in fit.items()} == {
+        "left": dims.FIT, "right": dims.FIT, "bottom": dims.FIT, "top": dims.FIT}
+    assert checks.tray_problems(trays[kind], kind, b) == []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_real_board_fits_its_tray_and_its_connectors_clear_it(trays, kind):
+    real = pcb_board(kind)
+    assert checks.tray_problems(trays[kind], kind, real) == []
+
+
+def test_a_tray_1_mm_short_fails(trays):
+    bad = tray.shortened(trays["2x2"], "2x2", 1.0)
+    found = checks.tray_problems(bad, "2x2", board.from_geometry("2x2"))
+    assert "2x2 tray: the board's right edge is -0.70 mm from the wall (0.3 +- 0.1)" in found
+    joined = checks.join_problems(bad, "2x2", trays["2x3"], "2x3", 0)
+    assert "2x3 beside 2x2 turned 0: its first column at x = 99.00, not 100.00" in joined
+
+
+@pytest.mark.parametrize("turn", [0, 90, 180, 270])
+def test_trays_joined_side_by_side_keep_the_pitch_and_their_magnets_meet(trays, turn):
+    assert checks.join_problems(trays["2x2"], "2x2", trays["2x3"], "2x3", turn) == []
+
+
+def test_every_outline_square_edge_has_two_magnets_of_opposite_poles(trays):
+    for kind in KINDS:
+        w, h = geometry.size(kind)
+        found = tray.magnets(kind)
+        assert len(found) == 2 * 2 * (w + h)
+        assert sum(pole for _x, _y, _n, pole in found) == 0
+        assert checks.magnet_pockets(trays[kind], kind) == []
+
+
+def test_the_magnets_meet_north_to_south_at_every_turn_and_offset():
+    """Data only, every pair of sides: tray b turned so its side faces a's
+    right side, slid along by whole squares."""
+    p = geometry.PITCH
+    for ka in KINDS:
+        wa, ha = geometry.squares_outline(ka)
+        right = {round(y, 3): pole for x, y, n, pole in tray.magnets(ka) if n == (1, 0)}
+        for kb in KINDS:
+            for turn in (0, 90, 180, 270):
+                wb, hb = geometry.squares_outline(kb)
+                span = hb if turn in (0, 180) else wb
+                for shift in range(-int(span / p) + 1, int(ha / p)):
+                    loc = Pos(wa, shift * p, 0) * layout.module_location(kb, 0, 0, turn)
+                    left = {}
+                    for x, y, _n, pole in tray.magnets(kb):
+                        bx, by = layout.to_layout(loc, (x, y))
+                        if abs(bx - wa) < 1e-6 and -1e-6 < by < ha + 1e-6:
+                            left[round(by, 3)] = pole
+                    met = {y: pole for y, pole in right.items()
+                           if shift * p < y < shift * p + span}
+                    assert {y: -pole for y, pole in met.items()} == left, (ka, kb, turn, shift)
+
+
+def test_the_trays_lie_where_the_firmware_puts_the_modules():
+    path = os.path.join(export.ROOT, "boards", "4x5.json")
+    _layout, modules, _tiles = load(path)
+    for m, (kind, loc) in zip(modules, layout.placements(path)):
+        for k, (f, r) in enumerate(m.places):
+            x, y = layout.to_layout(loc, geometry.square_centre(kind, k))
+            assert (round(x, 6), round(y, 6)) == ((f + 0.5) * geometry.PITCH,
+                                                  (r + 0.5) * geometry.PITCH)
+
+
+def controller_layout_or_skip(real):
+    lay, source = controller.layout()
+    if real and source == "stand-in":
+        pytest.skip(board.missing("controller") or "the controller's reader is not there")
+    return lay
+
+
+@pytest.mark.parametrize("real", [False, True], ids=["stand-in", "kicad_pcb"])
+def test_the_case_opens_over_the_usb_the_card_the_buttons_and_the_piezo(real):
+    lay = controller_layout_or_skip(real)
+    base, lid = case.box(lay), case.lid(lay)
+    bx, by, bw, bd, t = lay["board"]
+    top = case.board_z() + t
+    assert checks.overlap(base, Pos(bx, by, case.board_z()) * Box(
+        bw, bd, t, align=checks.MIN)) < checks.EPS
+    x0, y0, w, d = case.outline(lay)
+    for name, side, _centre, _width, _z0, _z1 in case.ports(lay):
+        x, y, iw, idp, ih = lay[name]
+        z0 = case.SIDE + 0.5 if name == "chain" else top + 0.2
+        z1 = z0 + (case.CABLE_SLOT[1] - 1 if name == "chain" else ih - 0.4)
+        # the connector's mouth, drawn out through the wall
+        if side == "left":
+            path = checks.box(x0 - 1, y + 0.5, z0, x + 1, y + idp - 0.5, z1)
+        elif side == "right":
+            path = checks.box(x + iw - 1, y + 0.5, z0, x0 + w + 1, y + idp - 0.5, z1)
+        elif side == "bottom":
+            path = checks.box(x + 0.5, y0 - 1, z0, x + iw - 0.5, y + 1, z1)
+        else:
+            path = checks.box(x + 0.5, y + idp - 1, z0, x + iw - 0.5, y0 + d + 1, z1)
+        assert checks.overlap(base, path) < checks.EPS, name
+    h = case.height(lay)
+    for x, y, bw, bd, _h in lay["buttons"] + [lay["piezo"]]:
+        cx, cy = x + bw / 2, y + bd / 2
+        finger = checks.box(cx - 0.5, cy - 0.5, h - 1, cx + 0.5, cy + 0.5, h + case.LID + 1)
+        assert checks.overlap(lid, finger) < checks.EPS
