@@ -121,7 +121,7 @@ docs: install
 hardware: hardware-parts
 
 hardware-parts: install
-	$(PY) -m attila_tools.hardware.parts.export
+	@$(PY) -m attila_tools.hardware.parts.export
 
 docs-serve: install
 	$(DOCS) serve $(DOCS_CONFIG)

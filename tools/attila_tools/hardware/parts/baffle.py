@@ -1,9 +1,12 @@
 """The light baffle: a grid on the board's top, one cell a square around its
 LED, so each square's light stays in its square of the top plate.
 
-Walls between squares are CELL_WALL thick, centred on the squares' edges;
-at the module's outline the cell stops at the frame, inside the board's
-EDGE. Underneath, reliefs clear the heads of the screws that hold the board.
+Walls between squares are CELL_WALL thick, centred on the squares' edges
+and running to the board's edge; at the module's outline the tray's own wall
+closes the cell, so an outer cell is as wide as an inner one (within 0.2 mm)
+and the parts near the board's edge keep their clearance. The tray's wall
+holds the walls' ends in place. Underneath, reliefs clear the heads of the
+screws that hold the board.
 """
 
 from build123d import Align, Box, Cylinder, Pos
@@ -15,11 +18,12 @@ MIN = (Align.MIN, Align.MIN, Align.MIN)
 
 
 def cell(kind, k):
-    """(x0, y0, x1, y1) of square k's cell, in the module's frame."""
+    """(x0, y0, x1, y1) of what the baffle leaves open over square k (past the
+    board's edge on the module's outline: the tray's wall closes it there)."""
     w, h = geometry.size(kind)
     p = geometry.PITCH
     i, j = k % w, k // w
-    outer = geometry.EDGE + dims.FRAME
+    outer = -1.0
     inner = dims.CELL_WALL / 2
     return (i * p + (outer if i == 0 else inner), j * p + (outer if j == 0 else inner),
             (i + 1) * p - (outer if i == w - 1 else inner),

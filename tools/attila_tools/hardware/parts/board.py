@@ -40,7 +40,7 @@ def module_parts(kind):
     """
     if missing("module-" + kind):
         return None
-    return _read(pcb_path("module-" + kind))
+    return _read(pcb_path("module-" + kind), kind)
 
 
 def from_geometry(kind):
@@ -65,5 +65,86 @@ def controller_layout():
     return None
 
 
-def _read(path):
-    raise NotImplementedError(path)
+# A footprint's height above the board (or depth below it), by its library:
+# a .kicad_pcb gives no heights; geometry.HEIGHT holds the datasheets' (a
+# footprint's own "Height" property, when it has one, comes first).
+FAMILY = (("LED_SMD:", "led"), ("Capacitor_SMD:", "cap"), ("Resistor_SMD:", "resistor"),
+          ("Button_Switch_SMD:SW_SPST_REED", "reed"), ("Package_SO:", "register"))
+
+
+def part_height(fp):
+    """A footprint's height (mm) above its side of the board; 0 for none."""
+    if "Height" in fp.fields:
+        return float(fp.fields["Height"])
+    if fp.name.startswith("Connector_IDC:"):
+        return geometry.CONNECTOR_DEPTH
+    for prefix, key in FAMILY:
+        if fp.name.startswith(prefix):
+            return geometry.HEIGHT[key]
+    return 0.0
+
+
+def courtyard(node, fp):
+    """(x0, y0, x1, y1) of a footprint's courtyard on KiCad's page, or None."""
+    from attila_tools.hardware.pcbfile import find, find_all
+    import math
+    a = math.radians(fp.rot)
+    ca, sa = math.cos(a), math.sin(a)
+    pts = []
+    for key in ("fp_line", "fp_rect", "fp_poly", "fp_circle"):
+        for item in find_all(node, key):
+            layer = find(item, "layer")
+            if layer is None or not layer[1].endswith("CrtYd"):
+                continue
+            local = []
+            for k in ("start", "end", "center"):
+                v = find(item, k)
+                if v is not None:
+                    local.append((float(v[1]), float(v[2])))
+            if key == "fp_rect":
+                (x0, y0), (x1, y1) = local[0], local[1]
+                local = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+            if key == "fp_circle":
+                (cx, cy), (ex, ey) = local[-1], local[-2] if len(local) > 1 else local[-1]
+                r = math.hypot(ex - cx, ey - cy)
+                local = [(cx - r, cy - r), (cx + r, cy + r)]
+            pts_node = find(item, "pts")
+            if pts_node is not None:
+                local += [(float(q[1]), float(q[2])) for q in find_all(pts_node, "xy")]
+            for px, py in local:
+                # the same turn as pcbfile's pads (counter-clockwise, y down)
+                pts.append((fp.at[0] + px * ca + py * sa, fp.at[1] - px * sa + py * ca))
+    if not pts:
+        return None
+    xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _read(path, kind):
+    """A module board's outline, holes, LEDs and parts in its own frame."""
+    from attila_tools.hardware import frame, pcbfile
+    pcb = pcbfile.load(path)
+
+    def mod(xy):
+        return frame.to_module(kind, xy)
+
+    ox0, oy0, ox1, oy1 = pcb.outline()
+    (x0, y1), (x1, y0) = mod((ox0, oy0)), mod((ox1, oy1))
+    out = {"outline": (x0, y0, x1, y1), "holes": [], "leds": [], "parts": [],
+           "source": os.path.relpath(path, ROOT)}
+    nodes = {}
+    for node in pcbfile.find_all(pcb.tree, "footprint"):
+        fields = {q[1]: q[2] for q in pcbfile.find_all(node, "property")}
+        nodes[fields.get("Reference")] = node
+    for ref, fp in sorted(pcb.footprints.items()):
+        if fp.name.startswith("MountingHole:"):
+            out["holes"].append(mod(fp.at))
+            continue
+        if fp.name.startswith("LED_SMD:"):
+            out["leds"].append((ref,) + mod(fp.at))
+        box = courtyard(nodes[ref], fp)
+        if box is None:
+            raise ValueError("%s: %s has no courtyard" % (path, ref))
+        (bx0, by1), (bx1, by0) = mod(box[:2]), mod(box[2:])
+        out["parts"].append((ref, fp.side, bx0, by0, bx1, by1, part_height(fp)))
+    return out

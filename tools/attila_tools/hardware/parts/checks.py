@@ -34,26 +34,31 @@ def _extent(solid, box):
     return common.bounding_box()
 
 
-def cell_walls(baffle, x, y, reach=geometry.PITCH):
-    """(left, bottom, right, top): the baffle's walls nearest around (x, y),
-    measured at half its height."""
+def cell_walls(baffle, tray, x, y, reach=geometry.PITCH):
+    """(left, bottom, right, top): the walls nearest around (x, y) at half the
+    baffle's height: the baffle's, else the tray's (at the module's outline)."""
     z0, z1 = dims.BAFFLE_H / 2 - 0.1, dims.BAFFLE_H / 2 + 0.1
     t = 0.05
-    left = _extent(baffle, box(x - reach, y - t, z0, x, y + t, z1))
-    right = _extent(baffle, box(x, y - t, z0, x + reach, y + t, z1))
-    below = _extent(baffle, box(x - t, y - reach, z0, x + t, y, z1))
-    above = _extent(baffle, box(x - t, y, z0, x + t, y + reach, z1))
-    if None in (left, right, below, above):
-        return None
-    return (left.max.X, below.max.Y, right.min.X, above.min.Y)
+    rays = [(x - reach, y - t, x, y + t), (x - t, y - reach, x + t, y),
+            (x, y - t, x + reach, y + t), (x - t, y, x + t, y + reach)]
+    out = []
+    for i, (x0, y0, x1, y1) in enumerate(rays):
+        e = _extent(baffle, box(x0, y0, z0, x1, y1, z1))
+        if e is None:
+            e = _extent(tray, box(x0, y0, dims.BAFFLE_Z + z0, x1, y1, dims.BAFFLE_Z + z1))
+        if e is None:
+            return None
+        out.append((e.max.X, e.max.Y, e.min.X, e.min.Y)[i])
+    return tuple(out)
 
 
-def baffle_problems(baffle, kind, board):
+def baffle_problems(baffle, tray, kind, board):
     """The baffle (underside at z = 0, the board's top) against the board's
-    top side: a cell centred on every LED, every part clear of the walls."""
+    top side: a cell centred on every LED (closed by the tray's wall at the
+    outline), every part clear of the walls."""
     out = []
     for ref, x, y in board["leds"]:
-        walls = cell_walls(baffle, x, y)
+        walls = cell_walls(baffle, tray, x, y)
         if walls is None:
             out.append("%s %s at (%.2f, %.2f): no cell around it" % (kind, ref, x, y))
             continue
@@ -120,7 +125,11 @@ def tray_problems(tray, kind, board):
                        % (kind, side, gap, dims.FIT, FIT_TOL))
     z = dims.BOARD_Z - 0.5
     r = dims.PILOT_D / 2 + 0.6
-    for x, y in board["holes"]:
+    held = [h for h in board["holes"] if min(abs(h[0] - x) + abs(h[1] - y)
+                                             for x, y in traymod.posts(kind)) < 0.01]
+    if len(held) < 4:
+        out.append("%s tray: posts under %d of the board's holes (at least 4)" % (kind, len(held)))
+    for x, y in held:
         ring = [(x + r, y, z), (x - r, y, z), (x, y + r, z), (x, y - r, z)]
         if not all(tray.is_inside(p) for p in ring) or tray.is_inside((x, y, z)):
             out.append("%s tray: no post (with its pilot hole) under the hole at (%.1f, %.1f)"
@@ -180,20 +189,33 @@ def join_problems(tray_a, kind_a, tray_b, kind_b, turn_b):
     if overlap(tray_a, b) > EPS:
         out.append("%s: the trays overlap" % what)
     edge = box_a.max.X
-    mine = [(y, pole) for x, y, n, pole in traymod.magnets(kind_a) if n == (1, 0)]
+    mine = {round(y, 2): pole for x, y, n, pole in traymod.magnets(kind_a) if n == (1, 0)}
     theirs = {}
     for x, y, n, pole in traymod.magnets(kind_b):
         bx, by = to_b((x, y))
         if abs(bx + dx - edge) < 0.01:
             theirs[round(by + dy, 2)] = pole
-    top_b = box_b.max.Y + dy
-    for y, pole in mine:
-        if y > top_b:
-            continue
-        if theirs.get(round(y, 2)) != -pole:
-            out.append("%s: the magnet at y = %.1f on the shared edge meets %s"
-                       % (what, y, "nothing" if round(y, 2) not in theirs else "its own pole"))
+    out += magnets_meet(what, mine, theirs, max(box_a.min.Y, box_b.min.Y + dy),
+                        min(box_a.max.Y, box_b.max.Y + dy))
     return out
+
+
+def magnets_meet(what, mine, theirs, lo, hi):
+    """Magnets across a shared edge from lo to hi ({position: pole} on each
+    side): never a pole on its own kind, and at least one pair north to south
+    along an edge of more than one square (see tray.magnets)."""
+    out = []
+    for y in sorted(set(mine) & set(theirs)):
+        if mine[y] == theirs[y]:
+            out.append("%s: the magnets at %.1f meet pole to the same pole" % (what, y))
+    if hi - lo > geometry.PITCH + 1 and pairs(mine, theirs, lo, hi) == 0:
+        out.append("%s: no magnets meet between %.0f and %.0f" % (what, lo, hi))
+    return out
+
+
+def pairs(mine, theirs, lo, hi):
+    """How many magnets meet north to south between lo and hi."""
+    return sum(1 for y in mine if lo < y < hi and theirs.get(y) == -mine[y])
 
 
 def magnet_pockets(tray, kind):

@@ -28,12 +28,11 @@ SCREW_HEAD_H = 2.4
 # Light baffle: one cell a square around its LED, on the board's top.
 BAFFLE_H = 5.0  # the LED's light spreads to fill its square on the plate
 CELL_WALL = 1.6  # walls between squares (four 0.4 mm lines)
-FRAME = 0.8  # the baffle's outer frame, backed by the tray's wall
 CLEARANCE = 0.5  # from every part on the board's top to the baffle
 RELIEF = 0.6  # around a screw head under a wall, and above it
 # A cell's centre to its LED, along x and along y: a cell on the module's
-# outline stops at the frame, (EDGE + FRAME - CELL_WALL / 2) / 2 = 0.75 mm off.
-CENTRE_TOL = 1.0
+# outline is closed by the tray's wall, (WALL - CELL_WALL / 2) / 2 = 0.2 mm off.
+CENTRE_TOL = 0.5
 
 PLATE = 3.0  # the top plate: 3 mm opal (light-diffusing) cast acrylic
 PLATE_GAP = FIT  # the plate's gap to the tray's wall, all round
@@ -46,6 +45,10 @@ MAGNET_D = 6.0  # the pieces' own 6 x 2 mm neodymium discs
 MAGNET_T = 2.0
 MAGNET_FIT = 0.15  # pocket over the magnet, each way: a press fit with glue
 MAGNET_AT = 6.0
+# Around each cable connector's centre (geometry.connectors): a 2x4 box
+# header's courtyard, 18.8 x 9.9 mm, lying along x on the module boards; its
+# plug stands below it. A magnet or a post that would come near is left out.
+CONNECTOR_KEEPOUT = (19.0, 10.0)
 BLOCK_L = MAGNET_D + 2 * 1.2  # along the edge: the pocket and two walls
 BLOCK_W = MAGNET_T + MAGNET_FIT + 1.0  # inwards: the pocket and its back wall
 BLOCK_H = MAGNET_D + 2 * 1.2

@@ -38,12 +38,45 @@ def outline_edges(kind):
 
 def magnets(kind):
     """[(x, y, (nx, ny), pole)]: each magnet's centre on the tray's outer face,
-    its outward normal and the pole that faces out (+1 north, -1 south)."""
+    its outward normal and the pole that faces out (+1 north, -1 south).
+
+    A magnet whose block would meet a cable connector's plug is left out: the
+    magnet it would have met then faces plastic, which neither holds nor
+    repels, and the square edge keeps its other magnet.
+    """
     out = []
     for (x, y), (dx, dy), n in outline_edges(kind):
         for t, pole in ((dims.MAGNET_AT, 1), (geometry.PITCH - dims.MAGNET_AT, -1)):
-            out.append((x + dx * t, y + dy * t, n, pole))
+            mx, my = x + dx * t, y + dy * t
+            if not any(_near(_block_box(mx, my, n), k) for k in keepouts(kind)):
+                out.append((mx, my, n, pole))
     return out
+
+
+def keepouts(kind):
+    """(x0, y0, x1, y1) around each cable connector and its plug."""
+    hx, hy = dims.CONNECTOR_KEEPOUT[0] / 2, dims.CONNECTOR_KEEPOUT[1] / 2
+    return [(x - hx, y - hy, x + hx, y + hy) for x, y in geometry.connectors(kind).values()]
+
+
+def posts(kind):
+    """[(x, y)]: a post under every mounting hole but where a connector's plug
+    would meet it (the board's other screws hold it there)."""
+    r = dims.POST_D / 2
+    return [(x, y) for x, y in geometry.mounting_holes(kind)
+            if not any(_near((x - r, y - r, x + r, y + r), k) for k in keepouts(kind))]
+
+
+def _block_box(x, y, n):
+    """(x0, y0, x1, y1) of a magnet's block, inside the tray's face at (x, y)."""
+    along, inward = dims.BLOCK_L / 2, dims.BLOCK_W
+    if n[0]:
+        return (x - inward if n[0] > 0 else x, y - along, x if n[0] > 0 else x + inward, y + along)
+    return (x - along, y - inward if n[1] > 0 else y, x + along, y if n[1] > 0 else y + inward)
+
+
+def _near(a, b, gap=dims.CLEARANCE):
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
 
 def notches(kind):
@@ -73,14 +106,14 @@ def tray(kind):
     part -= Pos(dims.WALL, dims.WALL, dims.FLOOR) * Box(
         w - 2 * dims.WALL, h - 2 * dims.WALL, top, align=MIN)
     post_h = dims.BOARD_Z - dims.FLOOR
-    for x, y in geometry.mounting_holes(kind):
+    for x, y in posts(kind):
         part += Pos(x, y, dims.FLOOR + post_h / 2) * Cylinder(dims.POST_D / 2, post_h)
     for x, y, n, _pole in magnets(kind):
         # the block is drawn for the +y side, then turned to face n
         block = Pos(0, -dims.BLOCK_W / 2, dims.FLOOR + dims.BLOCK_H / 2) * Box(
             dims.BLOCK_L, dims.BLOCK_W, dims.BLOCK_H)
         part += Pos(x, y, 0) * Rot(0, 0, _along(n)) * block
-    for x, y in geometry.mounting_holes(kind):
+    for x, y in posts(kind):
         part -= Pos(x, y, dims.BOARD_Z / 2 + 0.5) * Cylinder(dims.PILOT_D / 2, dims.BOARD_Z)
     depth = dims.MAGNET_T + dims.MAGNET_FIT
     pocket = Pos(0, -depth / 2 + 0.01, dims.MAGNET_Z) * Rot(90, 0, 0) * Cylinder(
