@@ -82,14 +82,35 @@ def baffle_clearance(baffle, board):
     for _ref, side, x0, y0, x1, y1, h in board["parts"]:
         if side != "top" or h <= 0:
             continue
-        lo, hi = 0.0, 5.0
-        while hi - lo > 0.05:
-            c = (lo + hi) / 2
-            if overlap(baffle, box(x0 - c, y0 - c, -1, x1 + c, y1 + c, h)) > EPS:
-                hi = c
-            else:
-                lo = c
-        best = lo if best is None else min(best, lo)
+        gap = _gap(baffle, lambda c: box(x0 - c, y0 - c, -1, x1 + c, y1 + c, h))
+        best = gap if best is None else min(best, gap)
+    return best
+
+
+def _gap(solid, grown):
+    """The largest margin (to 0.05 mm) by which grown(margin) stays clear of solid."""
+    lo, hi = 0.0, 5.0
+    if overlap(solid, grown(0.0)) > EPS:
+        return 0.0
+    while hi - lo > 0.05:
+        c = (lo + hi) / 2
+        if overlap(solid, grown(c)) > EPS:
+            hi = c
+        else:
+            lo = c
+    return lo
+
+
+def plug_clearance(tray, board):
+    """The smallest gap (mm, to 0.05) from a part under the board (a header
+    with its plug) to the tray, or None when there is none."""
+    best = None
+    for ref, side, x0, y0, x1, y1, depth in board["parts"]:
+        if side != "bottom":
+            continue
+        low = dims.BOARD_Z - depth - (PLUG if ref.startswith("J") else 0)
+        gap = _gap(tray, lambda c: box(x0 - c, y0 - c, low, x1 + c, y1 + c, dims.BOARD_Z))
+        best = gap if best is None else min(best, gap)
     return best
 
 

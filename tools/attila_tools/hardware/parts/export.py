@@ -20,6 +20,7 @@ ROOT = board.ROOT
 OUT = os.path.join(ROOT, "build", "hardware")
 PICTURES = os.path.join(ROOT, "docs", "pages", "build", "printed")
 FIGURES = os.path.join(ROOT, "docs", "figures", "parts.md")
+FIT_FIGURES = os.path.join(ROOT, "docs", "figures", "parts-fit.md")
 KINDS = ("2x2", "2x3")
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 
@@ -75,7 +76,7 @@ def assembled(path=LAYOUT):
 
 def figures(volumes):
     """The docs' table of the parts: volume and filament mass."""
-    lines = ["| File | Volume | PLA | Print |", "|---|---:|---:|---:|"]
+    lines = ["| File | Volume | PLA | For the 4x5 board |", "|---|---:|---:|---:|"]
     count = {"module-2x2-baffle": 2, "module-2x2-tray": 2, "module-2x3-baffle": 2,
              "module-2x3-tray": 2, "controller-case": 1, "controller-case-lid": 1}
     total = 0.0
@@ -84,6 +85,30 @@ def figures(volumes):
         total += grams * count[name]
         lines.append("| `%s.stl` | %.1f cm³ | %.0f g | %d |" % (name, vol / 1000.0, grams, count[name]))
     lines.append("| **the 4x5 board and its controller** | | **%.0f g** | 10 |" % total)
+    return "\n".join(lines) + "\n"
+
+
+def fit_figures():
+    """The docs' table of the fit, measured on the solids against the boards."""
+    from attila_tools.hardware.parts import checks
+    lines = ["| Module | Board to wall | Cell centre to LED | Top parts to baffle "
+             "| Header and plug to tray | Magnets | Posts | Checked against |",
+             "|---|---:|---:|---:|---:|---:|---:|---|"]
+    for kind in KINDS:
+        real = board.module_parts(kind) or board.from_geometry(kind)
+        bf, tr = baffle.baffle(kind), tray.tray(kind)
+        fit = checks.measured_fit(tr, real)
+        off = 0.0
+        for _ref, x, y in real["leds"]:
+            w = checks.cell_walls(bf, tr, x, y)
+            off = max(off, abs((w[0] + w[2]) / 2 - x), abs((w[1] + w[3]) / 2 - y))
+        clear = checks.baffle_clearance(bf, real)
+        plug = checks.plug_clearance(tr, real)
+        lines.append("| %s | %.2f-%.2f mm | %.2f mm | %s | %s | %d | %d of %d holes | `%s` |" % (
+            kind, min(fit.values()), max(fit.values()), off,
+            "%.2f mm" % clear if clear is not None else "-",
+            "%.2f mm" % plug if plug is not None else "-",
+            len(tray.magnets(kind)), len(tray.posts(kind)), len(real["holes"]), real["source"]))
     return "\n".join(lines) + "\n"
 
 
@@ -118,7 +143,9 @@ def main(argv=None):
     picture.write_svg(assembled(), os.path.join(PICTURES, "board-4x5.svg"), width_mm=170)
     with open(FIGURES, "w") as f:
         f.write(figures(volumes))
-    print("hardware-parts: pictures in docs/pages/build/printed, figures in docs/figures/parts.md")
+    with open(FIT_FIGURES, "w") as f:
+        f.write(fit_figures())
+    print("hardware-parts: pictures in docs/pages/build/printed, figures in docs/figures/parts*.md")
     return 0
 
 
