@@ -32,7 +32,14 @@ MPN = {
 # 74HC165 (KiCad's symbol numbers): register input D(k) -> package pin.
 REGISTER_INPUT_PIN = {0: "11", 1: "12", 2: "13", 3: "14", 4: "3", 5: "4", 6: "5", 7: "6"}
 REGISTER_PINS = {"1": "LOAD", "2": "CLOCK", "8": "GND", "9": "QH", "10": "SER", "15": "GND",
-                 "16": "+3V3"}  # pin 7 (~Q7) is left open
+                 "16": "+3V3", "7": "unconnected-(U1-~{Q7}-Pad7)"}  # ~Q7 is left open
+# (that net name is the one KiCad's netlist gives a pin with a no-connect flag)
+
+
+def REGISTER_CAP(kind):
+    """The register's 100 nF: left of it, by the 3V3 track that feeds its pin 16."""
+    x, y = g.at(kind, 0, g.REGISTER_AT)
+    return (x - 7.0, y - 1.0)
 
 
 def part(ref, value, lib, at, rot=0.0, side="top", pins=None, mpn=None, role=""):
@@ -65,12 +72,12 @@ def module(kind):
                                 "4": led_net(kind, k)},
                           role="square %d's LED, chain link %d" % (k, k)))
         parts.append(part("C%d" % (k + 1), "100nF", LIB_C, g.at(kind, k, g.CAP_AT),
-                          180.0 if right else 0.0, pins={"1": "GND", "2": "+5V"},
+                          90.0, pins={"1": "GND", "2": "+5V"},
                           role="square %d's LED supply" % k))
         parts.append(part("SW%d" % (k + 1), "reed", LIB_REED, g.at(kind, k, g.REED_AT),
                           90.0, pins={"1": "GND", "2": "D%d" % k},
                           role="square %d's reed switch, register input D%d" % (k, k)))
-        parts.append(part("R%d" % (k + 1), "10k", LIB_R, g.at(kind, k, g.PULLUP_AT), 90.0,
+        parts.append(part("R%d" % (k + 1), "10k", LIB_R, g.at(kind, k, g.PULLUP_AT), 270.0,
                           pins={"1": "D%d" % k, "2": "+3V3"},
                           role="square %d's pull-up" % k))
     pins = dict(REGISTER_PINS)
@@ -78,9 +85,9 @@ def module(kind):
         pins[pin] = "D%d" % i if i < n else "+3V3"  # unused inputs read 1, never float
     parts.append(part("U1", "74HC165", LIB_165, g.at(kind, 0, g.REGISTER_AT), 90.0, pins=pins,
                       role="the module's shift register"))
-    parts.append(part("C%d" % (n + 1), "100nF", LIB_C, g.at(kind, 0, g.REGISTER_CAP_AT), 0.0,
+    parts.append(part("C%d" % (n + 1), "100nF", LIB_C, REGISTER_CAP(kind), 90.0,
                       pins={"1": "GND", "2": "+3V3"}, role="the register's supply"))
-    parts.append(part("R%d" % (n + 1), "10k", LIB_R, g.at(kind, 0, g.SER_PULLDOWN_AT), 90.0,
+    parts.append(part("R%d" % (n + 1), "10k", LIB_R, g.at(kind, n - 1, g.SER_PULLDOWN_AT), 90.0,
                       pins={"1": "SER", "2": "GND"},
                       role="SER pull-down: the last module's open end reads 0"))
     cons = g.connectors(kind)
@@ -88,7 +95,8 @@ def module(kind):
         pins = {}
         for pin, net in CABLE_NETS.items():
             pins[str(pin)] = {"LED": led, "SHIFT": data}.get(net, net)
-        parts.append(part(ref, name, LIB_CABLE, cons[name], 90.0, "bottom", pins, mpn="cable",
+        parts.append(part(ref, name, LIB_CABLE, cons[name], 270.0 if name == "IN" else 90.0,
+                          "bottom", pins, mpn="cable",
                           role="cable %s (2x4 IDC box header, bottom side)" % name))
     for i, xy in enumerate(g.mounting_holes(kind)):
         parts.append(part("H%d" % (i + 1), "M3", LIB_HOLE, xy, role="mounting hole"))

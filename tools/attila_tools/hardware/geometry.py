@@ -21,29 +21,29 @@ THICKNESS = 1.6  # board thickness (a fab's default)
 
 # Parts on the top side of each square, relative to the square's centre, as
 # they lie in the module's left column; the right column is their mirror image
-# (x turned over, see `at`), so that every square's parts face the spine of
-# tracks that runs up the middle of the module (both kinds are 2 squares wide).
+# (x turned over, see `at`), so that every square's tracks leave towards the
+# spine of tracks that runs up the middle of the module (both kinds are 2
+# squares wide) and its register.
 LED_AT = (0.0, 0.0)  # the WS2812B at the centre, under its baffle cell
-CAP_AT = (0.0, -4.5)  # its 100 nF, just below the LED
-# The reed switch (Coto CT10, 15 mm between its pads) lies flat along y with
-# its lower end beside the LED's corner, near the centre, and runs towards the
-# square's edge (docs/pages/build/pieces.md: a magnet over an end, not the
-# middle): its pads are at y = 1.0 and 16.1.
-REED_AT = (5.0, 8.56)
-PULLUP_AT = (8.5, 13.0)  # the switch's 10 kOhm pull-up, beside its upper end
+CAP_AT = (0.0, -4.5)  # its 100 nF, just below the LED (standing along y)
+# The reed switch (Coto CT10, 15 mm between its pads) lies flat along y on
+# the side away from the spine, its lower end beside the LED near the centre,
+# running towards the square's edge (docs/pages/build/pieces.md: a magnet
+# over an end, not the middle): its pads are at y = 1.0 and 16.1.
+REED_AT = (-5.0, 8.56)
+PULLUP_AT = (-8.5, 13.0)  # the switch's 10 kOhm pull-up, beside its upper end
 
-# One 74HC165 a module, in square 0's lower-left quarter (clear of the cell's
-# walls, the LED and the IN connector's pins), its SER pull-down and its
-# 100 nF beside it.
-REGISTER_AT = (-7.0, -8.5)  # relative to square 0's centre
-SER_PULLDOWN_AT = (-16.0, -3.0)
-REGISTER_CAP_AT = (-8.5, -3.5)
-
+# One 74HC165 a module, on the spine at the module's bottom edge (its body
+# crosses the middle column wall's foot: the baffle leaves a notch there),
+# relative to square 0's centre; its pins line up with the spine's tracks.
+REGISTER_AT = (20.0, -10.0)
 # The IN and OUT cable connectors (2x4 IDC box headers, 2.54 mm) stand on the
 # bottom side, so the top stays flat under the baffle; relative to a square's
 # centre (mirrored in the right column): IN under square 0, OUT under the
-# module's last square (top right).
-CONNECTOR_AT = (-8.0, 8.0)
+# module's last square (top right), both in the lower part of their square.
+CONNECTOR_AT = (-8.0, -12.5)
+# The SER pull-down sits by the OUT connector, relative to the last square.
+SER_PULLDOWN_AT = (6.0, -12.5)
 
 MOUNT_DRILL = 3.2  # M3 clearance
 MOUNT_INSET = 5.0  # corner holes from the squares' outline
@@ -56,7 +56,6 @@ HEIGHT = {
     "resistor": 0.55,  # 0603
     "reed": 2.6,  # Coto CT10 body on its leads
     "register": 1.75,  # SOIC-16
-    "pullup": 0.55,  # 0603, also the SER pull-down
 }
 CONNECTOR_DEPTH = 9.1  # 2x4 IDC box header below the bottom side
 

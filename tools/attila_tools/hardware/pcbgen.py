@@ -136,6 +136,12 @@ def main(argv):
     name, out = argv[1], argv[2]
     board = build(name)
     pcbnew.SaveBoard(out, board)
+    # Fill the pour on the board as KiCad loads it (a board built in memory
+    # lacks what the filler needs).
+    board = pcbnew.LoadBoard(out)
+    board.BuildConnectivity()
+    pcbnew.ZONE_FILLER(board).Fill(board.Zones())
+    pcbnew.SaveBoard(out, board)
     normalise(out, name)
 
 

@@ -66,7 +66,9 @@ def project(name):
         }},
         "boards": [],
         "erc": {"erc_exclusions": [], "meta": {"version": 0}, "pin_map": [],
-                "rule_severities": {}},
+                "rule_severities": {"lib_symbol_issues": "ignore",
+                                    "lib_symbol_mismatch": "ignore",
+                                    "footprint_link_issues": "ignore"}},
         "libraries": {"pinned_footprint_libs": [], "pinned_symbol_libs": []},
         "meta": {"filename": name + ".kicad_pro", "version": 3},
         "net_settings": {
