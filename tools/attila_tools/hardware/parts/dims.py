@@ -29,6 +29,9 @@ SCREW_HEAD_H = 2.4
 BAFFLE_H = 5.0  # the LED's light spreads to fill its square on the plate
 CELL_WALL = 1.6  # walls between squares (four 0.4 mm lines)
 CLEARANCE = 0.5  # from every part on the board's top to the baffle
+# The 74HC165 sits on the middle column's wall line (geometry.REGISTER_AT):
+# the wall's foot is notched over its SOIC-16 courtyard, lying along x.
+REGISTER_BODY = (10.4, 7.4)
 RELIEF = 0.6  # around a screw head under a wall, and above it
 # A cell's centre to its LED, along x and along y: a cell on the module's
 # outline is closed by the tray's wall, (WALL - CELL_WALL / 2) / 2 = 0.2 mm off.
