@@ -21,6 +21,7 @@ OUT = os.path.join(ROOT, "build", "hardware")
 PICTURES = os.path.join(ROOT, "docs", "pages", "build", "printed")
 FIGURES = os.path.join(ROOT, "docs", "figures", "parts.md")
 FIT_FIGURES = os.path.join(ROOT, "docs", "figures", "parts-fit.md")
+BUY_FIGURES = os.path.join(ROOT, "docs", "figures", "parts-buy.md")
 KINDS = ("2x2", "2x3")
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 
@@ -112,6 +113,28 @@ def fit_figures():
     return "\n".join(lines) + "\n"
 
 
+def buy_figures(path=LAYOUT):
+    """The docs' table of what a layout's printed parts need besides filament."""
+    kinds = [kind for kind, _loc in layout.placements(path)]
+    lay, _source = controller.layout()
+    count = {k: kinds.count(k) for k in KINDS}
+    magnets = sum(count[k] * len(tray.magnets(k)) for k in KINDS)
+    screws = sum(count[k] * len(tray.posts(k)) for k in KINDS)
+    lines = ["| Qty | Part | For |", "|---:|---|---|",
+             "| %d | %g x %g mm neodymium disc magnets, the same as in the pieces | %s |" % (
+                 magnets, dims.MAGNET_D, dims.MAGNET_T,
+                 ", ".join("%d in each %s tray" % (len(tray.magnets(k)), k) for k in KINDS)),
+             "| %d + %d | M3 x 6 mm pan-head screws | %s, %d in the controller |" % (
+                 screws, len(lay["holes"]),
+                 ", ".join("%d in each %s board" % (len(tray.posts(k)), k) for k in KINDS),
+                 len(lay["holes"]))]
+    for k in KINDS:
+        w, h = tray.plate_size(k)
+        lines.append("| %d | top plate %g x %g mm, %g mm opal (light-diffusing) cast acrylic "
+                     "| the %s modules |" % (count[k], w, h, dims.PLATE, k))
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=OUT)
@@ -145,6 +168,8 @@ def main(argv=None):
         f.write(figures(volumes))
     with open(FIT_FIGURES, "w") as f:
         f.write(fit_figures())
+    with open(BUY_FIGURES, "w") as f:
+        f.write(buy_figures())
     print("hardware-parts: pictures in docs/pages/build/printed, figures in docs/figures/parts*.md")
     return 0
 
