@@ -15,12 +15,12 @@ import pytest
 
 pytest.importorskip("build123d", reason="build123d is not installed (make install)")
 
-from build123d import Box, Pos, export_stl  # noqa: E402
+from build123d import Box, Pos  # noqa: E402
 
 from attila.layoutfile import load  # noqa: E402
 from attila_tools.hardware import geometry  # noqa: E402
 from attila_tools.hardware.parts import baffle, board, case, checks, controller  # noqa: E402
-from attila_tools.hardware.parts import dims, export, layout, mesh, tray  # noqa: E402
+from attila_tools.hardware.parts import dims, export, field, layout, mesh, tray  # noqa: E402
 
 KINDS = ("2x2", "2x3")
 
@@ -44,17 +44,18 @@ def pcb_board(kind):
 
 @pytest.fixture(scope="module")
 def stls(tmp_path_factory):
-    out = tmp_path_factory.mktemp("stl")
-    paths = {}
-    for name, solid in export.parts():
-        paths[name] = str(out / (name + ".stl"))
-        export_stl(solid, paths[name])
-    return paths
+    """What `make hardware-parts` writes (without the pictures)."""
+    out = tmp_path_factory.mktemp("hardware")
+    assert export.main(["--out", str(out), "--no-pictures"]) == 0
+    return {f[:-4]: str(out / f) for f in sorted(os.listdir(out)) if f.endswith(".stl")}
 
 
-def test_every_part_is_written_and_named_by_kind(stls):
+def test_every_part_is_written_as_stl_and_step_named_by_kind(stls):
     assert sorted(stls) == ["controller-case", "controller-case-lid", "module-2x2-baffle",
                             "module-2x2-tray", "module-2x3-baffle", "module-2x3-tray"]
+    for path in stls.values():
+        with open(path[:-4] + ".step") as f:
+            assert f.readline().startswith("ISO-10303-21")
 
 
 def test_every_stl_is_a_closed_solid(stls):
@@ -159,6 +160,19 @@ def test_the_magnets_meet_north_to_south_at_every_turn_and_offset():
                     lo, hi = max(0.0, shift * p), min(ha, shift * p + span)
                     assert checks.magnets_meet("", right, left, lo, hi) == [], (
                         ka, kb, turn, shift)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_trays_magnets_pull_on_the_switches_far_less_than_a_piece(kind):
+    real = pcb_board(kind)
+    assert len(real["reeds"]) == geometry.squares(kind)
+    tray_mt, piece_mt = field.reed_fields(kind, real["reeds"])
+    assert tray_mt < 0.25 * piece_mt
+
+
+def test_the_docs_list_what_the_4x5_board_needs():
+    with open(export.BUY_FIGURES, encoding="utf-8") as f:
+        assert f.read() == export.buy_figures(), "run make hardware-parts"
 
 
 def test_the_trays_lie_where_the_firmware_puts_the_modules():

@@ -35,8 +35,10 @@ def missing(name):
 def module_parts(kind):
     """The module board's outline, mounting holes and parts, from its .kicad_pcb.
 
-    Returns {"outline": (x0, y0, x1, y1), "holes": [(x, y)], "parts": [(ref,
-    side, x0, y0, x1, y1, height)]} in the module's frame, or None.
+    Returns {"outline": (x0, y0, x1, y1), "holes": [(x, y)], "leds": [(ref,
+    x, y)], "parts": [(ref, side, x0, y0, x1, y1, height)], "reeds": [(its
+    square's centre, one end, the other end)], "source": path} in the
+    module's frame, or None.
     """
     if missing("module-" + kind):
         return None
@@ -130,7 +132,7 @@ def _read(path, kind):
 
     ox0, oy0, ox1, oy1 = pcb.outline()
     (x0, y1), (x1, y0) = mod((ox0, oy0)), mod((ox1, oy1))
-    out = {"outline": (x0, y0, x1, y1), "holes": [], "leds": [], "parts": [],
+    out = {"outline": (x0, y0, x1, y1), "holes": [], "leds": [], "parts": [], "reeds": [],
            "source": os.path.relpath(path, ROOT)}
     nodes = {}
     for node in pcbfile.find_all(pcb.tree, "footprint"):
@@ -142,6 +144,12 @@ def _read(path, kind):
             continue
         if fp.name.startswith("LED_SMD:"):
             out["leds"].append((ref,) + mod(fp.at))
+        if fp.name.startswith("Button_Switch_SMD:SW_SPST_REED"):
+            ends = [mod(fp.pads[n].at) for n in sorted(fp.pads)[:2]]
+            mid = ((ends[0][0] + ends[1][0]) / 2, (ends[0][1] + ends[1][1]) / 2)
+            centres = [geometry.square_centre(kind, k) for k in range(geometry.squares(kind))]
+            square = min(centres, key=lambda c: (c[0] - mid[0]) ** 2 + (c[1] - mid[1]) ** 2)
+            out["reeds"].append((square, ends[0], ends[1]))
         box = courtyard(nodes[ref], fp)
         if box is None:
             raise ValueError("%s: %s has no courtyard" % (path, ref))

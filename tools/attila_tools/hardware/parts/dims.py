@@ -40,8 +40,8 @@ CENTRE_TOL = 0.5
 PLATE = 3.0  # the top plate: 3 mm opal (light-diffusing) cast acrylic
 PLATE_GAP = FIT  # the plate's gap to the tray's wall, all round
 
-# Magnets that lock the trays edge to edge: in blocks on the floor against
-# the wall, flush with the tray's outer face, two on every square's edge on
+# Magnets that lock the trays edge to edge: in blocks standing on the bed
+# against the wall, flush with the tray's outer face, two on every square's edge on
 # the tray's outline, MAGNET_AT from the edge's ends, facing out with
 # opposite poles (see tray.magnets). Low in the tray, far from the switches.
 MAGNET_D = 6.0  # the pieces' own 6 x 2 mm neodymium discs
@@ -60,6 +60,6 @@ BOARD_Z = FLOOR + STANDOFF  # the board's bottom
 BAFFLE_Z = BOARD_Z + geometry.THICKNESS
 PLATE_Z = BAFFLE_Z + BAFFLE_H
 TOP_Z = PLATE_Z + PLATE  # the top of the tray's wall and of the plate
-MAGNET_Z = FLOOR + BLOCK_H / 2
+MAGNET_Z = BLOCK_H / 2  # blocks on the bed, through the floor: far below the switches
 
 DENSITY = 1.24  # g/cm3: PLA (PETG 1.27)

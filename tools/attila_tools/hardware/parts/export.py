@@ -13,7 +13,7 @@ import sys
 from build123d import Box, Pos, Rot, export_step, export_stl
 
 from attila_tools.hardware import geometry
-from attila_tools.hardware.parts import baffle, board, case, controller, dims, layout, mesh
+from attila_tools.hardware.parts import baffle, board, case, controller, dims, field, layout, mesh
 from attila_tools.hardware.parts import picture, tray
 
 ROOT = board.ROOT
@@ -93,8 +93,9 @@ def fit_figures():
     """The docs' table of the fit, measured on the solids against the boards."""
     from attila_tools.hardware.parts import checks
     lines = ["| Module | Board to wall | Cell centre to LED | Top parts to baffle "
-             "| Header and plug to tray | Magnets | Posts | Checked against |",
-             "|---|---:|---:|---:|---:|---:|---:|---|"]
+             "| Header and plug to tray | Magnets | Posts | Tray magnets / piece along a switch "
+             "| Checked against |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
     for kind in KINDS:
         real = board.module_parts(kind) or board.from_geometry(kind)
         bf, tr = baffle.baffle(kind), tray.tray(kind)
@@ -105,11 +106,15 @@ def fit_figures():
             off = max(off, abs((w[0] + w[2]) / 2 - x), abs((w[1] + w[3]) / 2 - y))
         clear = checks.baffle_clearance(bf, real)
         plug = checks.plug_clearance(tr, real)
-        lines.append("| %s | %.2f-%.2f mm | %.2f mm | %s | %s | %d | %d of %d holes | `%s` |" % (
+        pull = "-"
+        if real.get("reeds"):
+            pull = "%.1f / %.1f mT" % field.reed_fields(kind, real["reeds"])
+        lines.append("| %s | %.2f-%.2f mm | %.2f mm | %s | %s | %d | %d of %d holes | %s | `%s` |" % (
             kind, min(fit.values()), max(fit.values()), off,
             "%.2f mm" % clear if clear is not None else "-",
             "%.2f mm" % plug if plug is not None else "-",
-            len(tray.magnets(kind)), len(tray.posts(kind)), len(real["holes"]), real["source"]))
+            len(tray.magnets(kind)), len(tray.posts(kind)), len(real["holes"]), pull,
+            real["source"]))
     return "\n".join(lines) + "\n"
 
 

@@ -110,7 +110,7 @@ def tray(kind):
         part += Pos(x, y, dims.FLOOR + post_h / 2) * Cylinder(dims.POST_D / 2, post_h)
     for x, y, n, _pole in magnets(kind):
         # the block is drawn for the +y side, then turned to face n
-        block = Pos(0, -dims.BLOCK_W / 2, dims.FLOOR + dims.BLOCK_H / 2) * Box(
+        block = Pos(0, -dims.BLOCK_W / 2, dims.BLOCK_H / 2) * Box(
             dims.BLOCK_L, dims.BLOCK_W, dims.BLOCK_H)
         part += Pos(x, y, 0) * Rot(0, 0, _along(n)) * block
     for x, y in posts(kind):
