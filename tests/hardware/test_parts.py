@@ -51,8 +51,9 @@ def stls(tmp_path_factory):
 
 
 def test_every_part_is_written_as_stl_and_step_named_by_kind(stls):
-    assert sorted(stls) == ["controller-case", "controller-case-lid", "module-2x2-baffle",
-                            "module-2x2-tray", "module-2x3-baffle", "module-2x3-tray"]
+    assert sorted(stls) == ["controller-case", "controller-case-key", "controller-case-lid",
+                            "module-2x2-baffle", "module-2x2-tray", "module-2x3-baffle",
+                            "module-2x3-tray"]
     for path in stls.values():
         with open(path[:-4] + ".step") as f:
             assert f.readline().startswith("ISO-10303-21")
@@ -193,18 +194,17 @@ def controller_layout_or_skip(real):
 
 
 @pytest.mark.parametrize("real", [False, True], ids=["stand-in", "kicad_pcb"])
-def test_the_case_opens_over_the_usb_the_card_the_buttons_and_the_piezo(real):
+def test_the_case_opens_over_the_usb_the_card_the_cable_the_buttons_and_the_piezo(real):
     lay = controller_layout_or_skip(real)
     base, lid = case.box(lay), case.lid(lay)
     bx, by, bw, bd, t = lay["board"]
-    top = case.board_z() + t
-    assert checks.overlap(base, Pos(bx, by, case.board_z()) * Box(
-        bw, bd, t, align=checks.MIN)) < checks.EPS
+    assert checks.overlap(base, checks.box(bx, by, case.board_z(), bx + bw, by + bd,
+                                           case.board_z() + t)) < checks.EPS
     x0, y0, w, d = case.outline(lay)
-    for name, side, _centre, _width, _z0, _z1 in case.ports(lay):
-        x, y, iw, idp, ih = lay[name]
-        z0 = case.SIDE + 0.5 if name == "chain" else top + 0.2
-        z1 = z0 + (case.CABLE_SLOT[1] - 1 if name == "chain" else ih - 0.4)
+    assert {"usb", "sd", "chain"} <= set(lay["ports"])
+    for name, side, _centre, _width, z0, z1 in case.ports(lay):
+        x, y, iw, idp, _ih = lay[name]
+        z0, z1 = z0 + 0.3, min(z1, case.height(lay)) - 0.3
         # the connector's mouth, drawn out through the wall
         if side == "left":
             path = checks.box(x0 - 1, y + 0.5, z0, x + 1, y + idp - 0.5, z1)
@@ -216,7 +216,13 @@ def test_the_case_opens_over_the_usb_the_card_the_buttons_and_the_piezo(real):
             path = checks.box(x + 0.5, y + idp - 1, z0, x + iw - 0.5, y0 + d + 1, z1)
         assert checks.overlap(base, path) < checks.EPS, name
     h = case.height(lay)
-    for x, y, bw, bd, _h in lay["buttons"] + [lay["piezo"]]:
-        cx, cy = x + bw / 2, y + bd / 2
-        finger = checks.box(cx - 0.5, cy - 0.5, h - 1, cx + 0.5, cy + 0.5, h + case.LID + 1)
-        assert checks.overlap(lid, finger) < checks.EPS
+    for i, (x, y, bw, bd, bh) in enumerate(lay["buttons"]):
+        k = case.key(lay, i)
+        assert checks.overlap(lid, k) < checks.EPS
+        assert checks.overlap(base, k) < checks.EPS
+        assert k.bounding_box().min.Z > case.board_z() + t + bh  # above its switch
+        assert k.bounding_box().max.Z > h + case.LID  # a finger reaches it
+    px, py, pw, pd, _h = lay["piezo"]
+    cx, cy = px + pw / 2, py + pd / 2
+    assert checks.overlap(lid, checks.box(cx - 0.5, cy - 0.5, h - 1, cx + 0.5, cy + 0.5,
+                                          h + case.LID + 1)) < checks.EPS

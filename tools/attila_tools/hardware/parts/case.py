@@ -1,13 +1,15 @@
-"""The controller's case: a box the board is screwed into, and a lid that
-presses into its top, with openings in the wall for the Pico's USB socket,
-the microSD slot and the module cable, holes in the lid over the two buttons
-and a grille over the piezo.
+"""The controller's case: a box the board is screwed into, a lid that
+presses into its top, and a key for each button.
 
-Both are modelled where they sit, in the board's frame (x, y as on the
-board, z = 0 under the case's floor); print the lid turned over.
+The box's wall opens in front of every connector that reaches the board's
+edge (the Pico's USB socket, the microSD slot, the 5 V jack, the module
+cable); the lid has a grille over the piezo and a hole over each button,
+where a printed key, held by its flange under the lid, reaches down to the
+switch. Modelled where they sit, in the board's frame (x, y as on the
+board, z = 0 under the case's floor); the lid and keys print turned over.
 """
 
-from build123d import Align, Box, Cylinder, Pos
+from build123d import Align, Box, Cone, Cylinder, Pos
 
 from attila_tools.hardware.parts import dims
 
@@ -16,14 +18,19 @@ MIN = (Align.MIN, Align.MIN, Align.MIN)
 SIDE = 2.0  # the case's walls and floor
 GAP = 0.5  # board to wall
 UNDER = 5.0  # board bottom above the floor: through-hole leads
-ABOVE = 11.0  # board top to the lid's underside: the piezo, the buttons' bodies
+HEADROOM = 1.0  # above the tallest part (a header counts with its plug)
+PLUG = 4.0
 LID = 2.0
 LIP = 3.0  # the lid's lip inside the walls
 LIP_FIT = 0.2
 LIP_WALL = 1.2
 PORT = 1.5  # all round a connector's mouth in the wall
-CABLE_SLOT = (16.0, 4.0)  # width, height: the module cable's ribbon, under the board
-BUTTON_HOLE = 7.5  # over a tall tact switch's plunger, a fingertip reaches it
+CABLE_W = 16.0  # the module cable's ribbon and plug
+BUTTON_HOLE = 7.0
+KEY_FIT = 0.3  # key to its hole, all round
+KEY_GAP = 0.3  # key above its switch's plunger
+KEY_FLANGE = BUTTON_HOLE + 3.0  # under the lid, a cone: it prints standing, no support
+KEY_OUT = 2.0  # a key stands this far out of the lid
 GRILLE_HOLE = 1.6
 GRILLE_PITCH = 2.4
 
@@ -39,16 +46,25 @@ def board_z():
     return SIDE + UNDER
 
 
+def above(lay):
+    """Board top to the lid's underside: the tallest part, a header with its plug."""
+    tallest = [lay[name][4] for name in ("usb", "sd", "piezo", "power") if name in lay]
+    tallest += [b[4] for b in lay["buttons"]]
+    if lay.get("chain_side", "top") == "top":
+        tallest.append(lay["chain"][4] + PLUG)
+    return max(tallest) + HEADROOM
+
+
 def height(lay):
     """The box's height: its walls' top, where the lid's top plate rests."""
-    return board_z() + lay["board"][4] + ABOVE
+    return board_z() + lay["board"][4] + above(lay)
 
 
 def _nearest_side(lay, item):
-    x0, y0, w, d = outline(lay)
+    bx, by, bw, bd, _t = lay["board"]
     x, y, iw, idp, _h = item
-    dist = {"left": x - x0, "right": x0 + w - (x + iw),
-            "bottom": y - y0, "top": y0 + d - (y + idp)}
+    dist = {"left": x - bx, "right": bx + bw - (x + iw), "bottom": y - by,
+            "top": by + bd - (y + idp)}
     return min(dist, key=dist.get)
 
 
@@ -66,16 +82,18 @@ def ports(lay):
     """[(name, side, centre along the wall, width, z0, z1)]: the wall's openings."""
     top = board_z() + lay["board"][4]
     out = []
-    for name in ("usb", "sd"):
+    for name in lay["ports"]:
         x, y, iw, idp, ih = lay[name]
         side = _nearest_side(lay, lay[name])
         across = iw if side in ("bottom", "top") else idp
         centre = x + iw / 2 if side in ("bottom", "top") else y + idp / 2
-        out.append((name, side, centre, across + 2 * PORT, top - PORT, top + ih + PORT))
-    x, y, iw, idp, _h = lay["chain"]
-    side = _nearest_side(lay, lay["chain"])
-    centre = x + iw / 2 if side in ("bottom", "top") else y + idp / 2
-    out.append(("chain", side, centre, CABLE_SLOT[0], SIDE, SIDE + CABLE_SLOT[1]))
+        if name == "chain":
+            # the ribbon leaves its plug and the case beside the board, to the lid
+            z0, z1 = (SIDE, height(lay) + 1) if lay.get("chain_side", "top") == "top" \
+                else (SIDE, board_z())
+            out.append((name, side, centre, max(CABLE_W, across + 2 * PORT), z0, z1))
+        else:
+            out.append((name, side, centre, across + 2 * PORT, top - PORT, top + ih + PORT))
     return out
 
 
@@ -104,6 +122,9 @@ def lid(lay):
     inset += LIP_WALL
     part -= Pos(x0 + inset, y0 + inset, h - LIP - 1) * Box(w - 2 * inset, d - 2 * inset, LIP + 1,
                                                            align=MIN)
+    for _name, side, centre, width, _z0, z1 in ports(lay):
+        if z1 > h:  # the cable's notch runs up the wall, through the lid's lip
+            part -= _lip_cut(lay, side, centre, width)
     for x, y, bw, bd, _h in lay["buttons"]:
         part -= Pos(x + bw / 2, y + bd / 2, h + LID / 2) * Cylinder(BUTTON_HOLE / 2, LID + 2)
     px, py, pw, pd, _h = lay["piezo"]
@@ -112,4 +133,29 @@ def lid(lay):
             if i * i + j * j <= 5:
                 part -= Pos(px + pw / 2 + GRILLE_PITCH * i, py + pd / 2 + GRILLE_PITCH * j,
                             h + LID / 2) * Cylinder(GRILLE_HOLE / 2, LID + 2)
+    return part
+
+
+def _lip_cut(lay, side, centre, width):
+    x0, y0, w, d = outline(lay)
+    h = height(lay)
+    reach = SIDE + LIP_FIT + LIP_WALL + 1
+    if side in ("left", "right"):
+        xs = x0 - 1 if side == "left" else x0 + w - reach
+        return Pos(xs, centre - width / 2, h - LIP - 1) * Box(reach + 1, width, LIP + 1, align=MIN)
+    ys = y0 - 1 if side == "bottom" else y0 + d - reach
+    return Pos(centre - width / 2, ys, h - LIP - 1) * Box(width, reach + 1, LIP + 1, align=MIN)
+
+
+def key(lay, button=0):
+    """A button's key, in place: its flange under the lid, its top KEY_OUT above it."""
+    x, y, bw, bd, bh = lay["buttons"][button]
+    cx, cy = x + bw / 2, y + bd / 2
+    h = height(lay)
+    bottom = board_z() + lay["board"][4] + bh + KEY_GAP
+    shaft = h + LID + KEY_OUT - bottom
+    r = BUTTON_HOLE / 2 - KEY_FIT
+    part = Pos(cx, cy, bottom + shaft / 2) * Cylinder(r, shaft)
+    rise = KEY_FLANGE / 2 - r
+    part += Pos(cx, cy, h - 0.2 - rise / 2) * Cone(r, KEY_FLANGE / 2, rise)
     return part

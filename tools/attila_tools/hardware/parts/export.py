@@ -37,6 +37,8 @@ def parts():
     lid = case.lid(lay)
     top = lid.bounding_box().max.Z
     out.append(("controller-case-lid", Pos(0, 0, top) * Rot(180, 0, 0) * lid))
+    key = case.key(lay)
+    out.append(("controller-case-key", Pos(0, 0, -key.bounding_box().min.Z) * key))
     return out
 
 
@@ -79,13 +81,15 @@ def figures(volumes):
     """The docs' table of the parts: volume and filament mass."""
     lines = ["| File | Volume | PLA | For the 4x5 board |", "|---|---:|---:|---:|"]
     count = {"module-2x2-baffle": 2, "module-2x2-tray": 2, "module-2x3-baffle": 2,
-             "module-2x3-tray": 2, "controller-case": 1, "controller-case-lid": 1}
+             "module-2x3-tray": 2, "controller-case": 1, "controller-case-lid": 1,
+             "controller-case-key": 2}
     total = 0.0
     for name, vol in volumes:
         grams = vol / 1000.0 * dims.DENSITY
         total += grams * count[name]
         lines.append("| `%s.stl` | %.1f cm³ | %.0f g | %d |" % (name, vol / 1000.0, grams, count[name]))
-    lines.append("| **the 4x5 board and its controller** | | **%.0f g** | 10 |" % total)
+    lines.append("| **the 4x5 board and its controller** | | **%.0f g** | %d |"
+                 % (total, sum(count.values())))
     return "\n".join(lines) + "\n"
 
 
