@@ -87,7 +87,8 @@ def figures(volumes):
     for name, vol in volumes:
         grams = vol / 1000.0 * dims.DENSITY
         total += grams * count[name]
-        lines.append("| `%s.stl` | %.1f cm³ | %.0f g | %d |" % (name, vol / 1000.0, grams, count[name]))
+        lines.append("| `%s.stl` | %.1f cm³ | %.0f g | %d |"
+                     % (name, vol / 1000.0, grams, count[name]))
     lines.append("| **the 4x5 board and its controller** | | **%.0f g** | %d |"
                  % (total, sum(count.values())))
     return "\n".join(lines) + "\n"
@@ -113,7 +114,8 @@ def fit_figures():
         pull = "-"
         if real.get("reeds"):
             pull = "%.1f / %.1f mT" % field.reed_fields(kind, real["reeds"])
-        lines.append("| %s | %.2f-%.2f mm | %.2f mm | %s | %s | %d | %d of %d holes | %s | `%s` |" % (
+        row = "| %s | %.2f-%.2f mm | %.2f mm | %s | %s | %d | %d of %d holes | %s | `%s` |"
+        lines.append(row % (
             kind, min(fit.values()), max(fit.values()), off,
             "%.2f mm" % clear if clear is not None else "-",
             "%.2f mm" % plug if plug is not None else "-",
