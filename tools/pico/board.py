@@ -62,6 +62,22 @@ def gpio(pin):
     raise Unsupported("pin %r: the emulated Pico knows GP0..GP29 only" % (pin,))
 
 
+def copper(prof, modules):
+    """The module boards' wiring read from their netlists (boards/pcb/*/*.net):
+    which register input each square's switch drives and the LED chain's order
+    inside each module, when the build is made of those boards (a 74HC165
+    chain of the game's modules, no local orders or extra LEDs of another
+    board); None otherwise, and the profile's own wiring stands."""
+    if prof.sensor_kind != "74hc165" or prof.led_local or prof.sensor_local or prof.led_offset:
+        return None
+    kinds = {m.kind for m in modules}
+    if not kinds <= {"2x2", "2x3"}:
+        return None
+    from attila_tools.hardware import netlist
+
+    return {kind: netlist.module_wiring(kind) for kind in sorted(kinds)}
+
+
 def config(prof, wiring, sd_image=None):
     """What tools/pico/wires.mjs (and sdcard.mjs) need to know about the board's pins.
 
@@ -136,6 +152,7 @@ class PicoBoard:
         self.layout, self.modules, self.tiles = layoutfile.load(layout_path)
         self.wiring = self.prof.wiring(self.layout, self.modules)
         self.prof.check_sensors(self.wiring)
+        self.copper = copper(self.prof, self.modules)
         self.layout_path = layout_path
         self.profile_path = profile_path
         self.pico = Pico(flash_path, config(self.prof, self.wiring, sd_image),
@@ -190,7 +207,9 @@ class PicoBoard:
         raw = self.wiring.chain(mask)
         closed = [raw >> k & 1 for k in range(self.wiring.sensor_bits)]
         regs = []
-        if self.prof.sensor_kind == "74hc165":
+        if self.copper:
+            regs = self._copper_registers(mask)
+        elif self.prof.sensor_kind == "74hc165":
             closed_level, tied = (0, 1) if self.prof.active_low else (1, 0)
             base = 0
             for n in self.wiring.registers:
@@ -201,6 +220,28 @@ class PicoBoard:
                 regs.append(v)
                 base += n
         self.pico.set_sensors(closed, regs)
+
+    def _copper_registers(self, mask):
+        """Each module's register inputs as its board wires them (netlist)."""
+        closed_level, tied = (0, 1) if self.prof.active_low else (1, 0)
+        regs = []
+        for m in sorted(self.modules, key=lambda m: m.number):
+            v = 0xFF if tied else 0
+            for k, d in enumerate(self.copper[m.kind]["inputs"]):
+                on = mask >> self.layout.at(*m.places[k]) & 1
+                level = closed_level if on else 1 - closed_level
+                v = v & ~(1 << d) | level << d
+            regs.append(v)
+        return regs
+
+    def led_squares(self):
+        """Square of each LED of the chain (255: none), as the boards wire them."""
+        if not self.copper:
+            return self.wiring.led_square
+        out = []
+        for m in sorted(self.modules, key=lambda m: m.number):
+            out += [self.layout.at(*m.places[k]) for k in self.copper[m.kind]["leds"]]
+        return out
 
     def hold(self, button, held=True):
         """Hold (or let go of) button UNDO or MENU."""
@@ -227,7 +268,7 @@ class PicoBoard:
         order = self.prof.led_order
         bpp = len(order)
         out = [(0, 0, 0)] * self.layout.size
-        for k, sq in enumerate(self.wiring.led_square):
+        for k, sq in enumerate(self.led_squares()):
             if sq == 255 or (k + 1) * bpp > len(data):
                 continue
             px = dict(zip(order, data[k * bpp : (k + 1) * bpp]))

@@ -9,6 +9,10 @@ ORIGIN = (100.0, 100.0)  # KiCad position of the squares' top-left corner
 
 
 def height(kind):
+    if kind == "controller":
+        from attila_tools.hardware.circuit import CONTROLLER_SIZE
+
+        return CONTROLLER_SIZE[1]
     return g.squares_outline(kind)[1]
 
 

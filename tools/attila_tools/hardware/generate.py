@@ -73,21 +73,25 @@ def write(name, folder):
     from attila_tools.hardware import schematic
 
     os.makedirs(folder, exist_ok=True)
+    pro = os.path.join(folder, name + ".kicad_pro")
+    with open(pro, "w") as f:  # the netlist export reads its net classes
+        f.write(rules.project(name))
     schematic.write(name, os.path.join(folder, name + ".kicad_sch"))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")]))
+    schematic.netlist(name, folder)
     r = subprocess.run([KICAD_PYTHON, "-m", "attila_tools.hardware.pcbgen", name,
-                        os.path.join(folder, name + ".kicad_pcb")],
+                        os.path.join(folder, name + ".kicad_pcb"),
+                        os.path.join(folder, name + ".net")],
                        env=env, capture_output=True, text=True)
     if r.returncode:
         raise SystemExit("%s: pcbgen failed:\n%s" % (name, r.stderr.strip()))
     # pcbnew saves a project file of its own: ours (the fab's rules) goes last.
-    with open(os.path.join(folder, name + ".kicad_pro"), "w") as f:
+    with open(pro, "w") as f:
         f.write(rules.project(name))
     for junk in (name + ".kicad_prl", "fp-info-cache"):
         if os.path.exists(os.path.join(folder, junk)):
             os.remove(os.path.join(folder, junk))
-    schematic.netlist(name, folder)
 
 
 def main(argv=None):

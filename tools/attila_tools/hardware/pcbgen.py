@@ -51,7 +51,7 @@ def place(board, name, kind, parts, netmap):
         fp.SetOrientationDegrees(p["rot"])
         if p["side"] == "bottom":
             fp.Flip(fp.GetPosition(), pcbnew.FLIP_DIRECTION_LEFT_RIGHT)
-        if p["footprint"] == circuit.LIB_CABLE[1]:
+        if p["footprint"] in (circuit.LIB_CABLE[1], "Module:RaspberryPi_Pico_Common_THT"):
             centre(fp, frame.to_kicad(kind, p["at"]))
         for pad in fp.Pads():
             net = p["pins"].get(pad.GetNumber())
@@ -69,7 +69,10 @@ def centre(fp, xy):
 
 
 def outline(board, kind):
-    x0, y0, x1, y1 = g.board_outline(kind)
+    if kind == "controller":
+        x0, y0, (x1, y1) = 0.0, 0.0, circuit.CONTROLLER_SIZE
+    else:
+        x0, y0, x1, y1 = g.board_outline(kind)
     corners = [frame.to_kicad(kind, c) for c in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
     for a, b in zip(corners, corners[1:] + corners[:1]):
         s = pcbnew.PCB_SHAPE(board)
@@ -81,9 +84,29 @@ def outline(board, kind):
         board.Add(s)
 
 
-def build(name):
+def unconnected(netlist):
+    """{(ref, pin): net} of the pins the schematic leaves open: KiCad's netlist
+    gives each a net of its own (unconnected-(...)), which the board's pads take."""
+    out = {}
+    if not netlist or not os.path.exists(netlist):
+        return out
+    with open(netlist, encoding="utf-8") as f:
+        tree = pcbfile.parse(f.read(), netlist)
+    for net in pcbfile.find_all(pcbfile.find(tree, "nets") or [], "net"):
+        name = pcbfile.find(net, "name")[1]
+        if name.startswith("unconnected-"):
+            for node in pcbfile.find_all(net, "node"):
+                out[(pcbfile.find(node, "ref")[1], pcbfile.find(node, "pin")[1])] = name
+    return out
+
+
+def build(name, netlist=None):
     parts = circuit.BOARDS[name]()
-    kind = circuit.board_kind(name)
+    for (ref, pin), net in unconnected(netlist).items():
+        for p in parts:
+            if p["ref"] == ref:
+                p["pins"].setdefault(pin, net)
+    kind = circuit.board_kind(name) or name
     board = pcbnew.BOARD()
     netmap = {}
     for net in circuit.nets(parts):
@@ -114,6 +137,7 @@ def normalise(path, name):
         if kind == "footprint":
             ref = re.search(r'\(property "Reference" "([^"]*)"', chunk).group(1)
             key = (re.sub(r"\d+", "", ref), int(re.sub(r"\D", "", ref) or 0))
+            chunk = _sorted_texts(chunk)
         else:
             key = re.sub(r'\(uuid "[^"]*"\)', "", chunk)
         groups[kind].append((key, chunk))
@@ -132,9 +156,28 @@ def normalise(path, name):
         f.write(text)
 
 
+def _sorted_texts(chunk):
+    """A footprint's own texts in the order of what they say (KiCad: by UUID),
+    less its groups (a drawing aid of the library, listed by random UUIDs)."""
+    groups = [(a, b) for a, b in pcbfile.blocks(chunk) if chunk.startswith("(group", a)]
+    for a, b in reversed(groups):
+        while chunk[a - 1] in "\t\n":
+            a -= 1
+        chunk = chunk[:a] + chunk[b:]
+    spans = [(a, b) for a, b in pcbfile.blocks(chunk) if chunk.startswith("(fp_text", a)]
+    if len(spans) < 2:
+        return chunk
+    texts = sorted(chunk[a:b] for a, b in spans)
+    out, last = [], 0
+    for (a, b), t in zip(spans, texts):
+        out += [chunk[last:a], t]
+        last = b
+    return "".join(out) + chunk[last:]
+
+
 def main(argv):
     name, out = argv[1], argv[2]
-    board = build(name)
+    board = build(name, argv[3] if len(argv) > 3 else None)
     pcbnew.SaveBoard(out, board)
     # Fill the pour on the board as KiCad loads it (a board built in memory
     # lacks what the filler needs).

@@ -256,7 +256,7 @@ def pour(board, kind, netmap):
 
 
 def route(board, name, kind, parts, netmap):
-    if kind is None:
+    if kind not in g.KINDS:  # the controller: not routed yet
         return
     r = Router(board, kind, netmap)
     for k in range(g.squares(kind)):

@@ -17,7 +17,7 @@ from attila_tools.hardware import circuit, pcbfile
 
 SYMBOLS = os.environ.get("KICAD9_SYMBOL_DIR", "/usr/share/kicad/symbols")
 NS = uuid.UUID("6d1c1f0e-29a7-4c8e-9a41-a77117a00029")  # pcbgen.NS
-FLAGS = ("+5V", "+3V3", "GND")  # nets fed from the cable: a PWR_FLAG each for ERC
+FLAGS = ("+5V", "+3V3", "GND", "VSYS")  # nets fed from the cable: a PWR_FLAG each for ERC
 
 
 def sym_uuid(board, ref):
@@ -29,6 +29,7 @@ def _uid(board, what):
 
 
 _cache = {}
+TYPES = {}  # (lib_id, pin number) -> electrical type
 
 
 def library_symbol(lib_id):
@@ -66,6 +67,7 @@ def library_symbol(lib_id):
                     at = pcbfile.find(c, "at")
                     num = pcbfile.find(c, "number")[1]
                     pins[num] = (float(at[1]), float(at[2]), int(float(at[3])))
+                    TYPES[(lib_id, num)] = str(c[1])
                 else:
                     walk(c)
 
@@ -89,9 +91,19 @@ def _n(v):
     return "0" if s in ("-0", "") else s
 
 
+CONTROLLER_AT = {"U1": (40, 40), "U2": (90, 22), "C1": (90, 44), "R1": (110, 20),
+                 "R2": (110, 32), "R3": (110, 40), "J1": (140, 30), "J2": (20, 88),
+                 "C2": (40, 88), "D1": (60, 88), "SW1": (80, 70), "SW2": (80, 80),
+                 "BZ1": (80, 92), "J3": (140, 70), "R4": (110, 60), "R5": (115, 60),
+                 "R6": (120, 60), "R7": (125, 60), "C3": (110, 80),
+                 "H1": (100, 105), "H2": (106, 105), "H3": (112, 105), "H4": (118, 105)}
+
+
 def layout(parts, kind):
     """Where each symbol stands on the sheet (mm, on the 2.54 mm grid)."""
     g = 2.54
+    if kind == "controller":
+        return {ref: (g * x / 2, g * y / 2) for ref, (x, y) in CONTROLLER_AT.items()}
     at = {}
     squares = [p for p in parts if p["ref"][0] in "DS" or (p["ref"][0] in "CR" and
                                                             "square" in p["role"])]
@@ -144,9 +156,17 @@ def _label(net, x, y, angle, board, n):
 def text(name):
     """The .kicad_sch of a board, as text."""
     parts = circuit.BOARDS[name]()
-    kind = circuit.board_kind(name)
+    kind = circuit.board_kind(name) or name
+    driven = set()  # nets a part's power output already drives
+    for p in parts:
+        library_symbol(p["symbol"])
+        for num, net in p["pins"].items():
+            if TYPES.get((p["symbol"], num)) == "power_out":
+                driven.add(net)
     flags = [{"ref": "#FLG0%d" % (i + 1), "value": "PWR_FLAG", "symbol": "power:PWR_FLAG",
-              "footprint": "", "pins": {"1": net}, "role": "flag"} for i, net in enumerate(FLAGS)]
+              "footprint": "", "pins": {"1": net}, "role": "flag"}
+             for i, net in enumerate(n for n in FLAGS if n not in driven
+                                     and any(n in p["pins"].values() for p in parts))]
     at = layout(parts, kind)
     for i, f in enumerate(flags):
         at[f["ref"]] = (2.54 * 160, 2.54 * (10 + 8 * i))
@@ -176,6 +196,8 @@ def text(name):
         s.append(_prop("Value", p["value"], x, y + 6.35 if not power else y - 3.81))
         s.append(_prop("Footprint", p["footprint"], x, y, hide=True))
         s.append(_prop("Datasheet", "", x, y, hide=True))
+        if p.get("square") is not None:
+            s.append(_prop("Square", str(p["square"]), x, y, hide=True))
         if p.get("mpn"):
             s.append(_prop("MPN", p["mpn"], x, y, hide=True))
             s.append(_prop("Manufacturer", p["maker"], x, y, hide=True))
@@ -186,9 +208,16 @@ def text(name):
                  '\t\t\t\t\t(reference "%s")\n\t\t\t\t\t(unit 1)\n\t\t\t\t)\n\t\t\t)\n\t\t)\n\t)\n'
                  % (name, root, p["ref"]))
         body.append("".join(s))
+        done = {}
         for num, (px, py, angle) in sorted(pins.items()):
             sx, sy = x + px, y - py
             net = p["pins"].get(num)
+            if (sx, sy) in done:  # pins stacked on one point (a module's GND pins)
+                if done[(sx, sy)] != net:
+                    raise SystemExit("%s: %s pins at one point on nets %s and %s"
+                                     % (name, p["ref"], done[(sx, sy)], net))
+                continue
+            done[(sx, sy)] = net
             n += 1
             if net and not net.startswith("unconnected-"):
                 body.append(_label(net, sx, sy, angle, name, n))
@@ -211,7 +240,8 @@ def netlist(name, folder):
     sch = os.path.join(folder, name + ".kicad_sch")
     out = os.path.join(folder, name + ".net")
     r = subprocess.run(["kicad-cli", "sch", "export", "netlist", "--format", "kicadsexpr",
-                        "-o", out, sch], capture_output=True, text=True)
+                        "-o", os.path.basename(out), os.path.basename(sch)],
+                       capture_output=True, text=True, cwd=folder)
     if r.returncode:
         raise SystemExit("%s: netlist export failed: %s" % (name, r.stderr.strip()))
     # The export stamps the date and the file's path: keep only the design.
