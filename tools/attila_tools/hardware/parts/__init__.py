@@ -2,6 +2,11 @@
 kind, and a case for the controller, built with build123d from the module
 boards' geometry (`attila_tools.hardware.geometry`).
 
-Each part module builds one kind of solid; `dims` holds the parts' own sizes,
-`board` the board's parts as boxes for the fit checks, `checks` the checks.
+    dims        the printed parts' own sizes, in one place
+    tray, baffle, case   one kind of solid each (controller: the case's board)
+    board       the boards' parts as boxes, read from their .kicad_pcb
+    checks, mesh, field  the fit checks, the STL's closed-solid check, the
+                magnets' pull on the reed switches
+    layout, picture, export   placing trays by a layout file, line drawings,
+                `make hardware-parts`
 """

@@ -4,6 +4,7 @@ they are there, so the checks measure the parts against the boards
 themselves, not against numbers typed again.
 """
 
+import math
 import os
 
 from attila_tools.hardware import geometry
@@ -129,7 +130,6 @@ def part_height(fp):
 def courtyard(node, fp):
     """(x0, y0, x1, y1) of a footprint's courtyard on KiCad's page, or None."""
     from attila_tools.hardware.pcbfile import find, find_all
-    import math
     a = math.radians(fp.rot)
     ca, sa = math.cos(a), math.sin(a)
     pts = []

@@ -5,7 +5,7 @@ parts as boxes, in the module's frame. Each check returns a list of
 problems, one line each ([] when the part fits).
 """
 
-from build123d import Align, Box, Pos, Rot
+from build123d import Align, Box, Location, Pos, Rot
 
 from attila_tools.hardware import geometry
 from attila_tools.hardware.parts import dims, tray as traymod
@@ -173,14 +173,12 @@ def turned(solid, kind, turn):
     """A tray turned clockwise by `turn` about its own centre, and the turn's
     map of module-frame points."""
     w, h = geometry.squares_outline(kind)
-    moved = Pos(w / 2, h / 2, 0) * Rot(0, 0, -turn) * Pos(-w / 2, -h / 2, 0) * solid
+    loc = Pos(w / 2, h / 2, 0) * Rot(0, 0, -turn) * Pos(-w / 2, -h / 2, 0)
 
     def point(p):
-        from build123d import Location
-        loc = Pos(w / 2, h / 2, 0) * Rot(0, 0, -turn) * Pos(-w / 2, -h / 2, 0)
         v = (loc * Location((p[0], p[1], 0))).position
         return (v.X, v.Y)
-    return moved, point
+    return loc * solid, point
 
 
 def join_problems(tray_a, kind_a, tray_b, kind_b, turn_b):

@@ -37,17 +37,12 @@ def problems(tris):
         return key.setdefault(tuple(round(c, DIGITS) for c in p), len(key))
 
     edges = {}
-    volume = 0.0
-    degenerate = 0
     for a, b, c in tris:
         ia, ib, ic = vid(a), vid(b), vid(c)
         if len({ia, ib, ic}) < 3:
-            degenerate += 1
-            continue
+            continue  # a sliver that rounds to a line: its edges are its neighbours'
         for e in ((ia, ib), (ib, ic), (ic, ia)):
             edges[e] = edges.get(e, 0) + 1
-        volume += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0])
-                   + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6.0
     out = []
     if not tris:
         out.append("no triangles")
@@ -57,8 +52,9 @@ def problems(tris):
         out.append("%d edges run the same way by more than one triangle" % doubled)
     if opened:
         out.append("%d open edges (no triangle on the other side)" % opened)
-    if volume <= 0:
-        out.append("volume %.1f mm3 (not positive)" % volume)
+    enclosed = volume(tris)
+    if enclosed <= 0:
+        out.append("volume %.1f mm3 (not positive)" % enclosed)
     return out
 
 
