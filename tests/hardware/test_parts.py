@@ -184,6 +184,46 @@ def test_the_docs_list_what_the_4x5_board_needs():
         assert f.read() == export.buy_figures(), "run make hardware-parts"
 
 
+def shipped_layouts():
+    folder = os.path.join(export.ROOT, "boards")
+    out = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".json"):
+            with open(os.path.join(folder, name)) as f:
+                if '"modules"' in f.read():
+                    out.append(os.path.join(folder, name))
+    return out
+
+
+@pytest.mark.parametrize("path", shipped_layouts(), ids=os.path.basename)
+def test_in_every_shipped_layout_the_touching_trays_magnets_meet_north_to_south(path):
+    _layout, modules, _tiles = load(path)
+    owner = {place: i for i, m in enumerate(modules) for place in m.places}
+    shared = {}  # (module, module): squares side by side
+    for (f, r), i in owner.items():
+        for j in (owner.get((f + 1, r)), owner.get((f, r + 1))):
+            if j is not None and j != i:
+                shared[tuple(sorted((i, j)))] = shared.get(tuple(sorted((i, j))), 0) + 1
+    seen = {}
+    for i, (kind, loc) in enumerate(layout.placements(path)):
+        for x, y, _n, pole in tray.magnets(kind):
+            px, py = layout.to_layout(loc, (x, y))
+            seen.setdefault((round(px, 2), round(py, 2)), []).append((i, pole))
+    pairs = {}
+    for place, found in seen.items():
+        assert len(found) <= 2, place
+        if len(found) == 2:
+            (a, pa), (b, pb) = found
+            assert pa == -pb, "like poles meet at %s" % (place,)
+            pairs[tuple(sorted((a, b)))] = pairs.get(tuple(sorted((a, b))), 0) + 1
+    assert set(pairs) <= set(shared)
+    for touching, squares in shared.items():
+        if squares >= 2:
+            assert pairs.get(touching, 0) >= 1, touching
+    held = {i for touching in pairs for i in touching}
+    assert held == set(range(len(modules)))
+
+
 def test_the_trays_lie_where_the_firmware_puts_the_modules():
     path = os.path.join(export.ROOT, "boards", "4x5.json")
     _layout, modules, _tiles = load(path)
