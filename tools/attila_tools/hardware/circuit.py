@@ -161,7 +161,7 @@ def controller(prof=None):
     parts.append(part("U2", "74AHCT1G125", ("74xGxx:74AHCT1G125",
                                             "Package_TO_SOT_SMD:SOT-23-5"),
                       (50.0, 40.0), 0.0, pins=shifter, role="3.3 V -> 5 V LED data"))
-    parts.append(part("C1", "100nF", LIB_C, (50.0, 47.0), 0.0, pins={"1": "GND", "2": "+5V"},
+    parts.append(part("C1", "100nF", LIB_C, (54.0, 40.0), 90.0, pins={"1": "GND", "2": "+5V"},
                       role="the level shifter's supply"))
     parts.append(part("R1", "330", LIB_R, (60.0, 40.0), 0.0, pins={"1": "LED_5V", "2": "LED"},
                       role="series resistor of the LED data"))
@@ -192,8 +192,10 @@ def controller(prof=None):
                                        "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm"),
                       (46.0, 54.0), 0.0, pins={"1": "BUZZER", "2": "GND"},
                       role="piezo transducer (not a magnetic buzzer)"))
+    # (the symbol's pin 9, SHIELD, lands on this socket's card-detect pad 9: left
+    # open; the shell's pads are 11)
     sd = {"1": "SD_DAT2", "2": "SD_CS", "3": "SD_MOSI", "4": "+3V3", "5": "SD_SCK", "6": "GND",
-          "7": "SD_MISO", "8": "SD_DAT1", "9": "GND"}
+          "7": "SD_MISO", "8": "SD_DAT1", "9": "unconnected-(J3-SHIELD-Pad9)"}
     parts.append(part("J3", "microSD", ("Connector:Micro_SD_Card",
                                         "Connector_Card:microSD_HC_Molex_104031-0811"),
                       (84.0, 52.0), 0.0, pins=sd, role="the solved game's card"))

@@ -68,6 +68,18 @@ def files(name):
     return [name + ext for ext in (".kicad_pro", ".kicad_sch", ".kicad_pcb", ".net")]
 
 
+def update(name, folder):
+    """Regenerate a board into folder, replacing only the files that say something
+    new (a board whose only change is the fill's microns is kept as it is)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        write(name, tmp)
+        os.makedirs(folder, exist_ok=True)
+        for fn in files(name):
+            have = os.path.join(folder, fn)
+            if not os.path.exists(have) or not same(have, os.path.join(tmp, fn)):
+                shutil.copy(os.path.join(tmp, fn), have)
+
+
 def write(name, folder):
     """All files of one board into folder."""
     from attila_tools.hardware import schematic
@@ -114,7 +126,7 @@ def main(argv=None):
                     if not os.path.exists(have) or not same(have, os.path.join(tmp, fn)):
                         stale.append(os.path.relpath(have, ROOT))
         else:
-            write(name, os.path.join(PCB_DIR, name))
+            update(name, os.path.join(PCB_DIR, name))
     for s in stale:
         print("%s: not what the generator writes (run python -m attila_tools.hardware.generate)" % s)
     return 1 if stale else 0

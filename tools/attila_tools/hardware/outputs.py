@@ -13,6 +13,7 @@ import argparse
 import csv
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -173,7 +174,12 @@ def board_outputs(name, out):
     with tempfile.TemporaryDirectory() as tmp:
         run("kicad-cli", "sch", "export", "svg", "-o", tmp, sch)
         for fn in glob.glob(os.path.join(tmp, "*.svg")):
-            shutil.copy(fn, os.path.join(out, name + "-schematic.svg"))
+            with open(fn, encoding="utf-8") as f:
+                svg = f.read()
+            # its title carries the export's date: the docs' copy must not change
+            svg = re.sub(r"<title>[^<]*</title>", "<title>%s schematic</title>" % name, svg)
+            with open(os.path.join(out, name + "-schematic.svg"), "w", encoding="utf-8") as f:
+                f.write(svg)
     write_bom(name, os.path.join(out, name + "-bom.csv"))
 
 
@@ -186,7 +192,7 @@ def main(argv=None):
         print("make hardware: " + why, file=sys.stderr)
         return 2
     for name in sorted(circuit.BOARDS):
-        generate.write(name, os.path.join(generate.PCB_DIR, name))
+        generate.update(name, os.path.join(generate.PCB_DIR, name))
         board_outputs(name, os.path.join(args.out, name))
         print("%-11s %s" % (name, os.path.relpath(os.path.join(args.out, name), generate.ROOT)))
     total, cost = write_total(os.path.join(args.out, "bom-4x5.csv"))
