@@ -288,14 +288,23 @@ def plan(layout, profile, source=False, out_dir=BUILD, arch=None, notes=None):
     return files
 
 
+def mpy_version_of(mpy_bytes):
+    """(version, sub-version, arch) from the header of a .mpy file.
+
+    Sub-version and arch are only set (and only checked by a board) when the
+    file holds native code; plain bytecode needs the same major version.
+    """
+    if len(mpy_bytes) < 4 or mpy_bytes[0:1] != b"M":
+        raise ValueError("not a .mpy file")
+    return mpy_bytes[1], mpy_bytes[2] & 3, mpy_bytes[2] >> 2
+
+
 def mpy_version(files):
     """(version, sub-version, arch) of the bytecode .mpy files in a plan (None if none).
 
     Native .mpy files (compiled for an arch) are left out: whether a board
     takes them is native_arch()'s question.
     """
-    from attila_tools.board.device import mpy_version_of
-
     for path in files.values():
         if path.endswith(".mpy"):
             with open(path, "rb") as f:

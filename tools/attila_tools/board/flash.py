@@ -42,11 +42,11 @@ from attila.store import journal_of
 from attila_tools.board import build
 from attila_tools.board.device import (Board, DeviceError, PortError, check_chip,
                                        check_compatible, check_port, find_port)
+from attila_tools.board.onboard import MAINTENANCE, calm, read_game, uncalm
 from attila_tools.options import Parser
 
 # The saved game, the half-written save of a cut, and the journal of actions since.
 SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", journal_of(build.SAVE_FILE))
-MAINTENANCE = "maintenance"
 
 
 class UsageError(Exception):
@@ -155,8 +155,6 @@ def set_aside(board, layout):
     """
     from attila.errors import AttilaError
     from attila.savetext import restore
-
-    from attila_tools.board.games import read_game
 
     data = read_game(board, build.SAVE_FILE)  # with the journal's actions
     if data is None:
@@ -278,57 +276,6 @@ def _native(layout_path, profile_path, info):
             "mpy-cross can target, so it compiles %s at every boot"
             % (", ".join(kept), "it" if len(kept) == 1 else "them"))
     return files
-
-
-def calm(board, prog="attila flash"):
-    """Stop a firmware that runs a watchdog from resetting the board mid-copy.
-
-    A watchdog (profile "watchdog_ms") keeps running once started, also after
-    mpremote's Ctrl-C, and would reset the board a few seconds into the copy.
-    So: put a `maintenance` file on the board and reset it; main.py then
-    stops before it starts the watchdog. True when the file was put there
-    (the caller removes it before the final reset).
-    """
-    state = board.eval(_WATCHDOG)
-    watchdog_ms, has_main, in_maintenance = state
-    if not watchdog_ms or not has_main or in_maintenance:
-        return False
-    say("%s: the firmware on the board runs a watchdog (%d ms); restarting it in "
-        "maintenance mode first" % (prog, watchdog_ms))
-    board.exec("open(%r, 'w').close()" % MAINTENANCE)
-    board.marker = True
-    board.hard_reset()
-    board.reconnect()
-    return True
-
-
-def uncalm(board):
-    """Remove the maintenance marker calm() put there (if it is still there)."""
-    if getattr(board, "marker", False) and board.in_raw_repl():
-        try:
-            board.remove(MAINTENANCE)
-            board.marker = False
-        except DeviceError:
-            pass
-
-
-_WATCHDOG = """
-import os
-def _e(p):
-    try:
-        os.stat(p)
-        return True
-    except OSError:
-        return False
-_w = 0
-try:
-    import json
-    with open('profile.json') as _f:
-        _w = json.load(_f).get('watchdog_ms', 0)
-except Exception:
-    pass
-print(repr((_w if isinstance(_w, int) else 0, _e('main.py'), _e('maintenance'))))
-"""
 
 
 def _flash(args, board, port, files, local, layout, created):

@@ -21,9 +21,9 @@ from attila.board import RESUME_FILE
 from attila.errors import AttilaError
 
 from attila_tools.board.device import Board, DeviceError, PortError, check_port, find_port
+from attila_tools.board.onboard import SAVE, calm, read_game, uncalm
 from attila_tools.options import Parser
 
-SAVE = "game.txt"
 LOG_DIR = "games/"
 
 
@@ -76,26 +76,6 @@ def replay_hint(target, data):
     return "attila sim --replay %s --layout LAYOUT (the board's layout.json)" % target
 
 
-def read_game(board, path):
-    """The bytes of a game file on the board; the save with its journal
-    carried out for game.txt."""
-    data = board.read(path)
-    if path != SAVE or data is None:
-        return data
-    from attila.store import journal_of
-
-    journal = board.read(journal_of(SAVE))
-    if not journal:
-        return data
-    from attila.savetext import checksum, current
-
-    try:
-        text = current(data, journal)
-    except AttilaError:
-        return data
-    return (text + "end %d\n" % checksum(text)).encode()
-
-
 def board_games(board):
     """Paths of the game files on the board."""
     paths = board.files()
@@ -105,8 +85,6 @@ def board_games(board):
 
 
 def fetch(args):
-    from attila_tools.board.flash import calm, uncalm
-
     if os.path.exists(args.out) and not os.path.isdir(args.out):
         raise PortError("%s: not a folder (--out names the folder the games go into)"
                         % args.out)
