@@ -2,7 +2,8 @@
 
     firmware/attila          the portable core: imports neither the tools nor the simulator
     tools/attila_tools       the tools: the core only (never attila_sim); inside, by package:
-        files, gamefiles, squares   the files a command is given, square sets,
+        files, gamefiles,           the files a command is given (replayfile: a game
+        replayfile, squares,        to replay, from its bytes), square sets,
         options                     the commands' argument parser
         draw/ solve/                on those
         analyse/ (on solve/), board/ (on draw/)
@@ -81,9 +82,9 @@ def test_only_the_cli_names_the_simulator_and_only_to_hand_it_attila_sim():
 
 
 # Inside attila_tools: what each part may import of the others (itself included).
-BELOW = {"files", "gamefiles", "options", "squares"}
+BELOW = {"files", "gamefiles", "options", "replayfile", "squares"}
 MAY_USE = {
-    "files": BELOW, "gamefiles": BELOW, "options": BELOW, "squares": BELOW,
+    "files": BELOW, "gamefiles": BELOW, "options": BELOW, "replayfile": BELOW, "squares": BELOW,
     "draw": BELOW | {"draw"},
     "solve": BELOW | {"solve"},
     "analyse": BELOW | {"analyse", "solve"},

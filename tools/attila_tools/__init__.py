@@ -8,5 +8,6 @@ Layers, each importing only those below it, and never the simulator
   solve/                  the solvers, their certificates and books
   draw/                   terminal text and pictures
   files.py gamefiles.py   the files a command is given: paths, layouts, saves, game logs
+  replayfile.py           a saved game or a game log read from its bytes (also on the board page)
   squares.py              square sets as bitmasks
 """
