@@ -4,7 +4,7 @@
     tools/attila_tools       the tools: the core only (never attila_sim); inside, by package:
         files, gamefiles,           the files a command is given (replayfile: a game
         replayfile, squares,        to replay, from its bytes), square sets,
-        options                     the commands' argument parser
+        errors, options             the one error base; the commands' argument parser
         draw/ solve/                on those
         analyse/ (on solve/), board/ (on draw/)
         cli                         on all of them
@@ -82,9 +82,10 @@ def test_only_the_cli_names_the_simulator_and_only_to_hand_it_attila_sim():
 
 
 # Inside attila_tools: what each part may import of the others (itself included).
-BELOW = {"files", "gamefiles", "options", "replayfile", "squares"}
+BELOW = {"errors", "files", "gamefiles", "options", "replayfile", "squares"}
 MAY_USE = {
-    "files": BELOW, "gamefiles": BELOW, "options": BELOW, "replayfile": BELOW, "squares": BELOW,
+    "errors": BELOW, "files": BELOW, "gamefiles": BELOW, "options": BELOW, "replayfile": BELOW,
+    "squares": BELOW,
     "draw": BELOW | {"draw"},
     "solve": BELOW | {"solve"},
     "analyse": BELOW | {"analyse", "solve"},

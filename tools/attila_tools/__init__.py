@@ -10,4 +10,5 @@ Layers, each importing only those below it, and never the simulator
   files.py gamefiles.py   the files a command is given: paths, layouts, saves, game logs
   replayfile.py           a saved game or a game log read from its bytes (also on the board page)
   squares.py              square sets as bitmasks
+  errors.py options.py    the one error base (cli.main prints it), the commands' parser
 """

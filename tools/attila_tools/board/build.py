@@ -34,6 +34,8 @@ import shutil
 import subprocess
 import sys
 
+from attila_tools.errors import ToolError
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 CORE = os.path.join(FIRMWARE, "attila")
@@ -59,7 +61,7 @@ ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp"
          "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
 
 
-class BuildError(Exception):
+class BuildError(ToolError):
     """The firmware cannot be built (message says why)."""
 
 

@@ -18,6 +18,7 @@ import hashlib
 import time
 
 from attila_tools.board.build import PROFILES
+from attila_tools.errors import ToolError
 
 # USB vendor ids of boards that run MicroPython: Raspberry Pi (Pico, Pico W,
 # Pico 2), MicroPython's own (pyboard and ports using TinyUSB defaults).
@@ -31,12 +32,17 @@ PICO_DOWNLOADS = {
 }
 
 
-class DeviceError(Exception):
-    """Something a maker has to fix (the message says what)."""
+class DeviceError(ToolError):
+    """A board that is missing, refuses or fails on the way (the message
+    says what the maker has to fix): exit status 1."""
+
+    status = 1
 
 
 class PortError(DeviceError):
     """A --port (or another argument) that cannot name a board: bad input, exit 2."""
+
+    status = 2
 
 
 def check_port(port):

@@ -33,6 +33,7 @@ import platform
 import shutil
 
 from attila_tools.board import build
+from attila_tools.errors import ToolError
 
 PORT = os.path.join(build.FIRMWARE, "ports", "circuitpython")
 BUILD = os.path.join(build.ROOT, "build", "flash-circuitpython")
@@ -44,7 +45,7 @@ BOOT_OUT = "boot_out.txt"
 NEW = ".attila-new"  # a file being written, renamed over the old one when whole
 
 
-class DriveError(Exception):
+class DriveError(ToolError):
     """The drive cannot take the firmware (exit 2); the message names the drive and why."""
 
 

@@ -34,23 +34,19 @@ to verify, 2 on bad files/arguments.
 
 import hashlib
 import os
-import sys
 import time
 
 from attila.store import journal_of
 
 from attila_tools.board import build
-from attila_tools.board.device import (Board, DeviceError, PortError, check_chip,
-                                       check_compatible, check_port, find_port)
+from attila_tools.board.device import (Board, DeviceError, check_chip, check_compatible,
+                                       check_port, find_port)
 from attila_tools.board.onboard import MAINTENANCE, calm, read_game, uncalm
+from attila_tools.errors import UsageError
 from attila_tools.options import Parser
 
 # The saved game, the half-written save of a cut, and the journal of actions since.
 SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", journal_of(build.SAVE_FILE))
-
-
-class UsageError(Exception):
-    """Bad files or arguments (exit 2)."""
 
 
 def say(msg=""):
@@ -191,10 +187,7 @@ def run(args):
     layout, prof = check_files(layout_path, profile_path)
     if args.port:
         check_port(args.port)  # before the build: a typo is told at once
-    try:
-        files = build.plan(layout_path, profile_path, source=args.source)
-    except build.BuildError as e:
-        raise UsageError(str(e))
+    files = build.plan(layout_path, profile_path, source=args.source)
     mpy = build.mpy_version(files)
     say("attila flash: %s on %s (%s), %d files%s" % (
         os.path.relpath(layout_path), os.path.relpath(profile_path), prof.sensor_kind,
@@ -249,21 +242,15 @@ def _drive(args, layout_path):
         raise UsageError("--drive needs --profile FILE (a circuitpython profile, e.g. "
                          "boards/profiles/circuitpython-pico.json)")
     _layout, prof = check_files(layout_path, args.profile, "circuitpython")
-    try:
-        return drive.run(args.drive, layout_path, args.profile, prof, source=args.source,
-                         dry_run=args.dry_run, say=say)
-    except (drive.DriveError, build.BuildError) as e:
-        raise UsageError(str(e))
+    return drive.run(args.drive, layout_path, args.profile, prof, source=args.source,
+                     dry_run=args.dry_run, say=say)
 
 
 def _native(layout_path, profile_path, info):
     """The plan again, its native modules compiled for the board's arch (or kept source)."""
     arch = build.native_arch(info.get("mpy"))
     notes = []
-    try:
-        files = build.plan(layout_path, profile_path, arch=arch, notes=notes)
-    except build.BuildError as e:
-        raise UsageError(str(e))
+    files = build.plan(layout_path, profile_path, arch=arch, notes=notes)
     modules = [dest[:-3] for dest, src in build.sources() if build.native(src)]
     compiled = [m + ".mpy" for m in modules if m + ".mpy" in files]
     kept = [m + ".py" for m in modules if m + ".py" in files]
@@ -438,18 +425,4 @@ def _solved(board, layout_path, find, dest, what):
 
 
 def main(argv=None):
-    args = parser().parse_args(argv)
-    try:
-        return run(args)
-    except (UsageError, PortError) as e:
-        print("attila flash: %s" % e, file=sys.stderr)
-        return 2
-    except DeviceError as e:
-        print("attila flash: %s" % e, file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return run(parser().parse_args(argv))
