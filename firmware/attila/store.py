@@ -60,6 +60,10 @@ _SLOT = const(256)
 _COMMIT = const(40)
 _LINE = const(20)  # a journal line's bytes besides its GEN: " z26-y25 4294967295\n"
 
+# The board's saved game on its flash (the ports' save path; attila flash
+# and attila games read it there).
+GAME_FILE = "game.txt"
+
 # What probe() finds at a path.
 MISSING = "missing"
 SAVE = "save"

@@ -34,6 +34,9 @@ import shutil
 import subprocess
 import sys
 
+from attila import VERSION
+from attila.store import GAME_FILE
+
 from attila_tools.errors import ToolError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -50,7 +53,7 @@ LAYOUT_FILE = "layout.json"
 BOOK_FILE = "layout.book"  # the ports' BOOK
 OPENING_FILE = "layout.opening"  # the ports' OPENING
 PROFILE_FILE = "profile.json"
-SAVE_FILE = "game.txt"
+SAVE_FILE = GAME_FILE
 ENTRY = "main.py"
 ENTRIES = ("boot.py", "main.py")  # run by the board by name: they stay .py
 
@@ -290,6 +293,32 @@ def plan(layout, profile, source=False, out_dir=BUILD, arch=None, notes=None):
     return files
 
 
+def stale_files(present, planned, entries=ENTRIES, core=None):
+    """The firmware files in `present` (the paths on a board or a drive) that
+    the new firmware (`planned`) does not have; never a file that is not ours.
+
+    Under attila/ every file (only those ending in one of `core` when given:
+    a drive may hold others there); a setup book or an opening table when the
+    new layout has none (it would be another layout's); at the top level a
+    module's .py/.mpy twin (MicroPython imports x.py before x.mpy), never an
+    entry file the board runs by name (`entries`).
+    """
+    stale = []
+    for path in present:
+        if path.endswith("/") or path in planned:
+            continue
+        stem, ext = os.path.splitext(path)
+        if path.startswith("attila/"):
+            if core is None or ext in core:
+                stale.append(path)
+        elif path in (BOOK_FILE, OPENING_FILE):
+            stale.append(path)
+        elif "/" not in path and ext in (".py", ".mpy") and path not in entries:
+            if stem + (".mpy" if ext == ".py" else ".py") in planned:
+                stale.append(path)
+    return sorted(stale)
+
+
 def mpy_version_of(mpy_bytes):
     """(version, sub-version, arch) from the header of a .mpy file.
 
@@ -317,7 +346,7 @@ def mpy_version(files):
 
 
 PACKAGE_JSON = os.path.join(FIRMWARE, "package.json")
-PACKAGE_VERSION = "0.1.0"
+PACKAGE_VERSION = VERSION  # the firmware's (attila.VERSION), as pyproject.toml's
 
 
 def package_json():

@@ -119,29 +119,6 @@ def sha256_file(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
-def stale_files(on_board, files):
-    """Firmware files on the board that the new firmware does not have.
-
-    Everything under attila/ that is not in the plan, at the top level a
-    module's .py/.mpy twin (MicroPython imports x.py before x.mpy), and a
-    setup book or an opening table when the new layout has none (it would be
-    another layout's).
-    """
-    planned = set(files)
-    stale = []
-    for path in on_board:
-        if path.endswith("/") or path in planned:
-            continue
-        if path.startswith("attila/") or path in (build.BOOK_FILE, build.OPENING_FILE):
-            stale.append(path)
-        elif "/" not in path and path not in build.ENTRIES:
-            stem, ext = os.path.splitext(path)
-            twin = stem + (".mpy" if ext == ".py" else ".py")
-            if ext in (".py", ".mpy") and twin in planned:
-                stale.append(path)
-    return sorted(stale)
-
-
 def set_aside(board, layout):
     """Move a saved game that does not fit `layout` to games/ on the board.
 
@@ -269,7 +246,7 @@ def _flash(args, board, port, files, local, layout, created):
     on_board = [p for p in board.files() if not (created and p == MAINTENANCE)]
     remote = board.hashes(list(files))
     changed = [p for p in files if remote.get(p) != local[p]]
-    stale = stale_files(on_board, files)
+    stale = build.stale_files(on_board, files)
     saved = [p for p in SAVES if p in on_board]
     say("attila flash: %d to copy, %d up to date, %d stale to remove" % (
         len(changed), len(files) - len(changed), len(stale)))

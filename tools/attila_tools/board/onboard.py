@@ -5,12 +5,11 @@ watchdog off for a while (calm, uncalm) and read its saved game.
 sits below them so that none imports another.
 """
 
+from attila.board import MAINTENANCE_FILE as MAINTENANCE
 from attila.errors import AttilaError
 
 from attila_tools.board.build import SAVE_FILE as SAVE
 from attila_tools.board.device import DeviceError
-
-MAINTENANCE = "maintenance"  # main.py stops before its watchdog when this file is there
 
 
 def calm(board, prog="attila flash"):
