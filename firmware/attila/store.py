@@ -172,15 +172,6 @@ class Store:
             data = read_bytes(self.fs, self.jnl)
         except OSError:
             data = b""
-        earlier = None
-        if not data:
-            # A board updated mid-game: its lines are where the earlier
-            # firmware wrote them (journal/NAME.jnl), carried out once here.
-            earlier = self.jnl.replace("journal/now/", "journal/")
-            try:
-                data = read_bytes(self.fs, earlier)
-            except OSError:
-                earlier = None
         ops, whole = journal_ops(data, self.gen)
         text, self.notes = fold(text, ops)
         if not self.journal:
@@ -195,11 +186,6 @@ class Store:
                 self.save(text)
             except OSError:
                 pass  # (a full flash: the save and its lines stay, the game is theirs)
-        if earlier is not None:
-            try:
-                self.fs.remove(earlier)  # (after the whole save that holds its lines)
-            except OSError:
-                pass
         self.renew()
         return text
 

@@ -264,19 +264,6 @@ def test_journal_lines_carry_the_game_between_whole_saves():
         assert got == dump(game(want)), (k, got)
 
 
-def test_a_board_updated_mid_game_carries_out_the_journal_where_the_earlier_firmware_wrote_it():
-    fs = FakeFs()
-    store = Store("/g", fs, journal=True)
-    store.save(dump(game("@a1 @b1")))
-    assert store.note(["@c1", "@d1"])
-    # The earlier firmware kept its journal in journal/, not journal/now/.
-    fs.files["/journal/g.jnl"] = fs.files.pop("/journal/now/g.jnl")
-    back = Store("/g", fs, journal=True)
-    assert back.load() == dump(game("@a1 @b1 @c1 @d1")) and back.notes == 0
-    assert "/journal/g.jnl" not in fs.files  # carried out into the whole save, then gone
-    assert Store("/g", fs, journal=True).load() == dump(game("@a1 @b1 @c1 @d1"))
-
-
 def test_a_whole_save_starts_the_journal_afresh_and_old_lines_are_skipped():
     fs = FakeFs()
     store = Store("/g", fs, journal=True)
