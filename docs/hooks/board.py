@@ -9,9 +9,9 @@ they live into SITE/play/board/:
   py/attila/*.py        the firmware's portable core, the .py files
                         `attila flash --source` copies onto a board
   py/attila_sim/...     the simulator's virtual board (rig, table, hardware,
-                        actions), web.py, the page's side of it, and
-                        gamefile.py, its reader of replay files
-  py/attila_tools/...   the tool module the rig reads files with, where it does
+                        actions) and web.py, the page's side of it
+  py/attila_tools/...   the tool modules the page reads files with: files.py
+                        (the rig's), replayfile.py (replay files)
   py/boards/...         every layout of boards/ and the setup books and
                         opening tables of boards/solved/
   files.json            the list of the py/ files, for the page to fetch
@@ -29,9 +29,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PAGE = os.path.join(ROOT, "docs", "pages", "play", "board")
 WASM = os.path.join(ROOT, "tools", "wasm", "node_modules", "@micropython",
                     "micropython-webassembly-pyscript")
-SIM_FILES = ("__init__.py", "actions.py", "gamefile.py", "hardware.py", "rig.py", "table.py",
-             "web.py")
-TOOL_FILES = ("__init__.py", "files.py")
+SIM_FILES = ("__init__.py", "actions.py", "hardware.py", "rig.py", "table.py", "web.py")
+TOOL_FILES = ("__init__.py", "files.py", "replayfile.py")
 
 
 class BoardPageError(Exception):

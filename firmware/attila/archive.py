@@ -5,7 +5,7 @@ game-NUMBER-CHECKSUM.txt, numbered in the order the games ended, written
 whole (attila.files). An archived game takes a 4 KB block of a Pico's
 littlefs: about 270 of them would fill its flash (the firmware on it), and
 a full flash stops the saves; 100 take 400 KB. The oldest goes for a new
-one; an earlier firmware's game-CHECKSUM.txt counts as the oldest.
+one.
 """
 
 from attila.compat import const
@@ -16,16 +16,12 @@ GAMES_KEPT = const(100)
 
 
 def game_number(name):
-    """The number of an archived game's file name: game-NUMBER-CHECKSUM.txt;
-    0 for game-CHECKSUM.txt (kept by earlier firmware: the oldest); -1 when
-    the name is not an archived game's."""
+    """The number of an archived game's file name, game-NUMBER-CHECKSUM.txt;
+    -1 when the name is not an archived game's."""
     if not name.startswith("game-") or not name.endswith(".txt"):
         return -1
     parts = name[5:-4].split("-")
     try:
-        if len(parts) == 1 and len(parts[0]) == 8:
-            int(parts[0], 16)
-            return 0
         if len(parts) == 2 and len(parts[1]) == 8 and parts[0].isdigit():
             int(parts[1], 16)
             return int(parts[0])

@@ -5,7 +5,7 @@ the side to act and the phase. Every action is checked; an illegal one
 raises IllegalAction and changes nothing. The history holds one small int
 per action so undo can walk back through setup and play alike.
 
-Our rulings where RULES.md is silent: a side that has no legal setup
+Our rulings where the rules (docs/pages/play/rules.md) are silent: a side that has no legal setup
 placement loses; a side to move with no scorched-earth tile left in the
 supply loses (only possible with a supply smaller than the default).
 """

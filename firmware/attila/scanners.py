@@ -1,6 +1,6 @@
 """Sensor back-ends: read every reed switch into one raw bitmask (chain order).
 
-The three wirings of DESIGN.md, written once for every port. A pin is any
+The three wirings of the build guide (docs/pages/build/wiring.md), written once for every port. A pin is any
 object with MicroPython's `value()` (read) and `value(v)` (drive); the
 CircuitPython binding wraps digitalio in that shape. Nothing here names a
 pin number or imports hardware: the port builds the pins and hands them in.
@@ -174,8 +174,9 @@ class ShiftScanner:
                 tick(1)
                 tick(0)
             buf[k] = v
-        # Past the chain one bit says what its byte would (attila.chain), for
-        # a read and no clock: 8 clocked bits from Python cost 0.1 ms a scan.
+        # Past the chain one bit says what its byte would (attila.chain): one
+        # read and no clock, where a whole byte would clock 8 bits from Python
+        # in every scan.
         buf[n] = 0xFF if read() else 0
 
     def _unpack(self, buf):

@@ -1,7 +1,7 @@
 """The board's sounds: a short tune for each cue, played note by note on the loop's clock.
 
-The controller sets `cue` when something worth a sound happens (contract
-C2, attila.controller CUE_*); Board.step hands each new cue to play() and
+The controller sets `cue` when something worth a sound happens
+(attila.controller CUE_*); Board.step hands each new cue to play() and
 calls step() every loop. A note starts and stops on the loop's clock, never
 in a sleep, so the LEDs and the sensors keep their pace while a tune plays.
 A new cue cuts the tune playing short.

@@ -60,6 +60,10 @@ _SLOT = const(256)
 _COMMIT = const(40)
 _LINE = const(20)  # a journal line's bytes besides its GEN: " z26-y25 4294967295\n"
 
+# The board's saved game on its flash (the ports' save path; attila flash
+# and attila games read it there).
+GAME_FILE = "game.txt"
+
 # What probe() finds at a path.
 MISSING = "missing"
 SAVE = "save"
@@ -168,15 +172,6 @@ class Store:
             data = read_bytes(self.fs, self.jnl)
         except OSError:
             data = b""
-        earlier = None
-        if not data:
-            # A board updated mid-game: its lines are where the earlier
-            # firmware wrote them (journal/NAME.jnl), carried out once here.
-            earlier = self.jnl.replace("journal/now/", "journal/")
-            try:
-                data = read_bytes(self.fs, earlier)
-            except OSError:
-                earlier = None
         ops, whole = journal_ops(data, self.gen)
         text, self.notes = fold(text, ops)
         if not self.journal:
@@ -191,11 +186,6 @@ class Store:
                 self.save(text)
             except OSError:
                 pass  # (a full flash: the save and its lines stay, the game is theirs)
-        if earlier is not None:
-            try:
-                self.fs.remove(earlier)  # (after the whole save that holds its lines)
-            except OSError:
-                pass
         self.renew()
         return text
 

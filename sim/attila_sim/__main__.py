@@ -1,7 +1,7 @@
-"""python -m attila_sim: the same as `attila sim`."""
+"""python -m attila_sim: the same as `attila sim` (its errors printed as the command's)."""
 
 import sys
 
-from attila_sim.app import main
+from attila_tools.cli import main
 
-sys.exit(main(sys.argv[1:]))
+sys.exit(main(["sim"] + sys.argv[1:]))

@@ -32,8 +32,9 @@ from attila.rules import HUNS, ROMANS
 from attila.savetext import restore
 from attila.store import MemoryStore
 
+from attila_tools.replayfile import read_game, saved_body
+
 from attila_sim import actions
-from attila_sim.gamefile import read_game, saved_body
 from attila_sim.rig import Rig
 from attila_sim.table import HAND, RESERVE, TableError
 

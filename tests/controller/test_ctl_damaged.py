@@ -1,5 +1,5 @@
 """A damaged or refused save at power-up: the trouble sign, the words, a new game
-(contract C3; issue 11, item 11, the controller's half).
+(issue 11, item 11, the controller's half).
 
 The store puts a damaged save aside itself (store.aside); a save restore()
 refuses the controller hands back through store.reject().
@@ -28,7 +28,7 @@ class AsideStore(MemoryStore):
 
 
 class RejectingStore(MemoryStore):
-    """A store with reject(), as contract C3 describes it."""
+    """A store with reject(), as the controller uses it."""
 
     def __init__(self, text):
         MemoryStore.__init__(self, text)

@@ -1,4 +1,4 @@
-"""What the controller tells the port (contract C2; issue 11, item 7): the cue for
+"""What the controller tells the port (issue 11, item 7): the cue for
 the buzzer, `said` for the serial console, trouble() with its LED sign."""
 
 from ctlboard import Rack

@@ -1,6 +1,6 @@
 """An independent, slow model of the rules: squares as (file, rank) pairs in sets.
 
-Written from RULES.md alone, without bitmasks and without importing the core,
+Written from the rules (docs/pages/play/rules.md) alone, without bitmasks and without importing the core,
 so that the property tests compare two implementations that share no code.
 """
 

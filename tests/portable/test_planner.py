@@ -1,4 +1,4 @@
-"""The resumable opponent (contract C1): a decision in slices across the board's loop steps."""
+"""The resumable opponent: a decision in slices across the board's loop steps."""
 
 import check
 from attila import opponent

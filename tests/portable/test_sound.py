@@ -102,7 +102,7 @@ class Controller:
 
 
 class Talker(Controller):
-    """A controller of contract C2: cue, said and status()."""
+    """A controller as the board reads it: cue, said and status()."""
 
     def __init__(self, size):
         Controller.__init__(self, size)

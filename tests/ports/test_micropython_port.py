@@ -103,7 +103,7 @@ def test_port_scenario(tmp_path, scenario, flashed):
 
 
 def test_status_line_on_the_serial_console(tmp_path, flashed):
-    """Printed once at start and on each change of `said` (contract C2), not otherwise."""
+    """Printed once at start and on each change of `said`, not otherwise."""
     board_files(tmp_path, "pico.json")
     r = run_script(os.path.join(HERE, "scripts", "mpy_port.py"), ["status"], tmp_path, flashed)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -365,14 +365,15 @@ def test_a_cut_in_a_mid_game_erase_says_the_game_is_lost():
                            "that game is lost, a new game starts")
 
 
-def test_a_journal_of_the_older_format_still_replays():
-    # Records as the firmware before the short kind wrote them: a base and deltas.
+def test_a_change_an_action_record_cannot_say_is_saved_whole():
+    # An action record drops at most 255 bytes and adds a tail under 255: a
+    # take-back of a long stretch of the log is saved as a base instead.
+    long = game_texts(120, undo_every=0)[-1]
+    short = game_texts(3, undo_every=0)[-1]
+    assert len(long) - len(short) >= 256 and long.startswith(short[:-1])
     nvm = FakeNvm()
-    store = NvmStore(nvm)
-    texts = game_texts(10)
-    store._append(nvmsave.BASE, texts[0].encode(), texts[0].encode())
-    for old, new in zip(texts, texts[1:]):
-        keep = nvmsave._common(old.encode(), new.encode())
-        store._append(nvmsave.DELTA, bytes((keep & 0xFF, keep >> 8)) + new.encode()[keep:],
-                      new.encode())
-    assert NvmStore(FakeNvm(nvm.flash)).load() == texts[-1]
+    store = play(nvm, [long])
+    at = store.end
+    store.save(short)
+    assert nvm.flash[at + 1] == ord("B")
+    assert NvmStore(FakeNvm(nvm.flash)).load() == short

@@ -10,8 +10,9 @@ import os
 
 import pytest
 
-from attila_sim import gamefile, script, web
+from attila_sim import script, web
 from attila_sim.app import main
+from attila_tools import replayfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GAME = os.path.join(ROOT, "tests", "browser", "game.script")
@@ -225,7 +226,7 @@ def test_the_pages_reader_says_what_the_simulators_says(tmp_path, data):
     except Exception as e:  # noqa: BLE001 - the words are compared
         want = str(e).replace(str(path), "game.txt")
     try:
-        got = gamefile.read_game(data, "game.txt", layout, tiles)
+        got = replayfile.read_game(data, "game.txt", layout, tiles)
     except Exception as e:  # noqa: BLE001
         got = str(e)
     assert got == want

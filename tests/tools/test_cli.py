@@ -370,9 +370,9 @@ def test_plugin_bad_input_is_one_line(monkeypatch, capsys):
     fake.main = main
     monkeypatch.setitem(sys.modules, "attila_fake_plugin2", fake)
     monkeypatch.setitem(cli.PLUGINS, "fake2", ("attila_fake_plugin2", "x"))
-    assert cli.main(["fake2"]) == 2
+    assert cli.main(["fake2"]) == 2  # named by its command, as every plugin's error
     assert capsys.readouterr().err == (
-        "attila: boards/x.json: module 2 does not touch the others\n"
+        "attila fake2: boards/x.json: module 2 does not touch the others\n"
     )
 
 

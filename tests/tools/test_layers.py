@@ -2,8 +2,9 @@
 
     firmware/attila          the portable core: imports neither the tools nor the simulator
     tools/attila_tools       the tools: the core only (never attila_sim); inside, by package:
-        files, gamefiles, squares   the files a command is given, square sets,
-        options                     the commands' argument parser
+        files, gamefiles,           the files a command is given (replayfile: a game
+        replayfile, squares,        to replay, from its bytes), square sets,
+        errors, options             the one error base; the commands' argument parser
         draw/ solve/                on those
         analyse/ (on solve/), board/ (on draw/)
         hardware/                   the boards' geometry, KiCad files, printed parts
@@ -82,9 +83,10 @@ def test_only_the_cli_names_the_simulator_and_only_to_hand_it_attila_sim():
 
 
 # Inside attila_tools: what each part may import of the others (itself included).
-BELOW = {"files", "gamefiles", "options", "squares"}
+BELOW = {"errors", "files", "gamefiles", "options", "replayfile", "squares"}
 MAY_USE = {
-    "files": BELOW, "gamefiles": BELOW, "options": BELOW, "squares": BELOW,
+    "errors": BELOW, "files": BELOW, "gamefiles": BELOW, "options": BELOW, "replayfile": BELOW,
+    "squares": BELOW,
     "draw": BELOW | {"draw"},
     "solve": BELOW | {"solve"},
     "analyse": BELOW | {"analyse", "solve"},
@@ -152,3 +154,72 @@ def test_the_rules_above_see_every_package():
         assert os.path.isfile(os.path.join(folder, "__init__.py")), folder
     assert len(sources("tools/attila_tools")) >= 20
     assert len(sources("sim/attila_sim")) >= 10
+
+
+def _module_of(path, root):
+    """The dotted name of a source file below `root` (a package's parent)."""
+    rel = os.path.relpath(path, root)[:-3].replace(os.sep, ".")
+    return rel[:-len(".__init__")] if rel.endswith(".__init__") else rel
+
+
+def import_graph(folder):
+    """{module: {modules of the same package it imports}} of the package in
+    `folder`, imports inside functions included; `from pkg import mod` counts
+    as importing pkg.mod when that is a module."""
+    root = os.path.dirname(folder)
+    package = os.path.basename(folder)
+    names = {_module_of(p, root): p for p in sources(os.path.relpath(folder, ROOT))}
+    graph = {}
+    for name, path in names.items():
+        used = set()
+        for node in ast.walk(tree(path)):
+            found = []
+            if isinstance(node, ast.Import):
+                found = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found = [node.module] + [node.module + "." + a.name for a in node.names]
+            used.update(m for m in found if m in names and m.split(".")[0] == package)
+        used.discard(name)
+        # A package's __init__ is imported with each of its modules: leave it
+        # out, as it imports none of them here.
+        graph[name] = {m for m in used if not names[m].endswith("__init__.py")}
+    return graph
+
+
+def circles(graph):
+    """Every import circle, each as a list of modules starting at its least name."""
+    found = set()
+
+    def walk(start, node, path, seen):
+        for nxt in sorted(graph.get(node, ())):
+            if nxt == start:
+                found.add(tuple(path))
+            elif nxt not in seen and nxt > start:
+                walk(start, nxt, path + [nxt], seen | {nxt})
+
+    for start in sorted(graph):
+        walk(start, start, [start], {start})
+    return sorted(list(c) for c in found)
+
+
+@pytest.mark.parametrize("folder", [TOOLS, SIM, CORE], ids=os.path.basename)
+def test_no_import_circle_inside_a_package(folder):
+    """A circle hidden by an import inside a function still ties two modules
+    into one: neither can be read or tested without the other. The shared
+    piece goes down into a module both import."""
+    assert [" -> ".join(c + c[:1]) for c in circles(import_graph(folder))] == []
+
+
+def test_the_circle_finder_sees_a_lazy_import(tmp_path):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from pkg.b import f\n")
+    (pkg / "b.py").write_text("def f():\n    from pkg import a\n")
+    (pkg / "c.py").write_text("import pkg.a\n")
+    global ROOT
+    old, ROOT = ROOT, str(tmp_path)
+    try:
+        assert circles(import_graph(str(pkg))) == [["pkg.a", "pkg.b"]]
+    finally:
+        ROOT = old

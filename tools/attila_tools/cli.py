@@ -9,12 +9,14 @@
 Bad input gives exit status 2 and one line on stderr; never a traceback.
 """
 
-import argparse
 import importlib
 import json
 import sys
 
 from attila.errors import AttilaError
+
+from attila_tools.errors import ToolError, UsageError
+from attila_tools.options import PositionParser
 
 # Subcommands that live in their own modules: name -> (module, help).
 # Each module has main(argv) -> exit code; it is imported only when called.
@@ -31,24 +33,6 @@ PLUGINS = {
 }
 
 PHASES = ("setup", "play", "play", "over")  # by rules phase: SETUP, MOVE, SCORCH, OVER
-
-
-class UsageError(Exception):
-    """Bad command line; the message is the one line shown."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors (exit 2) that takes positions as arguments."""
-
-    def error(self, message):
-        raise UsageError("%s: %s (see %s --help)" % (self.prog, message, self.prog))
-
-    def _parse_optional(self, arg_string):
-        # Position rows may start with '-' (no square): '--..R/..... R'.
-        # No option contains '/' or '.', so such an argument is positional.
-        if "/" in arg_string or "." in arg_string.split("=")[0]:
-            return None
-        return super()._parse_optional(arg_string)
 
 
 def _position(words, tiles):
@@ -70,7 +54,7 @@ def build_parser():
     """The argument parser of `attila` (plugins listed, but parsed by themselves)."""
     from attila_tools.board import layout_cmd
 
-    parser = _Parser(
+    parser = PositionParser(
         prog="attila",
         description="Attila board: analyse positions, check layouts, run the tools.",
         epilog="A position is one line: rows from the top rank down, '/' between "
@@ -139,16 +123,16 @@ def _perft(args):
     from attila.perft import perft
 
     if len(args.words) < 2:
-        raise UsageError("attila perft: give a POSITION and a DEPTH (see attila perft --help)")
+        raise UsageError("give a POSITION and a DEPTH (see attila perft --help)", "attila perft")
     text = args.words[-1]
     if text in ("R", "H") or "/" in text:
-        raise UsageError("attila perft: DEPTH is missing after the position")
+        raise UsageError("DEPTH is missing after the position", "attila perft")
     try:
         depth = int(text)
     except ValueError:
         depth = -1
     if depth < 0 or not text.strip().lstrip("+").isdigit():
-        raise UsageError("attila perft: depth %r must be a whole number >= 0" % text)
+        raise UsageError("depth %r must be a whole number >= 0" % text, "attila perft")
     game = _position(args.words[:-1], args.tiles)
     print(perft(game, depth))
     return 0
@@ -177,11 +161,11 @@ def _plugin(name, argv):
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as e:
         if e.name and module_name.startswith(e.name):
-            raise UsageError("attila: %s is not available in this build" % name)
-        raise UsageError("attila: %s cannot start: %s" % (name, e))
+            raise UsageError("%s is not available in this build" % name, "attila")
+        raise UsageError("%s cannot start: %s" % (name, e), "attila")
     main = getattr(module, "main", None)
     if main is None:
-        raise UsageError("attila: %s is not available in this build" % name)
+        raise UsageError("%s is not available in this build" % name, "attila")
     code = main(argv)
     return 0 if code is None else code
 
@@ -189,38 +173,37 @@ def _plugin(name, argv):
 def _tiles_ok(args):
     tiles = getattr(args, "tiles", None)
     if tiles is not None and tiles < 0:
-        raise UsageError("attila %s: --tiles must be >= 0, not %d" % (args.command, tiles))
+        raise UsageError("--tiles must be >= 0, not %d" % tiles, "attila " + args.command)
 
 
 def main(argv=None):
-    """Run `attila`; returns the exit status (0 ok, 2 bad input)."""
+    """Run `attila`; returns the exit status (0 ok, 2 bad input, 1 a board
+    that failed). The one place where the tools' errors are printed."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    prog = "attila"
     try:
         if argv and argv[0] in PLUGINS:
             # Plugins parse their own arguments, all of them.
+            prog = "attila " + argv[0]
             return _plugin(argv[0], argv[1:])
         parser = build_parser()
         if not argv:
-            raise UsageError(
-                "attila: give a command: %s (see attila --help)"
-                % ", ".join(list(COMMANDS) + list(PLUGINS))
-            )
+            raise UsageError("give a command: %s (see attila --help)"
+                             % ", ".join(list(COMMANDS) + list(PLUGINS)))
         args = parser.parse_args(argv)
         _tiles_ok(args)
         return COMMANDS[args.command](args)
-    except UsageError as e:
-        return _fail(str(e))
+    except ToolError as e:
+        # One line; a board's own lines (its ports, its traceback) may follow it.
+        sys.stderr.write("%s: %s\n" % (e.prog or prog, e))
+        return e.status
     except AttilaError as e:
-        return _fail("attila: %s" % e)
+        sys.stderr.write("%s: %s\n" % (prog, str(e).replace("\n", " ")))
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
-
-
-def _fail(line):
-    sys.stderr.write(line.replace("\n", " ") + "\n")
-    return 2
 
 
 if __name__ == "__main__":

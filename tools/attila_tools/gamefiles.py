@@ -2,19 +2,20 @@
 
 `attila analyse`, `attila sim --replay` and the simulator's panel all find a
 layout file (as given, or in this repository's boards/), pick the board a
-save was made on, and read a saved game or a game log. They share this
-module, which depends only on the firmware's core and on files.py, so the
-simulator may use the tools and the tools never need the simulator.
+save was made on, and read a saved game or a game log (replayfile.py, from
+its bytes). They share this module, which depends only on the firmware's
+core, files.py and replayfile.py, so the simulator may use the tools and the
+tools never need the simulator.
 """
 
 import os
 
-from attila import layoutfile, notation
+from attila import layoutfile
 from attila.errors import AttilaError
-from attila.rules import HUNS, ROMANS, Game
-from attila.savetext import restore, unpack
+from attila.savetext import restore
 
 from attila_tools.files import read_bytes, text_of
+from attila_tools.replayfile import read_game, saved_body
 
 DEFAULT_LAYOUT = "boards/4x5.json"
 
@@ -46,24 +47,9 @@ def layout_like(layout):
     return layoutfile.parse({"custom": True, "rows": layout.rows()}, "save")
 
 
-def _read(path):
-    """(bytes, save text or None) of a replay file; the save's checksum is checked.
-
-    Read only: a file handed to --replay is never moved, even a damaged save.
-    """
-    data = read_bytes(path)
-    if not data.startswith(b"attila-save"):
-        return data, None
-    try:
-        return data, unpack(data)
-    except AttilaError as e:
-        raise AttilaError("%s: the saved game is incomplete or damaged (%s)"
-                          % (path, str(e).replace("save: ", "")))
-
-
 def saved_layout(path):
     """The layout a save file was made on, or None when the file is a game log."""
-    body = _read(path)[1]
+    body = saved_body(read_bytes(path), path)
     if body is None:
         return None
     try:
@@ -73,38 +59,9 @@ def saved_layout(path):
 
 
 def load_replay(path, layout, tiles=None):
-    """(first side, items, tiles) of a saved game (attila-save) or a game log.
+    """(first side, items, tiles) of a saved game (attila-save) or a game log
+    (attila_tools.replayfile says how each is read).
 
-    A log is placements and turns separated by spaces or lines ('#' starts a
-    comment): @a1 @e4 ... b1-c3,d4. The log must be legal from the empty
-    board with Romans first, or Huns first when a line says 'first H'.
-    A save brings its own first side and tile supply.
+    Read only: a file handed to --replay is never moved, even a damaged save.
     """
-    data, body = _read(path)
-    first = ROMANS
-    if body is not None:
-        # Through the firmware's own checks and restore: checksum, layout, log.
-        try:
-            game = restore(body, layout)
-        except AttilaError as e:
-            raise AttilaError("%s: %s" % (path, e))
-        return game.first, notation.log(game).split(), game.supply
-    words = []
-    for line in text_of(data, path).splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line.startswith("first "):
-            side = line[6:].strip()
-            if side not in ("R", "H"):
-                raise AttilaError("%s: first must be R or H, not %r" % (path, side))
-            first = HUNS if side == "H" else ROMANS
-            continue
-        words += line.split()
-    if not words:
-        raise AttilaError("%s: no game in it (expected a saved game or a log like "
-                          "@a1 @e4 ... b1-c3,d4)" % path)
-    log = " ".join(words)
-    try:
-        notation.replay(Game(layout, first, tiles), log)
-    except AttilaError as e:
-        raise AttilaError("%s: %s" % (path, e))
-    return first, log.split(), tiles
+    return read_game(read_bytes(path), path, layout, tiles, text_of)

@@ -14,8 +14,8 @@ is still blank: the text is the last one with some bytes dropped from its
 end and a `tail` added (an action adds a few characters to the log, an
 UNDO takes some away), and the record carries a checksum of its own bytes
 chained to the one before it (Adler-32 seeded with the previous record's),
-so a save costs a few bytes of work, not the whole text's (a whole-text
-loop in Python took the loop 15-27 ms on an RP2040). At power-up the
+so a save costs a few bytes of work, not the whole text's (a loop over
+the whole text in Python would not fit in the 10 ms loop). At power-up the
 records are replayed in order; the first that does not check (a cut while
 it was written) ends the replay, and the text before it, the last
 completed action, is the game. The next save then goes past the torn bytes
@@ -41,11 +41,11 @@ Record, 16-byte aligned: 0xA7, kind, then
   record's), the data: how many bytes of the text's end to drop (1 byte)
   and the tail. A placement, move or scorch on a board up to 9 ranks high
   is one 16-byte slot.
-- B base, D delta (kept readable: older firmware wrote it), C cleared, X
-  seal (N: for a new game, G: mid-game): length of the data (2 bytes,
-  little endian), the checksum (4 bytes; a base and the seal start a
-  chain), the data: B the text, D keep (2 bytes) and the tail, C nothing,
-  X one byte.
+- B base, C cleared, X seal (N: for a new game, G: mid-game): length of
+  the data (2 bytes, little endian), the checksum (4 bytes; a base and the
+  seal start a chain), the data: B the text (also where an S record could
+  not say the change: 256 bytes dropped or a tail of 255), C nothing, X
+  one byte.
 """
 
 from attila.compat import const
@@ -56,7 +56,6 @@ ALIGN = const(16)
 HEAD = const(8)
 SHORT_HEAD = const(7)
 BASE = const(66)  # "B"
-DELTA = const(68)  # "D"
 SHORT = const(83)  # "S"
 CLEARED = const(67)  # "C"
 SEAL = const(88)  # "X": the sector is being erased (in its last 16 bytes)
@@ -188,11 +187,6 @@ class NvmStore:
             if keep < 0:
                 return None, 0, 0
             new = text[:keep] + bytes(data[1:])
-        elif kind == DELTA and text is not None and n >= 2:
-            keep = data[0] | data[1] << 8
-            if keep > len(text):
-                return None, 0, 0
-            new = text[:keep] + bytes(data[2:])
         elif (kind == CLEARED and n == 0) or (kind == SEAL and n <= 1):
             new = b""
         else:
@@ -311,12 +305,9 @@ class NvmStore:
         old = self.text
         if old and not self.torn:
             keep = _common(old, new)
-            if keep >= 8:
-                drop = len(old) - keep
-                if drop < 256 and len(new) - keep < 255:
-                    self._append(SHORT, bytes((drop,)) + new[keep:], new)
-                else:
-                    self._append(DELTA, bytes((keep & 0xFF, keep >> 8)) + new[keep:], new)
+            drop = len(old) - keep
+            if keep >= 8 and drop < 256 and len(new) - keep < 255:
+                self._append(SHORT, bytes((drop,)) + new[keep:], new)
                 return
         self._append(BASE, new, new)
 

@@ -29,9 +29,9 @@ INPUTS = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)] + [
 
 
 class Stub:
-    """A controller with the contract's API: lights the occupied squares.
+    """A controller as the board reads it: lights the occupied squares.
 
-    Like attila.controller (contract C2) it has `cue` (set by the test here)
+    Like attila.controller it has `cue` (set by the test here)
     and `said` with status(); self_test() records when it was started.
     """
 

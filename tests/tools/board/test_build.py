@@ -4,7 +4,7 @@ firmware/package.json for mip. No board needed."""
 import json
 import os
 
-from attila_tools.board import build, flash
+from attila_tools.board import build
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
@@ -103,8 +103,8 @@ def test_the_layouts_setup_book_goes_with_it_and_another_layouts_book_goes(tmp_p
         None, "boards/solved/4x5.book: the book is for another layout")
     assert "layout.book" not in build.plan(str(mine), PROFILE)
     on_board = ["main.py", "layout.json", "layout.book", "game.txt", "notes.txt"]
-    assert flash.stale_files(on_board, build.plan(str(mine), PROFILE)) == ["layout.book"]
-    assert flash.stale_files(on_board, _plan()) == []
+    assert build.stale_files(on_board, build.plan(str(mine), PROFILE)) == ["layout.book"]
+    assert build.stale_files(on_board, _plan()) == []
 
 
 def test_package_json_lists_every_firmware_file():
@@ -133,3 +133,17 @@ def test_package_json_urls_stay_inside_firmware():
     for _target, url in data["urls"]:
         parts = url.split("/")
         assert ".." not in parts and "." not in parts and not url.startswith("/"), url
+
+
+def test_one_version_everywhere():
+    """attila.VERSION is the version: package.json is written from it, and
+    pyproject.toml (which setuptools reads as text) must say the same."""
+    import re
+
+    from attila import VERSION
+
+    with open(os.path.join(build.ROOT, "pyproject.toml")) as f:
+        declared = re.search(r'^version = "([^"]+)"', f.read(), re.MULTILINE).group(1)
+    with open(build.PACKAGE_JSON) as f:
+        packaged = json.load(f)["version"]
+    assert (declared, packaged, build.PACKAGE_VERSION) == (VERSION, VERSION, VERSION)

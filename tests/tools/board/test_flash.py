@@ -19,6 +19,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+from attila_tools import cli  # noqa: E402
 from attila_tools.board import build, flash  # noqa: E402
 from attila_tools.board.device import DeviceError, check_compatible, find_port  # noqa: E402
 from emulator.bridge import EmulatedDevice, available  # noqa: E402
@@ -419,7 +420,7 @@ def test_a_copy_that_does_not_land_fails_verification(flashed, tmp_path, monkeyp
 
     monkeypatch.setattr(device.Board, "write", bad_write)
     with dev:
-        code = flash.main(["--port", dev.port, "--layout", OTHER_LAYOUT, "--profile", PROFILE])
+        code = cli.main(["flash", "--port", dev.port, "--layout", OTHER_LAYOUT, "--profile", PROFILE])
     err = capsys.readouterr().err
     assert code == 1
     assert "verification failed: layout.json differs on the board" in err
@@ -692,7 +693,7 @@ def test_flash_refuses_a_profile_for_another_chip_than_the_board_reports(
     monkeypatch.setattr(flash, "Board", _ReportingBoard)
     monkeypatch.setattr(flash, "find_port", lambda port: "/dev/ttyACM0")
     monkeypatch.setattr(flash, "check_compatible", lambda info, mpy: None)
-    assert flash.main(["--profile", profile, "--source"]) == 2
+    assert cli.main(["flash", "--profile", profile, "--source"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("attila flash: "), err
     assert words in err, err

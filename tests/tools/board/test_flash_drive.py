@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+from attila_tools import cli
 from attila_tools.board import build, drive, flash
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -118,14 +119,14 @@ def test_bad_drives_and_profiles_get_one_line_and_exit_2_with_nothing_changed(ci
 
 
 def test_a_read_only_or_full_drive_is_refused_and_keeps_every_file(circuitpy, monkeypatch, capsys):
-    assert flash.main(["--drive", str(circuitpy), "--profile", CP]) == 0
+    assert cli.main(["flash", "--drive", str(circuitpy), "--profile", CP]) == 0
     before = snapshot(circuitpy)
     capsys.readouterr()
     # A layout change needs room and a writable drive. Root ignores file modes,
     # so read-only is what the OS reports (os.access) and full what statvfs says.
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda p, m: False if m == os.W_OK else real_access(p, m))
-    assert flash.main(["--drive", str(circuitpy), "--profile", CP, "--layout", CROSS]) == 2
+    assert cli.main(["flash", "--drive", str(circuitpy), "--profile", CP, "--layout", CROSS]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "is read-only" in err[0], err
     monkeypatch.setattr(os, "access", real_access)
@@ -134,7 +135,7 @@ def test_a_read_only_or_full_drive_is_refused_and_keeps_every_file(circuitpy, mo
         f_bavail, f_frsize = 1, 512
 
     monkeypatch.setattr(os, "statvfs", lambda p: Tiny())
-    assert flash.main(["--drive", str(circuitpy), "--profile", CP, "--layout", CROSS]) == 2
+    assert cli.main(["flash", "--drive", str(circuitpy), "--profile", CP, "--layout", CROSS]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "is full: 512 bytes free" in err[0], err
     monkeypatch.undo()
@@ -152,7 +153,7 @@ def test_a_read_only_or_full_drive_is_refused_and_keeps_every_file(circuitpy, mo
         return real_put(where, dest, data)
 
     monkeypatch.setattr(drive, "put", full)
-    assert flash.main(["--drive", str(circuitpy), "--profile", CP, "--layout", CROSS]) == 2
+    assert cli.main(["flash", "--drive", str(circuitpy), "--profile", CP, "--layout", CROSS]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "is full: layout.json not written (the old one is kept)" in err[0]
     assert snapshot(circuitpy)["layout.json"] == before["layout.json"]

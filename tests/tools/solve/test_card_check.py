@@ -16,7 +16,7 @@ import pytest
 
 from attila.card import BLOCK, CardError
 from attila.fat import EXFAT, first_block
-from attila_tools.solve import card_cmd
+from attila_tools import cli
 
 pytestmark = pytest.mark.skipif(shutil.which("mformat") is None,
                                 reason="mtools (mformat, mcopy) is not installed")
@@ -76,7 +76,7 @@ def test_an_exfat_card_is_told_to_be_reformatted_as_fat32_with_how(case, tmp_pat
         assert tool in EXFAT
     image = tmp_path / "sd.img"
     image.write_bytes(EXFAT_CARDS[case])
-    assert card_cmd.main(["--check", str(image), "--quiet"]) == 1
+    assert cli.main(["card", "--check", str(image), "--quiet"]) == 1
     out = capsys.readouterr()
     assert out.err == "%s: the board cannot use this card: %s\n" % (image, EXFAT)
 
@@ -109,7 +109,7 @@ def _fat32(path, src=None):
 def test_a_good_card_is_usable_and_every_block_is_read(tmp_path, capsys):
     image = str(tmp_path / "sd.img")
     _fat32(image, CARD)
-    assert card_cmd.main(["--check", image, "--quiet"]) == 0
+    assert cli.main(["card", "--check", image, "--quiet"]) == 0
     blocks = os.path.getsize(CARD) // BLOCK - 1
     assert capsys.readouterr().out == (
         "%s: the board can use this card: the solved game of nine (%d blocks, every one "
@@ -124,14 +124,14 @@ def test_a_damaged_a_cut_short_and_a_missing_file_are_told(tmp_path, capsys):
     damaged.write_bytes(bytes(data))
     image = str(tmp_path / "sd.img")
     _fat32(image, str(damaged))
-    assert card_cmd.main(["--check", image, "--quiet"]) == 1
+    assert cli.main(["card", "--check", image, "--quiet"]) == 1
     assert capsys.readouterr().err == ("%s: the board cannot use this card: attila.tbl: "
                                        "block 20 is damaged or out of place\n" % image)
     _fat32(image)
-    assert card_cmd.main(["--check", image, "--quiet"]) == 1
+    assert cli.main(["card", "--check", image, "--quiet"]) == 1
     assert capsys.readouterr().err == ("%s: the board cannot use this card: no attila.tbl "
                                        "on the card\n" % image)
-    assert card_cmd.main(["--check", str(tmp_path / "nothing"), "--quiet"]) == 2
+    assert cli.main(["card", "--check", str(tmp_path / "nothing"), "--quiet"]) == 2
     assert capsys.readouterr().err == ("attila card: %s: no such card or image\n"
                                        % (tmp_path / "nothing"))
 
@@ -141,7 +141,7 @@ def test_the_tables_of_another_layout_than_the_one_given(tmp_path, capsys):
     layout.write_text('{"name": "twelve", "custom": true, "rows": ["....", "....", "...."]}')
     image = str(tmp_path / "sd.img")
     _fat32(image, CARD)
-    assert card_cmd.main(["--check", image, str(layout), "--quiet"]) == 1
+    assert cli.main(["card", "--check", image, str(layout), "--quiet"]) == 1
     assert capsys.readouterr().err == (
         "%s: the board cannot use this card: attila.tbl: the tables are for another layout "
         "(nine, 9 squares)\n" % image)

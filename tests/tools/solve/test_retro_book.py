@@ -7,6 +7,7 @@ import pytest
 from attila.book import key as book_key
 from attila.book import open as open_book
 from attila.rules import Game
+from attila_tools import cli
 from attila_tools.solve import bookmaker, retro, retro_cert
 
 SOLVED = os.path.join(retro.ROOT, "boards", "solved")
@@ -124,11 +125,11 @@ def test_no_damaged_record_of_the_4x5_book_is_ever_played():
 def test_book_command_writes_and_refuses_to_overwrite_a_foreign_file(tmp_path, capsys):
     cert = os.path.join(SOLVED, "cross.cert.json.gz")
     out = tmp_path / "cross.book"
-    assert bookmaker.main([cert, "--out", str(out)]) == 0
+    assert cli.main(["book", cert, "--out", str(out)]) == 0
     assert out.read_bytes() == open(os.path.join(SOLVED, "cross.book"), "rb").read()
     foreign = tmp_path / "notes.book"
     foreign.write_text("my notes")
-    assert bookmaker.main([cert, "--out", str(foreign)]) == 2
+    assert cli.main(["book", cert, "--out", str(foreign)]) == 2
     err = capsys.readouterr().err
     assert err == "attila book: %s exists and is not a setup book: not overwritten\n" % foreign
     assert foreign.read_text() == "my notes"
@@ -150,7 +151,7 @@ def test_book_entries_that_disagree_with_a_symmetric_image_are_refused(tmp_path,
     wrong = [n for n in names[:layout.size]
              if n != names[mirror[layout.index(answer)]]][0]
     cert["book"].append([image(first), image(second), wrong])
-    with pytest.raises(bookmaker.BookError) as e:
+    with pytest.raises(bookmaker.BookWriteError) as e:
         bookmaker.records(cert, "x.cert")
     assert str(e.value) == "x.cert: book entries %r disagree with a symmetric image" % (
         [image(first), image(second), wrong],)

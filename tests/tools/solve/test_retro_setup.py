@@ -9,6 +9,7 @@ import pytest
 from retrokit import layout, rng_of
 
 from attila.rules import MOVE, Game
+from attila_tools import cli
 from attila_tools.solve import retro, retro_cert, verify
 from attila_tools.solve.retro_setup import SetupValues
 from attila_tools.solve.solver import Solver
@@ -107,7 +108,7 @@ def _verify(argv, out):
     saved = sys.stdout
     sys.stdout = out
     try:
-        return verify.main(argv)
+        return cli.main(["verify"] + list(argv))
     finally:
         sys.stdout = saved
 
@@ -184,14 +185,14 @@ def test_claiming_the_other_side_wins_is_found_by_the_trees_shape(values, tmp_pa
 def test_unreadable_certificates_get_one_line(tmp_path, capsys):
     path = tmp_path / "x.gz"
     path.write_bytes(b"not gzip")
-    assert verify.main([str(path)]) == 2
+    assert cli.main(["verify", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not a certificate (gzip JSON)" in err
     with gzip.open(str(path), "wb") as f:
         f.write(b'{"format": "other"}')
-    assert verify.main([str(path)]) == 2
+    assert cli.main(["verify", str(path)]) == 2
     assert "format must be 'attila-certificate/1'" in capsys.readouterr().err
-    assert verify.main([str(tmp_path / "missing.gz")]) == 2
+    assert cli.main(["verify", str(tmp_path / "missing.gz")]) == 2
     assert "cannot read the certificate" in capsys.readouterr().err
 
 

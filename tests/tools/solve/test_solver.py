@@ -10,7 +10,7 @@ from brute import actions, after, outcome, random_game, random_layout, rng_of
 from attila.geometry import from_rows
 from attila.notation import format_position, parse_position
 from attila.rules import MOVE, OVER, SETUP
-from attila_tools.solve import solve_cmd
+from attila_tools import cli
 from attila_tools.solve.solver import Solver, solve_game
 from attila_tools.solve.symmetry import automorphisms
 
@@ -119,7 +119,7 @@ def test_symmetric_positions_share_the_table():
 def _run(argv):
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
-        code = solve_cmd.main(argv)
+        code = cli.main(["solve"] + list(argv))
     return code, out.getvalue(), err.getvalue()
 
 

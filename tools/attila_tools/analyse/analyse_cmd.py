@@ -15,7 +15,6 @@ Layouts beyond the tables (more than 20 squares, or a tile supply other
 than the default) are refused with one line and exit status 2.
 """
 
-import argparse
 import os
 import sys
 
@@ -23,19 +22,16 @@ from attila.errors import AttilaError
 from attila.rules import SIDE_NAMES
 
 from attila_tools.analyse import analysis
+from attila_tools.errors import UsageError
+from attila_tools.options import Parser
 from attila_tools.solve import retro
 
 PROG = "attila analyse"
 MAX_SQUARES = 20  # as attila solve --from-setup: the table is 1.6 GB at 20 squares
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise AttilaError("%s (see %s --help)" % (message, PROG))
-
-
 def build_parser():
-    p = _Parser(prog=PROG, description="Judge every action of a game with perfect play: "
+    p = Parser(prog=PROG, description="Judge every action of a game with perfect play: "
                 "won or lost before and after it, the wins thrown away and what won instead.")
     p.add_argument("game", metavar="GAME",
                    help="a game log (@a1 @e4 ... b1-c3,d4) or a saved game (game.txt)")
@@ -117,23 +113,15 @@ def lines(review, path):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
-    try:
-        args = build_parser().parse_args(argv)
-        if args.turns < 0:
-            raise AttilaError("--turns must be 0 or more, not %d" % args.turns)
-        layout, first, items = load_game(args.game, args.layout)
-        tables = tables_for(layout)
-        review = analysis.Review(tables, first, items, distance_free=args.turns)
-        report = lines(review, args.game)
-    except (AttilaError, retro.RetroError) as e:
-        sys.stderr.write("%s: %s\n" % (PROG, str(e).replace("\n", " ")))
-        return 2
+    args = build_parser().parse_args(argv)
+    if args.turns < 0:
+        raise UsageError("--turns must be 0 or more, not %d" % args.turns)
+    layout, first, items = load_game(args.game, args.layout)
+    tables = tables_for(layout)
+    review = analysis.Review(tables, first, items, distance_free=args.turns)
+    report = lines(review, args.game)
     try:
         sys.stdout.write("\n".join(report) + "\n")
     except BrokenPipeError:
-        pass
+        pass  # | head: the reader has seen enough
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

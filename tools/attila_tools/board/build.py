@@ -34,6 +34,11 @@ import shutil
 import subprocess
 import sys
 
+from attila import VERSION
+from attila.store import GAME_FILE
+
+from attila_tools.errors import ToolError
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 CORE = os.path.join(FIRMWARE, "attila")
@@ -48,7 +53,7 @@ LAYOUT_FILE = "layout.json"
 BOOK_FILE = "layout.book"  # the ports' BOOK
 OPENING_FILE = "layout.opening"  # the ports' OPENING
 PROFILE_FILE = "profile.json"
-SAVE_FILE = "game.txt"
+SAVE_FILE = GAME_FILE
 ENTRY = "main.py"
 ENTRIES = ("boot.py", "main.py")  # run by the board by name: they stay .py
 
@@ -59,7 +64,7 @@ ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp"
          "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
 
 
-class BuildError(Exception):
+class BuildError(ToolError):
     """The firmware cannot be built (message says why)."""
 
 
@@ -288,14 +293,49 @@ def plan(layout, profile, source=False, out_dir=BUILD, arch=None, notes=None):
     return files
 
 
+def stale_files(present, planned, entries=ENTRIES, core=None):
+    """The firmware files in `present` (the paths on a board or a drive) that
+    the new firmware (`planned`) does not have; never a file that is not ours.
+
+    Under attila/ every file (only those ending in one of `core` when given:
+    a drive may hold others there); a setup book or an opening table when the
+    new layout has none (it would be another layout's); at the top level a
+    module's .py/.mpy twin (MicroPython imports x.py before x.mpy), never an
+    entry file the board runs by name (`entries`).
+    """
+    stale = []
+    for path in present:
+        if path.endswith("/") or path in planned:
+            continue
+        stem, ext = os.path.splitext(path)
+        if path.startswith("attila/"):
+            if core is None or ext in core:
+                stale.append(path)
+        elif path in (BOOK_FILE, OPENING_FILE):
+            stale.append(path)
+        elif "/" not in path and ext in (".py", ".mpy") and path not in entries:
+            if stem + (".mpy" if ext == ".py" else ".py") in planned:
+                stale.append(path)
+    return sorted(stale)
+
+
+def mpy_version_of(mpy_bytes):
+    """(version, sub-version, arch) from the header of a .mpy file.
+
+    Sub-version and arch are only set (and only checked by a board) when the
+    file holds native code; plain bytecode needs the same major version.
+    """
+    if len(mpy_bytes) < 4 or mpy_bytes[0:1] != b"M":
+        raise ValueError("not a .mpy file")
+    return mpy_bytes[1], mpy_bytes[2] & 3, mpy_bytes[2] >> 2
+
+
 def mpy_version(files):
     """(version, sub-version, arch) of the bytecode .mpy files in a plan (None if none).
 
     Native .mpy files (compiled for an arch) are left out: whether a board
     takes them is native_arch()'s question.
     """
-    from attila_tools.board.device import mpy_version_of
-
     for path in files.values():
         if path.endswith(".mpy"):
             with open(path, "rb") as f:
@@ -306,7 +346,7 @@ def mpy_version(files):
 
 
 PACKAGE_JSON = os.path.join(FIRMWARE, "package.json")
-PACKAGE_VERSION = "0.1.0"
+PACKAGE_VERSION = VERSION  # the firmware's (attila.VERSION), as pyproject.toml's
 
 
 def package_json():

@@ -20,31 +20,21 @@ Without --layout a position's squares pick the layout file in boards/ (its
 book, its tiles); with it, every position must be on that layout.
 """
 
-import argparse
-import os
 import sys
 
 from attila.errors import AttilaError
+
+from attila_tools.errors import UsageError
+from attila_tools.options import PositionParser
 
 PROG = "attila choose"
 SEED = 12345  # attila.opponent's LCG at boot
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise AttilaError("%s (see %s --help)" % (message, PROG))
-
-    def _parse_optional(self, arg_string):
-        # Position rows may start with '-' (no square): '--..R/..... R'.
-        if "/" in arg_string:
-            return None
-        return super()._parse_optional(arg_string)
-
-
 def build_parser():
     from attila.opponent import LEVEL_NAMES
 
-    p = _Parser(prog=PROG, description="Print the action the board would play in each position.")
+    p = PositionParser(prog=PROG, description="Print the action the board would play in each position.")
     p.add_argument("position", nargs="*", metavar="POSITION",
                    help="a position ('R.x.H/.x.../H.x.R/..HR. R'), or - to read one a line from stdin")
     p.add_argument("--layout", metavar="FILE",
@@ -156,14 +146,10 @@ def _lines(stream):
 def main(argv=None):
     from attila.opponent import LEVEL_NAMES
 
-    try:
-        args = build_parser().parse_args(argv)
-        if not args.position:
-            raise AttilaError("give a POSITION, or - to read them from stdin")
-        chooser = Chooser(LEVEL_NAMES.index(args.level), args.layout, args.card)
-    except AttilaError as e:
-        sys.stderr.write("%s: %s\n" % (PROG, e))
-        return 2
+    args = build_parser().parse_args(argv)
+    if not args.position:
+        raise UsageError("give a POSITION, or - to read them from stdin")
+    chooser = Chooser(LEVEL_NAMES.index(args.level), args.layout, args.card)
     if args.position == ["-"]:
         todo = _lines(sys.stdin)
     else:
@@ -182,7 +168,3 @@ def main(argv=None):
     finally:
         chooser.close()
     return 2 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

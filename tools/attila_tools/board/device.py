@@ -17,6 +17,9 @@ import binascii
 import hashlib
 import time
 
+from attila_tools.board.build import PROFILES
+from attila_tools.errors import ToolError
+
 # USB vendor ids of boards that run MicroPython: Raspberry Pi (Pico, Pico W,
 # Pico 2), MicroPython's own (pyboard and ports using TinyUSB defaults).
 # Espressif (ESP32-S2/S3 native USB). Other boards: pass --port.
@@ -29,12 +32,17 @@ PICO_DOWNLOADS = {
 }
 
 
-class DeviceError(Exception):
-    """Something a maker has to fix (the message says what)."""
+class DeviceError(ToolError):
+    """A board that is missing, refuses or fails on the way (the message
+    says what the maker has to fix): exit status 1."""
+
+    status = 1
 
 
 class PortError(DeviceError):
     """A --port (or another argument) that cannot name a board: bad input, exit 2."""
+
+    status = 2
 
 
 def check_port(port):
@@ -116,22 +124,11 @@ def find_port(port=None, ports=None):
     )
 
 
-def mpy_version_of(mpy_bytes):
-    """(version, sub-version, arch) from the header of a .mpy file.
-
-    Sub-version and arch are only set (and only checked by a board) when the
-    file holds native code; plain bytecode needs the same major version.
-    """
-    if len(mpy_bytes) < 4 or mpy_bytes[0:1] != b"M":
-        raise ValueError("not a .mpy file")
-    return mpy_bytes[1], mpy_bytes[2] & 3, mpy_bytes[2] >> 2
-
-
 def check_compatible(info, mpy=(6, 0, 0), minimum=(1, 22, 0)):
     """None if the board can load our .mpy files, else what to do (a message).
 
     `info` is Board.info(); `mpy` the header of the .mpy files mpy-cross
-    emitted (mpy_version_of); `minimum` the oldest MicroPython the firmware
+    emitted (build.mpy_version_of); `minimum` the oldest MicroPython the firmware
     is known to run on.
     """
     name = info.get("name")
@@ -184,7 +181,6 @@ def check_chip(info, prof, profile_path):
 
     from attila import profile as profiles
     from attila.errors import AttilaError
-    from attila_tools.board.build import PROFILES
 
     board, chip = board_chip(info)
     known = chip is not None and (chip in profiles.CHIPS or chip.startswith("esp32"))

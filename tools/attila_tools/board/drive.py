@@ -33,6 +33,7 @@ import platform
 import shutil
 
 from attila_tools.board import build
+from attila_tools.errors import ToolError
 
 PORT = os.path.join(build.FIRMWARE, "ports", "circuitpython")
 BUILD = os.path.join(build.ROOT, "build", "flash-circuitpython")
@@ -44,7 +45,7 @@ BOOT_OUT = "boot_out.txt"
 NEW = ".attila-new"  # a file being written, renamed over the old one when whole
 
 
-class DriveError(Exception):
+class DriveError(ToolError):
     """The drive cannot take the firmware (exit 2); the message names the drive and why."""
 
 
@@ -153,20 +154,10 @@ def on_drive(path):
 
 
 def stale_files(files_on_drive, planned):
-    """Files of ours that the new firmware does not have (never anything else)."""
-    stale = []
-    for path in files_on_drive:
-        if path.endswith("/") or path in planned:
-            continue
-        stem, ext = os.path.splitext(path)
-        if path.startswith("attila/") and ext in (".py", ".mpy"):
-            stale.append(path)
-        elif path in (build.BOOK_FILE, build.OPENING_FILE) or path.endswith(NEW):
-            stale.append(path)
-        elif "/" not in path and ext in (".py", ".mpy"):
-            twin = stem + (".mpy" if ext == ".py" else ".py")
-            if twin in planned and path not in ENTRIES:
-                stale.append(path)
+    """Files of ours that the new firmware does not have (never anything else):
+    build.stale_files' sources under attila/, and a file left half-written."""
+    stale = build.stale_files(files_on_drive, planned, ENTRIES, (".py", ".mpy"))
+    stale += [p for p in files_on_drive if p.endswith(NEW) and p not in planned]
     return sorted(stale)
 
 

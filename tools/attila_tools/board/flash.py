@@ -34,23 +34,19 @@ to verify, 2 on bad files/arguments.
 
 import hashlib
 import os
-import sys
 import time
 
 from attila.store import journal_of
 
 from attila_tools.board import build
-from attila_tools.board.device import (Board, DeviceError, PortError, check_chip,
-                                       check_compatible, check_port, find_port)
+from attila_tools.board.device import (Board, DeviceError, check_chip, check_compatible,
+                                       check_port, find_port)
+from attila_tools.board.onboard import MAINTENANCE, calm, read_game, uncalm
+from attila_tools.errors import UsageError
 from attila_tools.options import Parser
 
 # The saved game, the half-written save of a cut, and the journal of actions since.
 SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", journal_of(build.SAVE_FILE))
-MAINTENANCE = "maintenance"
-
-
-class UsageError(Exception):
-    """Bad files or arguments (exit 2)."""
 
 
 def say(msg=""):
@@ -123,29 +119,6 @@ def sha256_file(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
-def stale_files(on_board, files):
-    """Firmware files on the board that the new firmware does not have.
-
-    Everything under attila/ that is not in the plan, at the top level a
-    module's .py/.mpy twin (MicroPython imports x.py before x.mpy), and a
-    setup book or an opening table when the new layout has none (it would be
-    another layout's).
-    """
-    planned = set(files)
-    stale = []
-    for path in on_board:
-        if path.endswith("/") or path in planned:
-            continue
-        if path.startswith("attila/") or path in (build.BOOK_FILE, build.OPENING_FILE):
-            stale.append(path)
-        elif "/" not in path and path not in build.ENTRIES:
-            stem, ext = os.path.splitext(path)
-            twin = stem + (".mpy" if ext == ".py" else ".py")
-            if ext in (".py", ".mpy") and twin in planned:
-                stale.append(path)
-    return sorted(stale)
-
-
 def set_aside(board, layout):
     """Move a saved game that does not fit `layout` to games/ on the board.
 
@@ -155,8 +128,6 @@ def set_aside(board, layout):
     """
     from attila.errors import AttilaError
     from attila.savetext import restore
-
-    from attila_tools.board.games import read_game
 
     data = read_game(board, build.SAVE_FILE)  # with the journal's actions
     if data is None:
@@ -193,10 +164,7 @@ def run(args):
     layout, prof = check_files(layout_path, profile_path)
     if args.port:
         check_port(args.port)  # before the build: a typo is told at once
-    try:
-        files = build.plan(layout_path, profile_path, source=args.source)
-    except build.BuildError as e:
-        raise UsageError(str(e))
+    files = build.plan(layout_path, profile_path, source=args.source)
     mpy = build.mpy_version(files)
     say("attila flash: %s on %s (%s), %d files%s" % (
         os.path.relpath(layout_path), os.path.relpath(profile_path), prof.sensor_kind,
@@ -251,21 +219,15 @@ def _drive(args, layout_path):
         raise UsageError("--drive needs --profile FILE (a circuitpython profile, e.g. "
                          "boards/profiles/circuitpython-pico.json)")
     _layout, prof = check_files(layout_path, args.profile, "circuitpython")
-    try:
-        return drive.run(args.drive, layout_path, args.profile, prof, source=args.source,
-                         dry_run=args.dry_run, say=say)
-    except (drive.DriveError, build.BuildError) as e:
-        raise UsageError(str(e))
+    return drive.run(args.drive, layout_path, args.profile, prof, source=args.source,
+                     dry_run=args.dry_run, say=say)
 
 
 def _native(layout_path, profile_path, info):
     """The plan again, its native modules compiled for the board's arch (or kept source)."""
     arch = build.native_arch(info.get("mpy"))
     notes = []
-    try:
-        files = build.plan(layout_path, profile_path, arch=arch, notes=notes)
-    except build.BuildError as e:
-        raise UsageError(str(e))
+    files = build.plan(layout_path, profile_path, arch=arch, notes=notes)
     modules = [dest[:-3] for dest, src in build.sources() if build.native(src)]
     compiled = [m + ".mpy" for m in modules if m + ".mpy" in files]
     kept = [m + ".py" for m in modules if m + ".py" in files]
@@ -280,62 +242,11 @@ def _native(layout_path, profile_path, info):
     return files
 
 
-def calm(board, prog="attila flash"):
-    """Stop a firmware that runs a watchdog from resetting the board mid-copy.
-
-    A watchdog (profile "watchdog_ms") keeps running once started, also after
-    mpremote's Ctrl-C, and would reset the board a few seconds into the copy.
-    So: put a `maintenance` file on the board and reset it; main.py then
-    stops before it starts the watchdog. True when the file was put there
-    (the caller removes it before the final reset).
-    """
-    state = board.eval(_WATCHDOG)
-    watchdog_ms, has_main, in_maintenance = state
-    if not watchdog_ms or not has_main or in_maintenance:
-        return False
-    say("%s: the firmware on the board runs a watchdog (%d ms); restarting it in "
-        "maintenance mode first" % (prog, watchdog_ms))
-    board.exec("open(%r, 'w').close()" % MAINTENANCE)
-    board.marker = True
-    board.hard_reset()
-    board.reconnect()
-    return True
-
-
-def uncalm(board):
-    """Remove the maintenance marker calm() put there (if it is still there)."""
-    if getattr(board, "marker", False) and board.in_raw_repl():
-        try:
-            board.remove(MAINTENANCE)
-            board.marker = False
-        except DeviceError:
-            pass
-
-
-_WATCHDOG = """
-import os
-def _e(p):
-    try:
-        os.stat(p)
-        return True
-    except OSError:
-        return False
-_w = 0
-try:
-    import json
-    with open('profile.json') as _f:
-        _w = json.load(_f).get('watchdog_ms', 0)
-except Exception:
-    pass
-print(repr((_w if isinstance(_w, int) else 0, _e('main.py'), _e('maintenance'))))
-"""
-
-
 def _flash(args, board, port, files, local, layout, created):
     on_board = [p for p in board.files() if not (created and p == MAINTENANCE)]
     remote = board.hashes(list(files))
     changed = [p for p in files if remote.get(p) != local[p]]
-    stale = stale_files(on_board, files)
+    stale = build.stale_files(on_board, files)
     saved = [p for p in SAVES if p in on_board]
     say("attila flash: %d to copy, %d up to date, %d stale to remove" % (
         len(changed), len(files) - len(changed), len(stale)))
@@ -491,18 +402,4 @@ def _solved(board, layout_path, find, dest, what):
 
 
 def main(argv=None):
-    args = parser().parse_args(argv)
-    try:
-        return run(args)
-    except (UsageError, PortError) as e:
-        print("attila flash: %s" % e, file=sys.stderr)
-        return 2
-    except DeviceError as e:
-        print("attila flash: %s" % e, file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return run(parser().parse_args(argv))

@@ -20,10 +20,11 @@ import time
 from attila.board import RESUME_FILE
 from attila.errors import AttilaError
 
-from attila_tools.board.device import Board, DeviceError, PortError, check_port, find_port
+from attila_tools.board.device import Board, PortError, check_port, find_port
+from attila_tools.board.onboard import SAVE, calm, read_game, uncalm
+from attila_tools.errors import UsageError
 from attila_tools.options import Parser
 
-SAVE = "game.txt"
 LOG_DIR = "games/"
 
 
@@ -76,26 +77,6 @@ def replay_hint(target, data):
     return "attila sim --replay %s --layout LAYOUT (the board's layout.json)" % target
 
 
-def read_game(board, path):
-    """The bytes of a game file on the board; the save with its journal
-    carried out for game.txt."""
-    data = board.read(path)
-    if path != SAVE or data is None:
-        return data
-    from attila.store import journal_of
-
-    journal = board.read(journal_of(SAVE))
-    if not journal:
-        return data
-    from attila.savetext import checksum, current
-
-    try:
-        text = current(data, journal)
-    except AttilaError:
-        return data
-    return (text + "end %d\n" % checksum(text)).encode()
-
-
 def board_games(board):
     """Paths of the game files on the board."""
     paths = board.files()
@@ -105,8 +86,6 @@ def board_games(board):
 
 
 def fetch(args):
-    from attila_tools.board.flash import calm, uncalm
-
     if os.path.exists(args.out) and not os.path.isdir(args.out):
         raise PortError("%s: not a folder (--out names the folder the games go into)"
                         % args.out)
@@ -161,16 +140,13 @@ def show(path):
     from attila.notation import format_position, log, play
     from attila.rules import Game
 
-    from attila_tools.files import fail, read_bytes
+    from attila_tools.files import read_bytes
 
+    data = read_bytes(path)
     try:
-        data = read_bytes(path)
-        try:
-            game = _game(data)
-        except AttilaError as e:
-            raise AttilaError("%s: not a game (%s)" % (path, str(e).replace("save: ", "")))
+        game = _game(data)
     except AttilaError as e:
-        return fail("attila games", e)
+        raise AttilaError("%s: not a game (%s)" % (path, str(e).replace("save: ", "")))
     replay = Game(game.layout, game.first, game.supply)
 
     print("%s: %s" % (path, _describe(data)))
@@ -196,21 +172,6 @@ def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["show"]:
         if len(argv) != 2:
-            print("attila games show: give one FILE", file=sys.stderr)
-            return 2
+            raise UsageError("give one FILE", "attila games show")
         return show(argv[1])
-    args = parser().parse_args(argv)
-    try:
-        return fetch(args)
-    except PortError as e:
-        print("attila games: %s" % e, file=sys.stderr)
-        return 2
-    except DeviceError as e:
-        print("attila games: %s" % e, file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return fetch(parser().parse_args(argv))

@@ -112,13 +112,13 @@ def _maker(args, layout, modules, wiring, out):
             save(path, layout, modules, wiring)
             out.write("picture: %s\n" % path)
     if getattr(args, "port", None):
-        from attila_tools.board.device import DeviceError, PortError
+        from attila_tools.board.device import DeviceError
         from attila_tools.board.flash import switch_layout
 
         out.flush()
         try:
             return switch_layout(args.port, args.file)
         except DeviceError as e:
-            sys.stderr.write("attila layout: %s\n" % e)
-            return 2 if isinstance(e, PortError) else 1
+            e.prog = "attila layout"  # a board's trouble, named by the command that met it
+            raise
     return 0

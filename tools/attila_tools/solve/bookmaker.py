@@ -15,8 +15,9 @@ import os
 import sys
 
 from attila.book import crc8, key
+from attila_tools.errors import ToolError
 from attila_tools.options import Parser
-from attila_tools.solve.retro_cert import CertificateError, layout_of, read
+from attila_tools.solve.retro_cert import layout_of, read
 from attila_tools.solve.retro_setup import canonical
 from attila_tools.solve.symmetry import automorphisms
 
@@ -24,7 +25,7 @@ MAGIC = b"ATB2"
 OLD_MAGICS = (b"ATB1",)  # books of earlier formats: ours to overwrite
 
 
-class BookError(Exception):
+class BookWriteError(ToolError):
     """A book that cannot be made; the message is the one line to show."""
 
 
@@ -39,7 +40,7 @@ def records(cert, path="certificate"):
     """(layout, perms, {key: (f, s, answer)}) in the canonical frames."""
     layout = layout_of(cert, path)
     if layout.size > 20:
-        raise BookError("%s: books hold layouts of at most 20 squares" % path)
+        raise BookWriteError("%s: books hold layouts of at most 20 squares" % path)
     perms = automorphisms(layout)
     out = {}
     for entry in cert["book"]:
@@ -49,12 +50,12 @@ def records(cert, path="certificate"):
             s0 = _mask(layout, second)
             a0 = layout.index(answer)
         except (ValueError, TypeError) as e:
-            raise BookError("%s: book entry %r: %s" % (path, entry, e))
+            raise BookWriteError("%s: book entry %r: %s" % (path, entry, e))
         perm, f, s = canonical(perms, f0, s0)
         a = perm[a0]
         k = key(layout.size, f, s)
         if out.get(k, (f, s, a)) != (f, s, a):
-            raise BookError("%s: book entries %r disagree with a symmetric image"
+            raise BookWriteError("%s: book entries %r disagree with a symmetric image"
                             % (path, entry))
         out[k] = (f, s, a)
     return layout, perms, out
@@ -64,7 +65,7 @@ def encode(layout, perms, recs):
     """The book file's bytes."""
     n = layout.size
     if len(recs) >= 1 << 16:
-        raise BookError("the book has %d records; at most 65535 fit" % len(recs))
+        raise BookWriteError("the book has %d records; at most 65535 fit" % len(recs))
     out = bytearray(MAGIC)
     out += bytes((n, len(perms) - 1, len(recs) >> 8, len(recs) & 255))
     out += bytes(layout.files) + bytes(layout.ranks)
@@ -102,7 +103,7 @@ def write_book(cert, out, path="certificate"):
     layout, perms, recs = records(cert, path)
     data = encode(layout, perms, recs)
     if not ours(out):
-        raise BookError("%s exists and is not a setup book: not overwritten" % out)
+        raise BookWriteError("%s exists and is not a setup book: not overwritten" % out)
     tmp = out + ".part"
     with open(tmp, "wb") as f:
         f.write(data)
@@ -117,20 +118,13 @@ def main(argv=None):
     p.add_argument("certificate", metavar="CERT")
     p.add_argument("--out", metavar="FILE", help="book file (default: CERT's name, .book)")
     p.add_argument("--answers", metavar="FILE", help="also write the records as text lines")
-    try:
-        args = p.parse_args(argv)
-    except SystemExit as e:
-        return 2 if e.code else 0
-    try:
-        cert = read(args.certificate)
-        out = args.out or default_book_path(args.certificate)
-        count, size = write_book(cert, out, args.certificate)
-        if args.answers:
-            with open(args.answers, "w") as f:
-                f.write("\n".join(answer_lines(cert)) + "\n")
-    except (CertificateError, BookError) as e:
-        print("attila book: %s" % e, file=sys.stderr)
-        return 2
+    args = p.parse_args(argv)
+    cert = read(args.certificate)
+    out = args.out or default_book_path(args.certificate)
+    count, size = write_book(cert, out, args.certificate)
+    if args.answers:
+        with open(args.answers, "w") as f:
+            f.write("\n".join(answer_lines(cert)) + "\n")
     print("%s: %d records, %d bytes" % (out, count, size))
     return 0
 

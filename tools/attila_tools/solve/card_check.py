@@ -16,6 +16,7 @@ from attila.card import BLOCK, FILE, Card, CardError, MAGIC
 from attila.errors import AttilaError
 from attila.fat import first_block
 from attila.geometry import Layout
+from attila_tools.errors import ToolError, UsageError
 
 CHUNK = 2048  # blocks read at once (1 MB): a card reader streams them
 
@@ -85,7 +86,8 @@ def check(path, layout=None, progress=None):
 
 
 def main(path, layout_path=None, quiet=False):
-    """The command's exit code, its line printed (to stderr when it fails)."""
+    """The command's exit code, its verdict printed (to stderr when the board
+    cannot use the card: exit 1); ToolError when there is no card to read."""
     import sys
 
     from attila_tools.solve import retro
@@ -96,12 +98,10 @@ def main(path, layout_path=None, quiet=False):
 
         layout = load(layout_path)[0]
     if not os.path.exists(path):
-        print("attila card: %s: no such card or image" % path, file=sys.stderr)
-        return 2
+        raise UsageError("%s: no such card or image" % path)
     try:
         ok, line = check(path, layout, None if quiet else retro.Progress(1, label="checking"))
     except OSError as e:
-        print("attila card: cannot read %s: %s" % (path, e.strerror or e), file=sys.stderr)
-        return 2
+        raise ToolError("cannot read %s: %s" % (path, e.strerror or e))
     print(line, file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1

@@ -21,7 +21,7 @@ import sys
 from attila.card import BLOCK, DATA, FILE, head, seal, table_blocks, tag
 from attila.opening import MAP
 from attila.opening import head as opening_head
-from attila.errors import AttilaError
+from attila_tools.errors import ToolError, UsageError
 from attila_tools.files import size_text
 from attila_tools.options import Parser
 from attila_tools.solve import retro
@@ -30,7 +30,7 @@ MAX_SQUARES = 20  # the retrograde solver's reach (retro_cmd.MAX_SQUARES)
 FAT32_FILE = (1 << 32) - 1  # the largest file FAT32 holds
 
 
-class CardError(Exception):
+class CardWriteError(ToolError):
     """The card cannot be written; the message is the one line to show."""
 
 
@@ -184,23 +184,23 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
     name = layout.name or os.path.splitext(os.path.basename(layout_path))[0]
     n = layout.size
     if n < 7 or n > MAX_SQUARES:
-        raise CardError("%s: %d squares: no card, the retrograde solver reaches 7 to %d squares"
+        raise CardWriteError("%s: %d squares: no card, the retrograde solver reaches 7 to %d squares"
                         % (name, n, MAX_SQUARES))
     if tiles is not None and tiles != n - 6:
-        raise CardError("%s: a supply of %d tiles; a card holds the default supply (%d)"
+        raise CardWriteError("%s: a supply of %d tiles; a card holds the default supply (%d)"
                         % (name, tiles, n - 6))
     if card_bytes(n) > FAT32_FILE:  # pragma: no cover - 1.6 GB at 20 squares
-        raise CardError("%s: the card file would be %s, more than FAT32 holds"
+        raise CardWriteError("%s: the card file would be %s, more than FAT32 holds"
                         % (name, size_text(card_bytes(n))))
     if os.path.exists(dest) and not os.path.isdir(dest):
-        raise CardError("%s: not a folder" % dest)
+        raise CardWriteError("%s: not a folder" % dest)
     try:
         tables = retro.Tables.load(layout, solve_missing=solve, threads=threads,
                                    progress=None if quiet else retro.Progress(1, label=name))
     except retro.RetroError as e:
         if solve:
-            raise CardError(str(e))
-        raise CardError("%s is not solved: run attila solve --from-setup %s --keep-tables "
+            raise CardWriteError(str(e))
+        raise CardWriteError("%s is not solved: run attila solve --from-setup %s --keep-tables "
                         "(or attila card --solve)" % (name, layout_path))
     os.makedirs(dest, exist_ok=True)
     if opening:
@@ -226,40 +226,21 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
-    try:
-        args = build_parser().parse_args(argv)
-    except SystemExit as e:
-        return 2 if e.code else 0
+    args = build_parser().parse_args(argv)
     if args.check is not None:
         if args.dest is not None:
-            print("attila card: --check takes a card and at most a LAYOUT, not %s"
-                  % args.dest, file=sys.stderr)
-            return 2
+            raise UsageError("--check takes a card and at most a LAYOUT, not %s" % args.dest)
         from attila_tools.solve import card_check
 
-        try:
-            return card_check.main(args.check, args.layout, args.quiet)
-        except AttilaError as e:
-            print("attila card: %s" % e, file=sys.stderr)
-            return 2
+        return card_check.main(args.check, args.layout, args.quiet)
     if args.dest is None:
-        print("attila card: give a LAYOUT and a DEST folder (or --check CARD)", file=sys.stderr)
-        return 2
+        raise UsageError("give a LAYOUT and a DEST folder (or --check CARD)")
     if args.threads < 1:
-        print("attila card: --threads must be 1 or more", file=sys.stderr)
-        return 2
+        raise UsageError("--threads must be 1 or more")
     try:
         make_card(args.layout, args.dest, args.solve, args.threads, args.quiet,
                   opening=args.opening)
-    except (AttilaError, CardError) as e:
-        print("attila card: %s" % e, file=sys.stderr)
-        return 2
     except OSError as e:
-        print("attila card: %s: %s" % (getattr(e, "filename", None) or args.dest,
-                                        e.strerror or e), file=sys.stderr)
-        return 2
+        raise CardWriteError("%s: %s" % (getattr(e, "filename", None) or args.dest,
+                                         e.strerror or e))
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

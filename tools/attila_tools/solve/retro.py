@@ -20,6 +20,7 @@ import threading
 import time
 
 from attila.rules import MOVE, OVER, SCORCH, SETUP
+from attila_tools.errors import ToolError
 from attila_tools.solve.retro_index import Index
 from attila_tools.squares import bits as _bits
 
@@ -34,7 +35,7 @@ CACHE = os.environ.get("ATTILA_RETRO_CACHE", os.path.join(ROOT, "build", "retro"
 NS_PER_UNIT = 83.6
 
 
-class RetroError(Exception):
+class RetroError(ToolError):
     """The tables cannot be made or read; the message is the one line to show."""
 
 

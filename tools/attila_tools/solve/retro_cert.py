@@ -25,13 +25,14 @@ import gzip
 import json
 
 from attila.geometry import from_rows
+from attila_tools.errors import ToolError
 from attila_tools.squares import bits
 from attila_tools.solve.retro_setup import canonical
 
 FORMAT = "attila-certificate/1"
 
 
-class CertificateError(Exception):
+class CertificateError(ToolError):
     """A certificate that cannot be read; the message is the one line to show."""
 
 

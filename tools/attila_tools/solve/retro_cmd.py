@@ -15,7 +15,7 @@ import resource
 import sys
 import time
 
-from attila.errors import AttilaError
+from attila_tools.errors import UsageError
 from attila_tools.files import shown, size_text
 from attila_tools.options import Parser
 from attila_tools.solve import bookmaker, retro, retro_cert
@@ -153,32 +153,22 @@ def table(rows):
 
 
 def _usage(message):
-    print("attila solve: %s (see attila solve --help)" % message, file=sys.stderr)
-    sys.exit(2)
+    raise UsageError("%s (see attila solve --help)" % message, "attila solve")
 
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser()
     parser.error = _usage  # type: ignore[method-assign]  # one line, as every attila command
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:
-        return 2 if e.code else 0
+    args = parser.parse_args(argv)
     if args.threads < 1:
-        print("attila solve: --threads must be 1 or more", file=sys.stderr)
-        return 2
+        raise UsageError("--threads must be 1 or more", "attila solve")
     rows = []
     out = sys.stdout
-    try:
-        for path in args.layouts:
-            row = solve_layout(path, args, out)
-            if row is not None:
-                rows.append(row)
-    except (AttilaError, retro.RetroError, retro_cert.CertificateError,
-            bookmaker.BookError) as e:
-        print("attila solve: %s" % e, file=sys.stderr)
-        return 2
+    for path in args.layouts:
+        row = solve_layout(path, args, out)
+        if row is not None:
+            rows.append(row)
     if len(rows) > 1:
         out.write("\n" + "\n".join(table(rows)) + "\n")
     return 0

@@ -4,7 +4,7 @@ Setup positions are kept as (first, second): the knights of the side that
 places (and later moves) first, and of the other side. The side to place is
 the first when both have placed as many, else the second; once all six are
 down the first moves, and the play tables say who wins. A side with no legal
-placement (the no-trap rule of RULES.md, rules.placement_bits) loses.
+placement (the no-trap rule of docs/pages/play/rules.md, rules.placement_bits) loses.
 """
 
 from attila.rules import KNIGHTS, placement_bits

@@ -9,26 +9,15 @@ Bad input: exit status 2 and one line on stderr.
     attila solve --from-setup LAYOUT...   whole layouts, setup included (retro_cmd)
 """
 
-import argparse
 import json
 import sys
 
-from attila.errors import AttilaError
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise ValueError("attila solve: %s (see attila solve --help)" % message)
-
-    def _parse_optional(self, arg_string):
-        # Position rows may start with '-' (no square); options never hold '/' or '.'.
-        if "/" in arg_string or "." in arg_string.split("=")[0]:
-            return None
-        return super()._parse_optional(arg_string)
+from attila_tools.errors import UsageError
+from attila_tools.options import PositionParser
 
 
 def build_parser():
-    p = _Parser(
+    p = PositionParser(
         prog="attila solve",
         description="Solve a position with perfect play by both sides (setup too).",
         epilog="Example: attila solve 'R.x.H/.x.../H.x.R/..HR. R'",
@@ -49,19 +38,12 @@ def main(argv=None):
         from attila_tools.solve import retro_cmd
 
         return retro_cmd.main(argv)
-    try:
-        args = build_parser().parse_args(argv)
-        from attila.notation import parse_position
+    from attila.notation import parse_position
 
-        if args.tiles is not None and args.tiles < 0:
-            raise ValueError("attila solve: --tiles must be >= 0, not %d" % args.tiles)
-        game = parse_position(" ".join(args.position), args.tiles)
-    except AttilaError as e:  # a bad position
-        print("attila solve: %s" % e, file=sys.stderr)
-        return 2
-    except ValueError as e:  # the parser's own, already "attila solve: ..."
-        print(str(e), file=sys.stderr)
-        return 2
+    args = build_parser().parse_args(argv)
+    if args.tiles is not None and args.tiles < 0:
+        raise UsageError("--tiles must be >= 0, not %d" % args.tiles)
+    game = parse_position(" ".join(args.position), args.tiles)
     from attila.rules import SETUP
     from attila_tools.solve.solver import solve_game
 
@@ -91,7 +73,3 @@ def main(argv=None):
             bar.end()
     print(json.dumps(report))
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -20,8 +20,9 @@ import time
 
 from attila.errors import IllegalAction
 from attila.rules import MOVE, OVER, SETUP, SIDES, Game
+from attila_tools.errors import UsageError
 from attila_tools.options import Parser
-from attila_tools.solve.retro_cert import CertificateError, layout_of, read
+from attila_tools.solve.retro_cert import layout_of, read
 
 
 class Refuted(Exception):
@@ -172,11 +173,6 @@ def resolve(layout, leaves, out, quiet):
                           % (line, got, value))
 
 
-def _usage(message):
-    print("attila verify: %s (see attila verify --help)" % message, file=sys.stderr)
-    sys.exit(2)
-
-
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     p = Parser(prog="attila verify",
@@ -186,22 +182,13 @@ def main(argv=None):
                    help="re-solve N completed setups drawn at random (default: all)")
     p.add_argument("--seed", type=int, default=1, help="seed of the draw (default 1)")
     p.add_argument("--quiet", action="store_true", help="no line per re-solved setup")
-    p.error = _usage  # type: ignore[method-assign]  # one line, as every attila command
-    try:
-        args = p.parse_args(argv)
-    except SystemExit as e:
-        return 2 if e.code else 0
+    args = p.parse_args(argv)
     out = sys.stdout
     t0 = time.perf_counter()
-    try:
-        cert = read(args.certificate)
-        layout = layout_of(cert, args.certificate)
-    except CertificateError as e:
-        print("attila verify: %s" % e, file=sys.stderr)
-        return 2
+    cert = read(args.certificate)
+    layout = layout_of(cert, args.certificate)
     if args.sample is not None and args.sample < 0:
-        print("attila verify: --sample must be 0 or more", file=sys.stderr)
-        return 2
+        raise UsageError("--sample must be 0 or more")
     name = args.certificate
     try:
         leaves, chosen = check_tree(cert, layout)

@@ -1,9 +1,10 @@
-"""A game log or a saved game, read from its bytes: the board page's replay.
+"""A file to replay, a game log or a saved game, read from its bytes.
 
-`attila sim --replay` reads these files with the host's file functions
-(they use os.path, which MicroPython does not have); the page reads the file
-the player chose with these, in the same words (tests/sim/test_sim_web.py
-holds the two to each other).
+One reader for every command that replays a file: `attila sim --replay` and
+`attila analyse` through attila_tools.gamefiles (which finds the file and the
+layout with the host's os.path), and the board page, which runs this module
+on MicroPython in the browser (docs/hooks/board.py ships it): so nothing here
+imports more than the core.
 """
 
 from attila import notation
@@ -24,10 +25,22 @@ def saved_body(data, source):
                           % (source, str(e).replace("save: ", "")))
 
 
-def read_game(data, source, layout, tiles=None):
-    """(first side, actions, tiles) of a saved game or a game log (bytes), read
-    as `attila sim --replay` reads a file, in the same words; here on
-    MicroPython, without the host's file functions.
+def _text(data, source):
+    """The text of a game log's bytes, refused as not a game if not UTF-8 text."""
+    try:
+        text = data.decode("utf-8")
+    except (UnicodeError, ValueError):
+        text = "\x00"
+    if "\x00" in text:
+        raise AttilaError("%s: not a game: not UTF-8 text (expected a game log like "
+                          "@a1 @e4 ... b1-c3,d4 or a saved game)" % source)
+    return text
+
+
+def read_game(data, source, layout, tiles=None, text_of=_text):
+    """(first side, actions, tiles) of a saved game or a game log (bytes);
+    `source` names the file in the errors, text_of(data, source) gives a
+    log's text (the host's says which byte is not UTF-8).
 
     A log is placements and turns separated by spaces or lines ('#' starts a
     comment), legal from the empty board with Romans first, or Huns first
@@ -40,13 +53,7 @@ def read_game(data, source, layout, tiles=None):
         except AttilaError as e:
             raise AttilaError("%s: %s" % (source, e))
         return game.first, notation.log(game).split(), game.supply
-    try:
-        text = data.decode("utf-8")
-    except (UnicodeError, ValueError):
-        text = "\x00"
-    if "\x00" in text:
-        raise AttilaError("%s: not a game: not UTF-8 text (expected a game log like "
-                          "@a1 @e4 ... b1-c3,d4 or a saved game)" % source)
+    text = text_of(data, source)
     first = ROMANS
     words = []
     for line in text.splitlines():
