@@ -15,10 +15,12 @@ module's own frame.
 import math
 import re
 
+from attila_tools.errors import ToolError
+
 _TOKEN = re.compile(r'\s*(?:(\()|(\))|"((?:[^"\\]|\\.)*)"|([^\s()"]+))')
 
 
-class PcbError(ValueError):
+class PcbError(ToolError):
     """A .kicad_pcb that this reader cannot make sense of (file and place in the message)."""
 
 

@@ -17,7 +17,7 @@ import uuid
 
 import pcbnew
 
-from attila_tools.hardware import circuit, frame, geometry as g, pcbfile, route
+from attila_tools.hardware import circuit, frame, geometry as g, pcbfile, route, route_ctl
 
 FOOTPRINTS = os.environ.get("KICAD9_FOOTPRINT_DIR", "/usr/share/kicad/footprints")
 NS = uuid.UUID("6d1c1f0e-29a7-4c8e-9a41-a77117a00029")
@@ -119,7 +119,10 @@ def build(name, netlist=None):
         netmap[net] = ni
     place(board, name, kind, parts, netmap)
     outline(board, kind)
-    route.route(board, name, kind, parts, netmap)
+    if kind == "controller":
+        route_ctl.route_board(board, netmap)
+    else:
+        route.route(board, name, kind, parts, netmap)
     return board
 
 

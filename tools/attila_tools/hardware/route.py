@@ -259,12 +259,7 @@ def pour(board, kind, netmap, layer=B):
 
 
 def route(board, name, kind, parts, netmap):
-    if kind == "controller":
-        from attila_tools.hardware import route_ctl
-
-        route_ctl.route(board, netmap)
-        pour(board, kind, netmap, F)
-        return pour(board, kind, netmap, B)
+    """A module board's tracks and pour (the controller's: route_ctl.route_board)."""
     r = Router(board, kind, netmap)
     for k in range(g.squares(kind)):
         square(r, kind, k)

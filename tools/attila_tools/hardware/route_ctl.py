@@ -8,7 +8,7 @@ Ground is a pour on both sides. Points are the board's own frame (mm, y up);
 the part places are circuit.controller's.
 """
 
-from attila_tools.hardware.route import B, F, Router, W_3V3, W_5V
+from attila_tools.hardware.route import B, F, Router, W_3V3, W_5V, pour
 
 LEFT, RIGHT = 11.11, 28.89  # the Pico's pin columns
 
@@ -101,3 +101,10 @@ def route(board, netmap):
     t("+3V3", F, [(60.975, 42.6), (61.805, 42.6)])
     t("GND", F, [(59.425, 42.6), (59.425, 43.6)])
     v("GND", (59.425, 43.6))
+
+
+def route_board(board, netmap):
+    """The controller's tracks, then its ground poured on both sides."""
+    route(board, netmap)
+    pour(board, "controller", netmap, F)
+    return pour(board, "controller", netmap, B)

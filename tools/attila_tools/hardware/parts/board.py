@@ -61,53 +61,6 @@ def from_geometry(kind):
             "leds": leds, "parts": parts, "source": "geometry.py"}
 
 
-def controller_layout():
-    """(layout, source): the controller's (see parts.controller) from its .kicad_pcb, or None."""
-    if missing("controller"):
-        return None
-    from attila_tools.hardware import pcbfile
-    from attila_tools.hardware.parts import controller
-    path = pcb_path("controller")
-    pcb = pcbfile.load(path)
-    ox0, oy0, ox1, oy1 = pcb.outline()
-
-    def item(box, h):
-        # KiCad's page (y down) to the board's own frame (y up, origin bottom-left)
-        return (box[0] - ox0, oy1 - box[3], box[2] - box[0], box[3] - box[1], h)
-
-    nodes = {}
-    for node in pcbfile.find_all(pcb.tree, "footprint"):
-        fields = {q[1]: q[2] for q in pcbfile.find_all(node, "property")}
-        nodes[fields.get("Reference")] = node
-    lay = {"board": (0.0, 0.0, ox1 - ox0, oy1 - oy0, geometry.THICKNESS), "holes": [],
-           "buttons": [], "ports": ["usb"]}
-    names = {"Buzzer_Beeper:": "piezo", "Connector_Card:": "sd",
-             "Connector_BarrelJack:": "power", "Connector_IDC:": "chain"}
-    for ref, fp in sorted(pcb.footprints.items()):
-        if fp.name.startswith("MountingHole:"):
-            lay["holes"].append((fp.at[0] - ox0, oy1 - fp.at[1]))
-            continue
-        box = courtyard(nodes[ref], fp)
-        h = float(fp.fields.get("Height", 0) or 0)
-        for prefix, height in controller.HEIGHTS.items():
-            if fp.name.startswith(prefix):
-                h = h or height
-        if "RaspberryPi_Pico" in fp.name:
-            lay["pico"] = item(box, 1.0)
-        elif fp.name.startswith("Button_Switch_THT:"):
-            lay["buttons"].append(item(box, h))
-        else:
-            for prefix, name in names.items():
-                if fp.name.startswith(prefix):
-                    lay[name] = item(box, h)
-                    if name == "chain":
-                        lay["chain_side"] = fp.side
-                    if name != "piezo":
-                        lay["ports"].append(name)
-    lay["usb"] = controller.usb(lay)
-    return lay, os.path.relpath(path, ROOT)
-
-
 # A footprint's height above the board (or depth below it), by its library:
 # a .kicad_pcb gives no heights; geometry.HEIGHT holds the datasheets' (a
 # footprint's own "Height" property, when it has one, comes first).

@@ -7,6 +7,8 @@ micro-USB socket overhanging the short edge by 1.3 mm), soldered flat by its
 castellations at the board's left edge.
 """
 
+import os
+
 PICO = (51.0, 21.0)
 
 # name: (x, y, width, depth, height above the board's top) of each part the
@@ -51,8 +53,55 @@ def layout():
 
     Returns (layout dict, source): source is the board file's path or "stand-in".
     """
-    from attila_tools.hardware.parts import board
-    found = board.controller_layout()
+    found = from_board()
     if found is not None:
         return found
     return STAND_IN, "stand-in"
+
+
+def from_board():
+    """(layout, source): the controller's from its .kicad_pcb, or None."""
+    from attila_tools.hardware import geometry, pcbfile
+    from attila_tools.hardware.parts.board import ROOT, courtyard, missing, pcb_path
+
+    if missing("controller"):
+        return None
+    path = pcb_path("controller")
+    pcb = pcbfile.load(path)
+    ox0, oy0, ox1, oy1 = pcb.outline()
+
+    def item(box, h):
+        # KiCad's page (y down) to the board's own frame (y up, origin bottom-left)
+        return (box[0] - ox0, oy1 - box[3], box[2] - box[0], box[3] - box[1], h)
+
+    nodes = {}
+    for node in pcbfile.find_all(pcb.tree, "footprint"):
+        fields = {q[1]: q[2] for q in pcbfile.find_all(node, "property")}
+        nodes[fields.get("Reference")] = node
+    lay = {"board": (0.0, 0.0, ox1 - ox0, oy1 - oy0, geometry.THICKNESS), "holes": [],
+           "buttons": [], "ports": ["usb"]}
+    names = {"Buzzer_Beeper:": "piezo", "Connector_Card:": "sd",
+             "Connector_BarrelJack:": "power", "Connector_IDC:": "chain"}
+    for ref, fp in sorted(pcb.footprints.items()):
+        if fp.name.startswith("MountingHole:"):
+            lay["holes"].append((fp.at[0] - ox0, oy1 - fp.at[1]))
+            continue
+        box = courtyard(nodes[ref], fp)
+        h = float(fp.fields.get("Height", 0) or 0)
+        for prefix, height in HEIGHTS.items():
+            if fp.name.startswith(prefix):
+                h = h or height
+        if "RaspberryPi_Pico" in fp.name:
+            lay["pico"] = item(box, 1.0)
+        elif fp.name.startswith("Button_Switch_THT:"):
+            lay["buttons"].append(item(box, h))
+        else:
+            for prefix, name in names.items():
+                if fp.name.startswith(prefix):
+                    lay[name] = item(box, h)
+                    if name == "chain":
+                        lay["chain_side"] = fp.side
+                    if name != "piezo":
+                        lay["ports"].append(name)
+    lay["usb"] = usb(lay)
+    return lay, os.path.relpath(path, ROOT)
