@@ -54,11 +54,13 @@ ROUNDS = 6  # at most
 SEED = 20261206
 BEST = 0.8  # the mistake model's share of best play
 STAGES = range(14, 0, -1)
+MORE = (352000,)  # node budgets for the won positions of MORE_STAGES again (16x the level's)
+MORE_STAGES = (12, 11)  # the hard stage
 LEAST = 5  # --won is wanted down to this stage: fewer games last longer (the search is exact
 # below: attila.opponent's _EXACT)
 
 
-def batch(requests):
+def batch(requests, table=TABLE):
     """Run the choices of `requests` ([position text or "text;level;seed"]) in
     one MicroPython process: [(action text, nodes)]."""
     import subprocess
@@ -71,7 +73,7 @@ def batch(requests):
         path = f.name
     try:
         env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
-        cmd = [micropython(), os.path.join(HERE, "strength_choose.py"), path, "-", TABLE]
+        cmd = [micropython(), os.path.join(HERE, "strength_choose.py"), path, "-", table]
         out = subprocess.run(cmd, env=env, cwd=ROOT, check=True, stdout=subprocess.PIPE,
                              universal_newlines=True).stdout.split()
     finally:
@@ -91,7 +93,7 @@ class Play:
         self.model = model
         self.board = 0 if board_first else 1
         self.rng = rng
-        self.samples = []  # (stage, won, kept)
+        self.samples = []  # (stage, won, kept, position text)
         self.pending = None  # (position, won) of the board's decision under way
 
 
@@ -136,7 +138,7 @@ def _mistake_action(play, tables, setup):
     return _random_action(play)
 
 
-def play_round(plays, tables, book, setup, seed):
+def play_round(plays, tables, book, setup, seed, table=TABLE):
     """Play `plays` to their ends, all together: a MicroPython process a round of decisions."""
     live = list(plays)
     step = 0
@@ -154,8 +156,9 @@ def play_round(plays, tables, book, setup, seed):
                     _apply(game, "@" + game.layout.names[square])
                     continue
                 me, opp = game.knights[game.side], game.knights[game.side ^ 1]
-                play.pending = (popcount_free(game), tables.won(me, opp, game.scorched))
-                requests.append(format_position(game))
+                text = format_position(game)
+                play.pending = (popcount_free(game), tables.won(me, opp, game.scorched), text)
+                requests.append(text)
                 owners.append(play)
                 continue
             action = None
@@ -169,19 +172,75 @@ def play_round(plays, tables, book, setup, seed):
             requests.append("%s;%d;%d" % (format_position(game), LEVEL[play.model],
                                           (seed * 7919 + step * 104729 + play.number) % 65537))
             owners.append(play)
-        for play, (action, _n) in zip(owners, batch(requests)):
+        for play, (action, _n) in zip(owners, batch(requests, table)):
             game = play.game
             if game.side == play.board and game.phase == MOVE:
-                stage, won = play.pending
+                stage, won, text = play.pending
                 a, b, c = parse_turn(game.layout, action)
                 me1 = game.knights[game.side] ^ (1 << a | 1 << b)
                 kept = won and not tables.won(game.knights[game.side ^ 1], me1,
                                               game.scorched | 1 << c)
-                play.samples.append((stage, won, kept))
+                play.samples.append((stage, won, kept, text))
             _apply(game, action)
         live = [p for p in live if p.game.phase in (SETUP, MOVE) and
                 (p.game.phase == SETUP or p.game.movable())]
         step += 1
+
+
+def _more(tables, texts, budgets):
+    """What more search buys on the won positions of MORE_STAGES."""
+    from bench_strength import choices, judge
+
+    print()
+    print("what more search buys on those won positions (the same search, more nodes):")
+    print("| free | won | kept at the board's budget | " +
+          " | ".join("%d nodes" % b for b in budgets) + " |")
+    print("|---|---|---|" + "---|" * len(budgets))
+    for s in MORE_STAGES:
+        rows = texts.get(s, [])
+        if not rows:
+            continue
+        cells = ["%.1f%%" % (100.0 * sum(k for _t, k in rows) / len(rows))]
+        for b in budgets:
+            picked = choices([t for t, _k in rows], b, False, TABLE)
+            kept = sum(judge(tables, t, a)[1] for (t, _k), (a, _n) in zip(rows, picked))
+            cells.append("%.1f%%" % (100.0 * kept / len(rows)))
+        print("| %d | %d | %s |" % (s, len(rows), " | ".join(cells)))
+
+
+def flash_left():
+    """(the opening table's bytes, its reply table's, the KB free on the Pico's
+    littlefs with everything `make flash` puts there) for 4x5 on pico.json."""
+    import tempfile
+
+    from attila.opening import BLOCK, Opening, reply_blocks
+    from pico.board import firmware_files
+    from pico.flashimage import BLOCK_COUNT, BLOCK_SIZE, _fs, filesystem
+
+    layout = load(LAYOUT)[0]
+    with open(TABLE, "rb") as f:
+        replies = reply_blocks(Opening(f, layout).replies) * BLOCK
+    profile = os.path.join(ROOT, "boards", "profiles", "pico.json")
+    files = firmware_files(LAYOUT, profile, out_dir=tempfile.mkdtemp(prefix="realplay-mpy-"))
+    used = _fs(filesystem(files)).used_block_count
+    return os.path.getsize(TABLE), replies, (BLOCK_COUNT - used) * BLOCK_SIZE // 1024
+
+
+def second_turn(tables, book):
+    """What a table of the board's second turn of play would hold (make the
+    turn exact where the book and the opening table led)."""
+    from attila_tools.solve.replies import first_turns, reply_positions, stage_after
+
+    layout = tables.layout
+    first = stage_after(layout, first_turns(tables, book))
+    second = stage_after(layout, reply_positions(tables, book))
+    print()
+    print("a table of the board's second turn of play (positions folded by symmetry, "
+          "6 bytes a winning turn: a 4-byte key):")
+    print("| board placed | free | positions | table |")
+    print("|---|---|---|---|")
+    for who, free, count in (("first", 12, first), ("second", 11, second)):
+        print("| %s | %d | %s | %.0f KB |" % (who, free, format(count, ","), count * 6 / 1024.0))
 
 
 def popcount_free(game):
@@ -194,6 +253,14 @@ def main(argv=None):
     p.add_argument("--won", type=int, default=WON, help="won positions wanted a stage")
     p.add_argument("--rounds", type=int, default=ROUNDS, help="rounds at most")
     p.add_argument("--seed", type=int, default=SEED)
+    p.add_argument("--no-second", dest="second", action="store_false",
+                   help="leave out the sizes of a table of the board's second turn")
+    p.add_argument("--table", default=TABLE, help="the board's opening table")
+    p.add_argument("--first", choices=("both", "board", "player"), default="both",
+                   help="who places first (default: half the games each)")
+    p.add_argument("--more", default=",".join(map(str, MORE)),
+                   help="node budgets to rerun the won positions of %s free squares at "
+                   "('' for none)" % "-".join(map(str, MORE_STAGES)))
     args = p.parse_args(argv)
     if micropython() is None:
         raise SystemExit("bench_realplay needs MicroPython unix (.venv/bin/micropython): "
@@ -205,23 +272,34 @@ def main(argv=None):
     setup = SetupValues(tables)
     rng = random.Random(args.seed)
     samples = {}  # (stage, model, board first) -> [(won, kept)]
+    texts = {}  # stage -> [(won position, kept)]: MORE_STAGES' for the deeper searches
     games = 0
     rounds = 0
     while rounds < args.rounds:
         plays = [Play(layout, m, bf, random.Random(rng.random()), k)
-                 for m in MODELS for bf in (True, False) for k in range(args.games)]
-        play_round(plays, tables, book, setup, args.seed + rounds)
+                 for m in MODELS for bf in (True, False) for k in range(args.games)
+                 if args.first == "both" or bf == (args.first == "board")]
+        play_round(plays, tables, book, setup, args.seed + rounds, args.table)
         for play in plays:
-            for stage, won, kept in play.samples:
+            for stage, won, kept, text in play.samples:
                 samples.setdefault((stage, play.model, play.board == 0), []).append((won, kept))
+                if won and stage in MORE_STAGES:
+                    texts.setdefault(stage, []).append((text, kept))
         games += len(plays)
         rounds += 1
         short = [s for s in STAGES if s >= LEAST and
                  sum(w for (st, _m, _b), v in samples.items() if st == s for w, _k in v)
                  < args.won]
+        sys.stderr.write("round %d: %d games, %.0f s; short of %d won: %s\n"
+                         % (rounds, games, time.time() - t0, args.won, short))
         if not short:
             break
     t1 = time.time()
+    size, replies, left = flash_left()
+    print("opening table %s bytes (its reply table %s: the board's first turn as the second "
+          "player); the Pico's littlefs keeps %d KB free of 1,408 with all that make flash "
+          "puts there" % (format(size, ","), format(replies, ","), left))
+    print()
     print("strong level on 4x5 in real play: %d games (%d rounds of %d per player model and "
           "side placing first, seed %d), the board with its setup book and opening table at "
           "%d nodes a decision (%d at %s free squares)"
@@ -263,6 +341,10 @@ def main(argv=None):
             cells.append(" / ".join(parts))
         if any(c != "- / -" for c in cells):
             print("| %d | %s |" % (s, " | ".join(cells)))
+    if args.more:
+        _more(tables, texts, [int(m) for m in args.more.split(",") if m.strip()])
+    if args.second:
+        second_turn(tables, book)
     print("games and judging %.1f s (MicroPython unix for the board's and the levels' "
           "choices)" % (t1 - t0))
     return 0

@@ -10,7 +10,8 @@ with one square scorched. Those positions, folded by the layout's
 symmetries, are far fewer than all positions with one square scorched
 (73,201 against 10.9 million on 4x5), and every one the book's setup wins
 gets its winning turn. `stage_after` counts the positions of the board's
-next turn the same way (the size a table of them would have).
+second turn of play the same way, either side placing first (first_turns:
+the opening table's turn), the size a table of them would have.
 """
 
 from attila.opening import reply_key
@@ -108,6 +109,20 @@ def reply_positions(tables, book):
     return out
 
 
+def first_turns(tables, book):
+    """{setup: (mover, other, 0, turn)}: the board's first turn of play as the
+    first player where its book led (the setups folded by symmetry), as the
+    opening table plays it: the first winning turn (None where lost)."""
+    layout = tables.layout
+    perms = automorphisms(layout)
+    out = {}
+    for board, player in book_setups(layout, book, True):
+        key = min((_image(p, board), _image(p, player)) for p in perms)
+        if key not in out:
+            out[key] = key + (0, winning_turn(tables, key[0], key[1], 0))
+    return out
+
+
 def reply_records(positions):
     """[(key, answer)], sorted by key: the reply table's records, from
     reply_positions (a lost position has none)."""
@@ -116,8 +131,9 @@ def reply_records(positions):
 
 
 def stage_after(layout, positions):
-    """Positions (folded by symmetry) of the board's second turn of play as
-    the second player: the reply table's turn, then any turn of the player's."""
+    """Positions (folded by symmetry) of the board's next turn of play after
+    `positions` (reply_positions or first_turns): its turn there, then any
+    turn of the player's."""
     perms = automorphisms(layout)
     n = layout.size
     folded = set()
