@@ -71,15 +71,15 @@ _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
 # In setup a level searches 5/8 of its budget (_setup_share): a setup node
 # costs about 1.6 play nodes.
 NODES = (400, 1200, 6000, 22000)  # by level: the node budget of a decision
-# The strong level's hard stage: in play with 11 or 12 free squares its
-# budget kept too few won positions (make bench, bench_strength: 94.4% and
-# 93.4% at 22,000 nodes; with four times as many 95.9% and 96.4%, and no
-# budget between did). There it searches DEEP times its budget, and
-# budget_ms grows as much: one turn a side a game, about 4.4 s on the chip
-# (pico_thinking). Not where a card found the position lost: the search
-# only holds out there.
+# The strong level's hard stage: in play with 10 to 12 free squares, the
+# board's second and third turns, its budget keeps too few won positions
+# (make bench: bench_strength and, in games as a board plays them,
+# bench_realplay). There it searches DEEP times its budget, and budget_ms
+# grows as much: about 4.4 s on the chip (pico_thinking), one or two turns
+# a game for each side. Not where a card found the position lost: the
+# search only holds out there.
 DEEP = const(4)
-DEEP_FREE = (11, 12)  # free squares in play (4x5: 3 and 2 scorched)
+DEEP_FREE = (10, 11, 12)  # free squares in play (4x5: 2 to 4 scorched)
 _EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
 _DECIDED = const(9000)  # |score| above this: a forced result
 _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks

@@ -1,9 +1,10 @@
 """The board thinks in its loop's spare time, and its host twin decides in the same loop.
 
-The emulated Pico plays the Huns at the strong level (the reference profile
-with "game": {"computer": "H", "level": "strong"}): setup from its book, then
-a turn searched a slice of viper-kernel nodes a loop step in main.py's own
-loop. The host twin (tests/pico/twin.py: the same firmware stepped at the
+The emulated Pico plays the Romans at the strong level (the reference profile
+with "game": {"computer": "R", "level": "strong"}): setup from its book (the
+player's placements, good ones, leave its first turn of play lost: the
+opening table says so, and it searches), then that turn searched a slice of
+viper-kernel nodes a loop step in main.py's own loop. The host twin (tests/pico/twin.py: the same firmware stepped at the
 chip's own loop times with its pins' readings) searches with the portable
 kernel at the simulator's pace (attila_sim.rig.PICO_SLICE, the viper
 kernel's SLICE). Every LED frame on the chip's pin equals the twin's strip
@@ -23,18 +24,19 @@ from twin import Mirror, Twin
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-# The Romans' setup and first turn (by hand); the Huns' placements are the
-# book's answers, their turn the strong level's (attila choose
-# '....R/.R..H/..HH./x..R. H' -> c2-d4,c3).
-LINES = ["@a1", "@c2", "@e4", "@d2", "@d1", "@e3", "a1-b3,a1", "wait 2500", "c2-d4,c3"]
-DECISION = "c2-d4,c3"
+# The Huns' placements (by hand); the Romans' are the book's answers, their
+# first turn the strong level's search (attila choose
+# '....R/.R.../.HRH./..H.. R' -> e4-c3,d3). (Where the board places second,
+# its first turn comes from the opening table's replies: no search.)
+LINES = ["@c2", "@c1", "@b3", "@d2", "@e4", "@b2", "wait 2500", "e4-c3,d3"]
+DECISION = "e4-c3,d3"
 
 
 def test_the_strong_decision_on_the_same_loop_step_as_its_host_twin(flashed, tmp_path):
     with open(os.path.join(ROOT, "boards", "profiles", "pico.json")) as f:
         prof = json.load(f)
-    prof["game"] = {"computer": "H", "level": "strong"}
-    path = str(tmp_path / "pico-huns.json")
+    prof["game"] = {"computer": "R", "level": "strong"}
+    path = str(tmp_path / "pico-romans.json")
     with open(path, "w") as f:
         json.dump(prof, f)
     board = flashed(path)
@@ -58,5 +60,5 @@ def test_the_strong_decision_on_the_same_loop_step_as_its_host_twin(flashed, tmp
                 shown = c.plan.ready() and c.own(), planner.nodes
         assert shown == (True, opponent.NODES[opponent.STRONG])
         assert planner.result() == DECISION
-        assert twin.controller.game.side == 0 and len(twin.controller.game.history) == 10
+        assert twin.controller.game.side == 1 and len(twin.controller.game.history) == 8
         assert board.pico.resets == []

@@ -101,8 +101,8 @@ def test_the_hard_stage_searches_four_times_unless_a_card_found_the_game_lost():
     # The other levels, and the stages either side, have no hard stage.
     opponent.choose(game, opponent.NORMAL, BIG, seed=1)
     assert opponent.stats() == (5718, False)  # its three plies, within its 6,000 nodes
-    assert [opponent.deepening(opponent.STRONG, f) for f in (14, 13, 12, 11, 10)] == [
-        1, 1, 4, 4, 1]
+    assert [opponent.deepening(opponent.STRONG, f) for f in (14, 13, 12, 11, 10, 9)] == [
+        1, 1, 4, 4, 4, 1]
 
 
 def test_the_budget_survives_the_tick_wrap():

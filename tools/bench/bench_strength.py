@@ -49,6 +49,7 @@ from attila_tools.squares import bits  # noqa: E402
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 STAGES = range(14, 0, -1)
 PER = 150  # positions per stage and side to act
+WON = 500  # won positions per stage and side to act, for the kept share's intervals
 SEED = 20261201
 MORE = (4, 16)  # what more search buys: the won positions of OPENING again at these times the budget
 OPENING = range(14, 8, -1)
@@ -92,8 +93,9 @@ def _setup(rng, layout):
             return game
 
 
-def sample(tables, per=PER, seed=SEED):
-    """{(stage, side to act): [position text, ...]}, per positions each, from seeded games."""
+def sample(tables, per=PER, seed=SEED, won_only=False):
+    """{(stage, side to act): [position text, ...]}, per positions each, from
+    seeded games (won_only: only positions the side to act wins)."""
     rng = random.Random(seed)
     layout = tables.layout
     out = {(s, side): [] for s in STAGES for side in (0, 1)}
@@ -115,11 +117,25 @@ def sample(tables, per=PER, seed=SEED):
         if game.phase != MOVE or not game.movable():
             continue
         key = (bin(game.free()).count("1"), game.side)
+        if won_only and not tables.won(game.knights[game.side], game.knights[game.side ^ 1],
+                                       game.scorched):
+            continue
         if len(out[key]) < per:
             out[key].append(format_position(game))
             if len(out[key]) == per:
                 todo -= 1
     return out
+
+
+def wilson(k, n, z=1.96):
+    """The 95% Wilson interval (low, high) of a share k of n."""
+    if not n:
+        return 0.0, 1.0
+    p = float(k) / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def micropython():
@@ -202,9 +218,37 @@ def _more(tables, stages, budget, own, more, cpython, table):
             "%d (%.1f%%)" % (c, 100.0 * c / len(rows)) for c in cells)))
 
 
+def _intervals(tables, args, own, table):
+    """The kept share with its 95% interval, on --won won positions a stage and side."""
+    groups = sample(tables, args.won, args.seed + 1, won_only=True)
+    keys = sorted(groups, key=lambda k: (-k[0], k[1]))
+    texts = [t for k in keys for t in groups[k]]
+    picked = choices(texts, args.nodes, args.cpython, table)
+    kept = {}
+    for text, (action, _n) in zip(texts, picked):
+        stage = bin(parse_position(text).free()).count("1")
+        kept.setdefault(stage, []).append(judge(tables, text, action)[1])
+    print()
+    print("won positions of random games, both sides together: %d a stage and side "
+          "(seed %d)" % (args.won, args.seed + 1))
+    print("| free | won positions | kept the win at %s | 95%% interval |" % own)
+    print("|---|---|---|---|")
+    for s in sorted(kept, reverse=True):
+        rows = kept[s]
+        k = sum(rows)
+        lo, hi = wilson(k, len(rows))
+        print("| %d | %d | %d (%.1f%%) | %.1f-%.1f%% |" % (
+            s, len(rows), k, 100.0 * k / len(rows), 100 * lo, 100 * hi))
+    k = sum(sum(v) for v in kept.values())
+    n = sum(len(v) for v in kept.values())
+    print("all stages: kept the win in %d of %d (%.2f%%)" % (k, n, 100.0 * k / n))
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--per", type=int, default=PER, help="positions per stage and side")
+    p.add_argument("--won", type=int, default=WON,
+                   help="won positions per stage and side for the intervals (0: none)")
     p.add_argument("--seed", type=int, default=SEED)
     p.add_argument("--nodes", type=int, help="the strong level's node budget (default: its own)")
     p.add_argument("--cpython", action="store_true", help="choose with the portable kernel here")
@@ -283,6 +327,10 @@ def main(argv=None):
              "CPython" if args.cpython or not micropython() else "MicroPython unix",
              time.time() - t3))
     t4 = time.time()
+    if args.won:
+        _intervals(tables, args, own, table)
+        print("won sample: %.1f s" % (time.time() - t4))
+        t4 = time.time()
     more = [int(m) for m in args.more.split(",") if m.strip()]
     if more:
         _more(tables, stages, budget, own, more, args.cpython, table)

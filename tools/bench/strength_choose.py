@@ -2,8 +2,10 @@
 
     micropython tools/bench/strength_choose.py POSITIONS [NODES [OPENING]]   (MICROPYPATH=firmware)
 
-POSITIONS: one position text a line ("RH.../... R"). Prints, a line each,
-the strong level's action and the nodes it searched. The time budget never
+POSITIONS: one position text a line ("RH.../... R"), or "POSITION;LEVEL;SEED"
+for a lower level's choice (its own node budget and noise, reseeded with
+SEED; no opening table: a player's model, bench_realplay.py). Prints, a
+line each, the level's action and the nodes it searched. The time budget never
 runs out: the level's node budget (opponent.NODES[STRONG], read when it
 runs, DEEP times that in its hard stage; NODES in every stage instead when
 given) decides, so the choices are those of a board. Under MicroPython unix
@@ -28,7 +30,16 @@ def main(path, nodes, opening_path):
             text = line.strip()
             if not text:
                 continue
+            level = opponent.STRONG
+            if ";" in text:
+                text, lv, seed = text.split(";")
+                level = int(lv)
+                opponent.reseed(int(seed))
             game = parse_position(text)
+            if level != opponent.STRONG:
+                action = opponent.choose(game, level, budget_ms=NEVER)
+                print(action, opponent.stats()[0])
+                continue
             if opening is None and opening_path and opening_path != "-":
                 from attila.opening import Opening
 

@@ -6,9 +6,12 @@ retrograde tables, kept by `attila solve --from-setup LAYOUT --keep-tables`
 Symmetries are not folded: the 4x5 card is 1.6 GB either way on any card
 sold today, and folding would cost the board a symmetry search per lookup.
 With --opening it writes DEST/<layout>.opening instead: only the first
-turn of play (attila.opening), folded by the layout's symmetries, small
-enough for the board's own flash (375 KB for 4x5); boards/solved keeps the
-4x5 one, and attila flash installs it. Refuses, with the reason and exit 2: a layout not solved, one out of the
+turn of play (attila.opening), folded by the layout's symmetries, and,
+when the layout has a setup book (boards/solved/<layout>.book), the reply
+table: the board's first turn of play as the second player wherever its
+book led (attila_tools.solve.replies). Small enough for the board's own
+flash (750 KB for 4x5); boards/solved keeps the 4x5 one, and attila flash
+installs it. Refuses, with the reason and exit 2: a layout not solved, one out of the
 solver's reach, a supply other than the default. `attila card --check CARD`
 reads a card (or its image) as the board does and says in one line whether
 the board can use it (attila_tools.solve.card_check).
@@ -19,7 +22,7 @@ import os
 import sys
 
 from attila.card import BLOCK, DATA, FILE, head, seal, table_blocks, tag
-from attila.opening import MAP
+from attila.opening import MAP, RECORD, RECORDS
 from attila.opening import head as opening_head
 from attila_tools.errors import ToolError, UsageError
 from attila_tools.files import size_text
@@ -130,13 +133,25 @@ def fold_map(layout, perms):
     return [p << 13 | number[c] for p, c in images], canon
 
 
-def write_opening(tables, path):
+def reply_bytes(records):
+    """The reply table's bytes (attila.opening): the records, RECORDS a block's data."""
+    out = bytearray()
+    for at in range(0, len(records), RECORDS):
+        part = bytearray(DATA)
+        for i, (key, answer) in enumerate(records[at:at + RECORDS]):
+            part[i * RECORD:(i + 1) * RECORD] = bytes(
+                (key >> 16, key >> 8 & 0xFF, key & 0xFF, answer >> 8, answer & 0xFF))
+        out += part
+    return out
+
+
+def write_opening(tables, path, book=None):
     """Write the opening table of `tables` (attila.opening) to `path`, atomically;
-    returns its size."""
+    with `book` (the layout's open setup book) its reply table too; returns
+    its size."""
     from attila_tools.solve.symmetry import automorphisms
 
     layout = tables.layout
-    n = layout.size
     perms = automorphisms(layout)[1:]
     entries, canon = fold_map(layout, perms)
     t = tag(layout)
@@ -158,9 +173,14 @@ def write_opening(tables, path):
     fold = bytearray()
     for e in entries:
         fold += bytes((e >> 8, e & 0xFF))
-    blocks = [opening_head(layout, perms, len(canon))]
+    records = []
+    if book is not None:
+        from attila_tools.solve.replies import reply_positions, reply_records
+
+        records = reply_records(reply_positions(tables, book))
+    blocks = [opening_head(layout, perms, len(canon), len(records))]
     number = 1
-    for part, size in ((fold, MAP * 2), (bits, DATA)):
+    for part, size in ((fold, MAP * 2), (bits, DATA), (reply_bytes(records), DATA)):
         for at in range(0, len(part), size):
             buf = bytearray(BLOCK)
             chunk = part[at:at + size]
@@ -206,12 +226,24 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
     if opening:
         stem = os.path.splitext(os.path.basename(layout_path))[0]
         path = os.path.join(dest, stem + ".opening")
+        from attila_tools.board.build import book_for
+
+        book = None
+        found = book_for(layout_path, layout)[0]
         try:
-            size = write_opening(tables, path)
+            if found:
+                from attila import book as books
+
+                book = books.open(found, layout)
+            size = write_opening(tables, path, book)
         finally:
             tables.close()
-        out.write("%s: opening table %s (%d KB): the first turn of play, folded\n"
-                  % (name, path, (size + 1023) // 1024))
+            if book is not None:
+                book.close()
+        out.write("%s: opening table %s (%d KB): the first turn of play, folded%s\n"
+                  % (name, path, (size + 1023) // 1024,
+                     ", and the reply to the player's first turn wherever the setup book "
+                     "(%s) led" % os.path.relpath(found) if found else ""))
         return path
     path = os.path.join(dest, FILE)
     out.write("%s: %d squares, card file %s (%s)\n" % (name, n, path, size_text(card_bytes(n))))

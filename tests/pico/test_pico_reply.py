@@ -1,0 +1,95 @@
+"""The reply table in the emulated Pico's flash: the board's first turn as the second player.
+
+The player places first (the Romans), the board (the Huns) places from its
+setup book, the player makes a first turn: the board is to move with 13
+free squares, in a position its book led to. layout.opening (what `make
+flash` puts there: boards/solved/4x5.opening) holds the winning turn of
+every such position; in these two the strong search alone throws the win
+(the retrograde tables say so; the positions come from book-led games,
+tools/bench/bench_realplay.py's kind). The saved game is resumed (MENU)
+and the board plays the table's turn, which keeps the win.
+"""
+
+import json
+
+import pytest
+
+from attila.notation import log
+from attila.rules import Game
+from attila.savetext import current, dump, restore
+from attila.store import Store
+from conftest import LAYOUT, profile
+
+from pico.board import MENU, PicoBoard
+from pico.flashimage import read_files
+
+# (placements, Romans first: the Huns' are the book's; the player's first
+# turn; the table's turn, a winning one; the strong search's, which loses).
+CASES = [
+    (["e3", "d4", "d2", "b2", "e4", "a3"], "e4-c3,e4", "d4-b3,c4", "a3-c2,d1"),
+    (["a2", "b1", "d1", "c1", "c2", "d3"], "d1-b2,e2", "b1-d2,a3", "b1-c3,c4"),
+]
+
+
+def _game(placements, turn):
+    from attila.layoutfile import load
+
+    layout = load(LAYOUT)[0]
+    game = Game(layout, first=0)
+    for name in placements:
+        game.place(layout.names.index(name))
+    a, rest = turn.split("-")
+    b, c = rest.split(",")
+    game.move(layout.names.index(a), layout.names.index(b))
+    game.scorch(layout.names.index(c))
+    return layout, game
+
+
+@pytest.mark.parametrize("placements,turn,table,search", CASES, ids=["e4-c3", "d1-b2"])
+def test_the_board_replies_from_the_table_where_its_book_led(tmp_path, mpy_dir, placements,
+                                                             turn, table, search):
+    layout, game = _game(placements, turn)
+    save = str(tmp_path / "game.txt")
+    Store(save).save(dump(game))
+    with open(save, "rb") as f:
+        extra = {"game.txt": f.read()}
+    with open(profile("pico.json")) as f:
+        prof = json.load(f)
+    prof["game"] = {"computer": "H", "level": "strong"}
+    path = str(tmp_path / "pico-huns.json")
+    with open(path, "w") as f:
+        json.dump(prof, f)
+    board = PicoBoard.flashed(str(tmp_path / "board"), LAYOUT, path, extra=extra, out_dir=mpy_dir)
+    board.squares = game.occupied()
+    with board:
+        pico = board.pico
+        assert board.boot() == "attila: 4x5 on pico, 20 squares"
+        pico.run_ms(1500)  # the squares read, the saved game found
+        pico.mark()
+        board.press(MENU)
+        squares = board.squares
+        said = []
+        for words in ("lift the knight on ", "put the knight on ", "put a tile on "):
+            lead = b"The board plays the Huns: " + words.encode()
+            at = pico.wait_for(lead, 20000) + len(lead)
+            end = pico.wait_for(b"\n", 1000, since=at)
+            name = pico.serial[at:end].decode().split()[0]
+            said.append(name)
+            square = layout.names.index(name)
+            lift = words.startswith("lift")
+            squares = squares & ~(1 << square) if lift else squares | 1 << square
+            board.set_squares(squares)
+            pico.run_ms(600)
+        pico.wait_for(b"Romans: lift a knight", 5000)
+        pico.run_ms(1000)  # the turn kept on the flash
+        pico.run_to_idle()
+        out = pico.output(0)
+        assert pico.resets == []
+        with open(pico.flash_path, "rb") as f:
+            files = read_files(f.read())
+    kept = restore(current(files["game.txt"], files.get("journal/now/game.txt.jnl", b"")))
+    played = "%s-%s,%s" % tuple(said)
+    assert played == table != search
+    assert "attila: opening table: the board's first turn of play is exact" in out.splitlines()
+    assert log(kept).endswith(" " + table), log(kept)
+    assert "Traceback" not in out and " [" not in out

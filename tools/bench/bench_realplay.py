@@ -1,0 +1,354 @@
+"""The strong level against perfect play on the positions a board really meets (make bench).
+
+    python tools/bench/bench_realplay.py [--games N] [--seed S] [--won N]
+
+Whole 4x5 games, played as a flashed board without an SD card plays them:
+the board places from its setup book (boards/solved/4x5.book) and plays
+every turn at the strong level with its node budget, the hard stage's
+included, and its opening table (boards/solved/4x5.opening: its first turn
+of play as the first player, and as the second wherever the book led);
+either side places first, half the games each. The other side (the
+player) is one of four models, a quarter of the games each:
+- random: a random legal placement or turn;
+- beginner and normal: those levels of the board's own opponent (seeded);
+- mistake: the solved game's best most of the time: a winning placement or
+  turn (at random among them) 4 times in 5 when it has one, else a random
+  one; a lost position, the normal level's turn.
+Every position where the board is to play a turn is a sample: its stage is
+its free squares; where the retrograde tables (build/retro/, solved first
+if missing) say it is won, the board's turn keeps the win or throws it.
+Games are played in rounds of --games games (each model and side) until
+every stage from 14 to 5 free squares has --won won positions (fewer games
+reach the last stages, where the search is exact). Choices come from
+MicroPython unix (the viper kernel, tools/bench/strength_choose.py).
+
+The 95% intervals are Wilson's (a kept share near 100% has an asymmetric
+interval).
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from bench_strength import ROOT, LAYOUT, TABLE, micropython, turns, wilson, winning  # noqa: E402
+from attila import book as books  # noqa: E402
+from attila import opponent  # noqa: E402
+from attila.layoutfile import load  # noqa: E402
+from attila.notation import format_position, parse_turn  # noqa: E402
+from attila.rules import MOVE, SETUP, Game  # noqa: E402
+from attila_tools.solve.retro import Tables  # noqa: E402
+from attila_tools.solve.retro_setup import SetupValues  # noqa: E402
+from attila_tools.squares import bits  # noqa: E402
+
+BOOK = os.path.join(ROOT, "boards", "solved", "4x5.book")
+MODELS = ("random", "beginner", "normal", "mistake")
+LEVEL = {"beginner": opponent.BEGINNER, "normal": opponent.NORMAL, "mistake": opponent.NORMAL}
+GAMES = 250  # games a round, for each model and each side placing first
+WON = 1000  # won positions wanted at each stage
+ROUNDS = 6  # at most
+SEED = 20261206
+BEST = 0.8  # the mistake model's share of best play
+STAGES = range(14, 0, -1)
+MORE = (352000,)  # node budgets for the won positions of MORE_STAGES again (16x the level's)
+MORE_STAGES = (12, 11)  # the hard stage
+LEAST = 5  # --won is wanted down to this stage: fewer games last longer (the search is exact
+# below: attila.opponent's _EXACT)
+
+
+def batch(requests, table=TABLE):
+    """Run the choices of `requests` ([position text or "text;level;seed"]) in
+    one MicroPython process: [(action text, nodes)]."""
+    import subprocess
+    import tempfile
+
+    if not requests:
+        return []
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(requests) + "\n")
+        path = f.name
+    try:
+        env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+        cmd = [micropython(), os.path.join(HERE, "strength_choose.py"), path, "-", table]
+        out = subprocess.run(cmd, env=env, cwd=ROOT, check=True, stdout=subprocess.PIPE,
+                             universal_newlines=True).stdout.split()
+    finally:
+        os.unlink(path)
+    got = [(out[k], int(out[k + 1])) for k in range(0, len(out), 2)]
+    if len(got) != len(requests):
+        raise SystemExit("strength_choose.py answered %d of %d" % (len(got), len(requests)))
+    return got
+
+
+class Play:
+    """One game: the board on side `board` (0 places first), the player `model`."""
+
+    def __init__(self, layout, model, board_first, rng, number):
+        self.number = number  # seeds the levels' noise: the same games every run
+        self.game = Game(layout, 0)
+        self.model = model
+        self.board = 0 if board_first else 1
+        self.rng = rng
+        self.samples = []  # (stage, won, kept, position text)
+        self.pending = None  # (position, won) of the board's decision under way
+
+
+def _apply(game, action):
+    if action.startswith("@"):
+        game.place(game.layout.index(action[1:]))
+        return
+    a, b, c = parse_turn(game.layout, action)
+    game.move(a, b)
+    game.scorch(c)
+
+
+def _random_action(play):
+    game = play.game
+    if game.phase == SETUP:
+        return "@" + game.layout.names[play.rng.choice(bits(game.placements()))]
+    me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+    a, b, c = play.rng.choice(list(turns(game.layout, me, opp, game.scorched)))[:3]
+    return _turn_text(game.layout, a, b, c)
+
+
+def _turn_text(layout, a, b, c):
+    return "%s-%s,%s" % (layout.names[a], layout.names[b], layout.names[c])
+
+
+def _mistake_action(play, tables, setup):
+    """The mistake model's action, or None: the normal level's (lost in play)."""
+    game = play.game
+    rng = play.rng
+    if game.phase == SETUP:
+        first, second = game.knights[game.first], game.knights[game.first ^ 1]
+        good = setup.winning(first, second)
+        if good and rng.random() < BEST:
+            return "@" + game.layout.names[rng.choice(good)]
+        return _random_action(play) if good else None
+    me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+    if not tables.won(me, opp, game.scorched):
+        return None
+    if rng.random() < BEST:
+        a, b, c = rng.choice(winning(tables, me, opp, game.scorched))
+        return _turn_text(game.layout, a, b, c)
+    return _random_action(play)
+
+
+def play_round(plays, tables, book, setup, seed, table=TABLE):
+    """Play `plays` to their ends, all together: a MicroPython process a round of decisions."""
+    live = list(plays)
+    step = 0
+    while live:
+        requests = []
+        owners = []
+        for play in live:
+            game = play.game
+            if game.side == play.board:
+                if game.phase == SETUP:
+                    square = book.placement(game)
+                    if square < 0:  # (the 4x5 book has every position the board meets)
+                        raise SystemExit("the book has no placement for %s"
+                                         % format_position(game))
+                    _apply(game, "@" + game.layout.names[square])
+                    continue
+                me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+                text = format_position(game)
+                play.pending = (popcount_free(game), tables.won(me, opp, game.scorched), text)
+                requests.append(text)
+                owners.append(play)
+                continue
+            action = None
+            if play.model == "random":
+                action = _random_action(play)
+            elif play.model == "mistake":
+                action = _mistake_action(play, tables, setup)
+            if action is not None:
+                _apply(game, action)
+                continue
+            requests.append("%s;%d;%d" % (format_position(game), LEVEL[play.model],
+                                          (seed * 7919 + step * 104729 + play.number) % 65537))
+            owners.append(play)
+        for play, (action, _n) in zip(owners, batch(requests, table)):
+            game = play.game
+            if game.side == play.board and game.phase == MOVE:
+                stage, won, text = play.pending
+                a, b, c = parse_turn(game.layout, action)
+                me1 = game.knights[game.side] ^ (1 << a | 1 << b)
+                kept = won and not tables.won(game.knights[game.side ^ 1], me1,
+                                              game.scorched | 1 << c)
+                play.samples.append((stage, won, kept, text))
+            _apply(game, action)
+        live = [p for p in live if p.game.phase in (SETUP, MOVE) and
+                (p.game.phase == SETUP or p.game.movable())]
+        step += 1
+
+
+def _more(tables, texts, budgets):
+    """What more search buys on the won positions of MORE_STAGES."""
+    from bench_strength import choices, judge
+
+    print()
+    print("what more search buys on those won positions (the same search, more nodes):")
+    print("| free | won | kept at the board's budget | " +
+          " | ".join("%d nodes" % b for b in budgets) + " |")
+    print("|---|---|---|" + "---|" * len(budgets))
+    for s in MORE_STAGES:
+        rows = texts.get(s, [])
+        if not rows:
+            continue
+        cells = ["%.1f%%" % (100.0 * sum(k for _t, k in rows) / len(rows))]
+        for b in budgets:
+            picked = choices([t for t, _k in rows], b, False, TABLE)
+            kept = sum(judge(tables, t, a)[1] for (t, _k), (a, _n) in zip(rows, picked))
+            cells.append("%.1f%%" % (100.0 * kept / len(rows)))
+        print("| %d | %d | %s |" % (s, len(rows), " | ".join(cells)))
+
+
+def flash_left():
+    """(the opening table's bytes, its reply table's, the KB free on the Pico's
+    littlefs with everything `make flash` puts there) for 4x5 on pico.json."""
+    import tempfile
+
+    from attila.opening import BLOCK, Opening, reply_blocks
+    from pico.board import firmware_files
+    from pico.flashimage import BLOCK_COUNT, BLOCK_SIZE, _fs, filesystem
+
+    layout = load(LAYOUT)[0]
+    with open(TABLE, "rb") as f:
+        replies = reply_blocks(Opening(f, layout).replies) * BLOCK
+    profile = os.path.join(ROOT, "boards", "profiles", "pico.json")
+    files = firmware_files(LAYOUT, profile, out_dir=tempfile.mkdtemp(prefix="realplay-mpy-"))
+    used = _fs(filesystem(files)).used_block_count
+    return os.path.getsize(TABLE), replies, (BLOCK_COUNT - used) * BLOCK_SIZE // 1024
+
+
+def second_turn(tables, book):
+    """What a table of the board's second turn of play would hold (make the
+    turn exact where the book and the opening table led)."""
+    from attila_tools.solve.replies import first_turns, reply_positions, stage_after
+
+    layout = tables.layout
+    first = stage_after(layout, first_turns(tables, book))
+    second = stage_after(layout, reply_positions(tables, book))
+    print()
+    print("a table of the board's second turn of play (positions folded by symmetry, "
+          "6 bytes a winning turn: a 4-byte key):")
+    print("| board placed | free | positions | table |")
+    print("|---|---|---|---|")
+    for who, free, count in (("first", 12, first), ("second", 11, second)):
+        print("| %s | %d | %s | %.0f KB |" % (who, free, format(count, ","), count * 6 / 1024.0))
+
+
+def popcount_free(game):
+    return bin(game.free()).count("1")
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--games", type=int, default=GAMES, help="games a round, per model and side")
+    p.add_argument("--won", type=int, default=WON, help="won positions wanted a stage")
+    p.add_argument("--rounds", type=int, default=ROUNDS, help="rounds at most")
+    p.add_argument("--seed", type=int, default=SEED)
+    p.add_argument("--no-second", dest="second", action="store_false",
+                   help="leave out the sizes of a table of the board's second turn")
+    p.add_argument("--table", default=TABLE, help="the board's opening table")
+    p.add_argument("--first", choices=("both", "board", "player"), default="both",
+                   help="who places first (default: half the games each)")
+    p.add_argument("--more", default=",".join(map(str, MORE)),
+                   help="node budgets to rerun the won positions of %s free squares at "
+                   "('' for none)" % "-".join(map(str, MORE_STAGES)))
+    args = p.parse_args(argv)
+    if micropython() is None:
+        raise SystemExit("bench_realplay needs MicroPython unix (.venv/bin/micropython): "
+                         "make install")
+    layout = load(LAYOUT)[0]
+    t0 = time.time()
+    tables = Tables.load(layout)
+    book = books.open(BOOK, layout)
+    setup = SetupValues(tables)
+    rng = random.Random(args.seed)
+    samples = {}  # (stage, model, board first) -> [(won, kept)]
+    texts = {}  # stage -> [(won position, kept)]: MORE_STAGES' for the deeper searches
+    games = 0
+    rounds = 0
+    while rounds < args.rounds:
+        plays = [Play(layout, m, bf, random.Random(rng.random()), k)
+                 for m in MODELS for bf in (True, False) for k in range(args.games)
+                 if args.first == "both" or bf == (args.first == "board")]
+        play_round(plays, tables, book, setup, args.seed + rounds, args.table)
+        for play in plays:
+            for stage, won, kept, text in play.samples:
+                samples.setdefault((stage, play.model, play.board == 0), []).append((won, kept))
+                if won and stage in MORE_STAGES:
+                    texts.setdefault(stage, []).append((text, kept))
+        games += len(plays)
+        rounds += 1
+        short = [s for s in STAGES if s >= LEAST and
+                 sum(w for (st, _m, _b), v in samples.items() if st == s for w, _k in v)
+                 < args.won]
+        sys.stderr.write("round %d: %d games, %.0f s; short of %d won: %s\n"
+                         % (rounds, games, time.time() - t0, args.won, short))
+        if not short:
+            break
+    t1 = time.time()
+    size, replies, left = flash_left()
+    print("opening table %s bytes (its reply table %s: the board's first turn as the second "
+          "player); the Pico's littlefs keeps %d KB free of 1,408 with all that make flash "
+          "puts there" % (format(size, ","), format(replies, ","), left))
+    print()
+    print("strong level on 4x5 in real play: %d games (%d rounds of %d per player model and "
+          "side placing first, seed %d), the board with its setup book and opening table at "
+          "%d nodes a decision (%d at %s free squares)"
+          % (games, rounds, args.games, args.seed, opponent.NODES[opponent.STRONG],
+             opponent.NODES[opponent.STRONG] * opponent.DEEP,
+             "-".join(str(f) for f in sorted(opponent.DEEP_FREE))))
+    print()
+    print("| free | board's turns | won | kept the win | 95% interval |")
+    print("|---|---|---|---|---|")
+    total_won = total_kept = 0
+    for s in STAGES:
+        rows = [x for (st, _m, _b), v in samples.items() if st == s for x in v]
+        if not rows:
+            continue
+        won = sum(w for w, _k in rows)
+        kept = sum(k for _w, k in rows)
+        total_won += won
+        total_kept += kept
+        lo, hi = wilson(kept, won)
+        print("| %d | %d | %d | %s | %s |" % (
+            s, len(rows), won, "%d (%.1f%%)" % (kept, 100.0 * kept / won) if won else "-",
+            "%.1f-%.1f%%" % (100 * lo, 100 * hi) if won else "-"))
+    print("all stages: kept the win in %d of %d won positions (%.2f%%)"
+          % (total_kept, total_won, 100.0 * total_kept / max(1, total_won)))
+    print()
+    print("kept the win by the player's model (won positions in brackets), the board "
+          "placing first / second:")
+    print("| free | " + " | ".join(MODELS) + " |")
+    print("|---|" + "---|" * len(MODELS))
+    for s in STAGES:
+        cells = []
+        for m in MODELS:
+            parts = []
+            for bf in (True, False):
+                v = samples.get((s, m, bf), [])
+                won = sum(w for w, _k in v)
+                kept = sum(k for _w, k in v)
+                parts.append("%.1f%% (%d)" % (100.0 * kept / won, won) if won else "-")
+            cells.append(" / ".join(parts))
+        if any(c != "- / -" for c in cells):
+            print("| %d | %s |" % (s, " | ".join(cells)))
+    if args.more:
+        _more(tables, texts, [int(m) for m in args.more.split(",") if m.strip()])
+    if args.second:
+        second_turn(tables, book)
+    print("games and judging %.1f s (MicroPython unix for the board's and the levels' "
+          "choices)" % (t1 - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
