@@ -215,14 +215,14 @@ def flash_left():
 
     from attila.opening import BLOCK, Opening, reply_blocks
     from pico.board import firmware_files
-    from pico.flashimage import BLOCK_COUNT, BLOCK_SIZE, _fs, filesystem
+    from pico.flashimage import BLOCK_COUNT, BLOCK_SIZE, mount, filesystem
 
     layout = load(LAYOUT)[0]
     with open(TABLE, "rb") as f:
         replies = reply_blocks(Opening(f, layout).replies) * BLOCK
     profile = os.path.join(ROOT, "boards", "profiles", "pico.json")
     files = firmware_files(LAYOUT, profile, out_dir=tempfile.mkdtemp(prefix="realplay-mpy-"))
-    used = _fs(filesystem(files)).used_block_count
+    used = mount(filesystem(files)).used_block_count
     return os.path.getsize(TABLE), replies, (BLOCK_COUNT - used) * BLOCK_SIZE // 1024
 
 

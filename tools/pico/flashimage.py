@@ -56,7 +56,7 @@ def firmware(uf2_path=UF2, limit=FS_OFFSET):
     return flash
 
 
-def _fs(image=None):
+def mount(image=None):
     fs = LittleFS(
         block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=PROG_SIZE,
         read_size=READ_SIZE, mount=image is None,
@@ -69,7 +69,7 @@ def _fs(image=None):
 
 def filesystem(files):
     """A littlefs image (1408 KB) holding `files` ({path: bytes}; folders made as needed)."""
-    fs = _fs()
+    fs = mount()
     for path in sorted(files):
         parts = path.strip("/").split("/")
         for k in range(1, len(parts)):
@@ -92,7 +92,7 @@ def flash_image(files, uf2_path=UF2):
 
 def read_files(flash):
     """{path: bytes} of every file on the file system of a flash image."""
-    fs = _fs(flash[FS_OFFSET : FS_OFFSET + BLOCK_SIZE * BLOCK_COUNT])
+    fs = mount(flash[FS_OFFSET : FS_OFFSET + BLOCK_SIZE * BLOCK_COUNT])
     found = {}
     for root, _dirs, names in fs.walk("/"):
         for name in names:

@@ -226,15 +226,17 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
     if opening:
         stem = os.path.splitext(os.path.basename(layout_path))[0]
         path = os.path.join(dest, stem + ".opening")
-        from attila_tools.board.build import book_for
+        from attila_tools.solve.retro_cmd import SOLVED
 
         book = None
-        found = book_for(layout_path, layout)[0]
+        found = os.path.join(SOLVED, stem + ".book")  # the setup book, where solve wrote it
+        if not os.path.exists(found):
+            found = None
         try:
             if found:
                 from attila import book as books
 
-                book = books.open(found, layout)
+                book = books.open(found, layout)  # BookError: another layout's
             size = write_opening(tables, path, book)
         finally:
             tables.close()
