@@ -76,7 +76,7 @@ FIRST_TURN = "...../.R.HH/..R.H/...R. R"
 ON_CHIP = """
 import gc, time, code
 from attila import layoutfile, opponent, profile, search
-from attila.board import open_book, open_opening
+from attila.assembly import open_book, open_opening
 from attila.notation import parse_position
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")

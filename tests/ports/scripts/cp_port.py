@@ -306,7 +306,7 @@ def scenario_readonly():
 def scenario_opponent():
     # No viper on CircuitPython: the opponent's slice and node budgets are the port's.
     from attila import opponent
-    from attila.board import controller_for
+    from attila.assembly import controller_for
     from attila import profile
 
     prof = profile.load("profile.json")

@@ -278,7 +278,7 @@ def scenario_maintenance():
 def _saved(actions):
     """A saved game of these actions on file, the reference wiring, the real controller."""
     from attila import layoutfile
-    from attila.board import controller_for
+    from attila.assembly import controller_for
     from attila.notation import replay
     from attila.rules import Game
     from attila.savetext import dump
