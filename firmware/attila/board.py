@@ -10,7 +10,6 @@ Board.step(now_ms) is the whole main loop body of every port:
     controller.cue -> sounds.play(), then 0; sounds.step(now_ms)
     controller.said changed? -> console(controller.status())
     frame changed? -> leds.render(frame, strip.buf); strip.write()
-    controller.flush(now_ms), if it has one: slow work it kept for after the LEDs
 
 A step where nothing changed does little: the debouncers are skipped while
 their reading is the stable one (Debouncer.quiet), the squares are worked
@@ -21,17 +20,15 @@ waits between rows; make bench).
 Buttons already held when the board starts are not presses: the port has
 read them as a power-up gesture (power_up(), the same on every port).
 
-The hardware objects are duck-typed so the ports, the simulator and the
-tests hand in their own:
+The controller is a Controls (attila.controller.Controller, or a test's
+smaller one that inherits the no-op rest). The hardware objects are
+duck-typed so the ports, the simulator and the tests hand in their own:
   scanner.scan() -> int          raw sensor bits in chain order
   strip.buf (bytearray), strip.write()
   buttons.read() -> int          bit b set while button b is held
                                  (bit 0 undo, bit 1 menu: the controller's numbers)
   sounds.play(cue, now), .step(now), .playing   (attila.sound.Sounds)
   console(text)                  prints a status line (the port's print)
-  controller.flush(now_ms)       optional: called at the end of every step,
-                                 after the LEDs are written (a save to flash
-                                 takes 15-20 ms, a littlefs compaction 110+)
 A step with nothing new allocates nothing (proved under MicroPython with
 micropython.heap_lock() in tests/ports).
 
@@ -73,6 +70,45 @@ def power_up(held, marker=False):
     return RUN
 
 
+class Controls:
+    """What a Board drives, with no-op defaults (attila.controller.Controller
+    is one; a smaller one, a test's, inherits what it has no use for):
+
+        frame                       bytearray, 3 bytes a square: what the LEDs show
+        sense(mask, now_ms)         a new debounced occupancy, in square order
+        press(button, now_ms)       a button went down (0 UNDO, 1 MENU) ...
+        release(button, now_ms)     ... and came up again
+        tick(now_ms) -> bool        the time: True when `frame` changed
+        chain(module, now_ms)       a module of the sensor chain does not answer
+                                    (0: every module answers again)
+        cue                         a sound to play (attila.sound's cues): the Board
+                                    plays it and sets it back to 0
+        said, status()              `said` grows whenever the line status() gives
+                                    may have changed; the Board prints it then
+    """
+
+    cue = 0
+    said = 0
+
+    def sense(self, mask, now_ms):
+        pass
+
+    def press(self, button, now_ms):
+        pass
+
+    def release(self, button, now_ms):
+        pass
+
+    def tick(self, now_ms):
+        return False
+
+    def chain(self, module, now_ms):
+        pass
+
+    def status(self):
+        return ""
+
+
 class Board:
     """Glue of one physical (or simulated) board around a controller."""
 
@@ -104,17 +140,10 @@ class Board:
             )
         self._keys = Debouncer(buttons_count, button_hold_ms)  # used when there are buttons
         self._held = -1  # debounced buttons held (-1: not read yet)
-        self._release = getattr(controller, "release", None)
-        # Optional: slow work (the save) the controller keeps until the LEDs are out.
-        self._flush = getattr(controller, "flush", None)
         self.sounds = sounds
-        # cue and said arrive with the controller of contract C2; until then
-        # the status line is compared as text after each input.
-        self._cues = hasattr(controller, "cue")
-        self._said_known = hasattr(controller, "said")
         self._said = -1
         self._text = ""
-        self.console = console if hasattr(controller, "status") else None
+        self.console = console
         # Bound once: called every step.
         self._scan = scanner.scan
         self._read = buttons.read if buttons is not None else None
@@ -125,7 +154,6 @@ class Board:
         self._fault = 0  # module the scans name as not answering (0: none) ...
         self._fault_t = 0  # ... since then
         self.fault = 0  # the one the controller was told (held for the debounce time)
-        self._tell = getattr(controller, "chain", None)
         self._sensed = -1  # last mask handed to controller.sense (-1: none yet)
         self._shown = bytearray(len(controller.frame))  # frame on the LEDs
         self._level = -1  # brightness the LEDs were rendered with
@@ -145,21 +173,18 @@ class Board:
         idle path stays within it (tests/ports/test_frames.py).
         """
         c = self.controller
-        acted = self._inputs(now_ms)
+        self._inputs(now_ms)
         c.tick(now_ms)
-        if self._cues and c.cue:
+        if c.cue:
             self._cue(c, now_ms)
         sounds = self.sounds
         if sounds is not None and sounds.playing:
             sounds.step(now_ms)
-        console = self.console
-        if console is not None and (acted or self._said_known and c.said != self._said):
-            self._say(acted)
+        if self.console is not None and c.said != self._said:
+            self._say()
         wrote = c.frame != self._shown or self.leds.brightness != self._level
         if wrote:
             self._show(c.frame)
-        if self._flush is not None:
-            self._flush(now_ms)  # after the LEDs: a save does not delay them
         return wrote
 
     def _inputs(self, now_ms):
@@ -206,8 +231,7 @@ class Board:
         if ticks_diff(now_ms, self._fault_t) < self.debouncer.hold_ms:
             return
         self.fault = self._fault
-        if self._tell is not None:
-            self._tell(self.fault, now_ms)
+        self.controller.chain(self.fault, now_ms)
 
     def _press(self, pressed, now_ms):
         """A new button reading, or one its debouncer is timing."""
@@ -250,28 +274,21 @@ class Board:
         while down or up:
             if down & 1:
                 c.press(b, now_ms)
-            if up & 1 and self._release is not None:
-                self._release(b, now_ms)
+            if up & 1:
+                c.release(b, now_ms)
             down >>= 1
             up >>= 1
             b += 1
         return True
 
-    def _say(self, acted):
-        """The status line on the console whenever it may have changed."""
+    def _say(self):
+        """The status line on the console, asked for whenever it may have changed."""
         c = self.controller
-        if self._said_known:
-            said = c.said
-            if said == self._said:
-                return
-            self._said = said
-        elif not acted:
-            return
+        self._said = c.said
         text = c.status()
-        console = self.console
-        if text != self._text and console is not None:  # (step() has seen it is not)
+        if text != self._text:
             self._text = text
-            console(text)
+            self.console(text)
 
     def set_brightness(self, level):
         """Brightness 0..255; the LEDs follow on the next step."""

@@ -18,6 +18,7 @@ import neopixel
 import physical
 
 import main
+from attila.board import Controls
 
 # Squares of boards/4x5.json in chain order (module 1 a1.., module 2 a3..,
 # the turned 2x3 modules 3 and 4 from their top-left square).
@@ -28,7 +29,7 @@ INPUTS = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)] + [
 ]
 
 
-class Stub:
+class Stub(Controls):
     """A controller with the contract's API: lights the occupied squares.
 
     Like attila.controller (contract C2) it has `cue` (set by the test here)
