@@ -20,8 +20,9 @@ waits between rows; make bench).
 Buttons already held when the board starts are not presses: the port has
 read them as a power-up gesture (power_up(), the same on every port).
 
-The controller is a Controls (attila.controller.Controller, or a test's
-smaller one that inherits the no-op rest). The hardware objects are
+The controller keeps the protocol of attila.controls.Controls
+(attila.controller.Controller does; a test's smaller one inherits the
+no-op rest). The hardware objects are
 duck-typed so the ports, the simulator and the tests hand in their own:
   scanner.scan() -> int          raw sensor bits in chain order
   strip.buf (bytearray), strip.write()
@@ -68,45 +69,6 @@ def power_up(held, marker=False):
     if held & 2:
         return SELF_TEST
     return RUN
-
-
-class Controls:
-    """What a Board drives, with no-op defaults (attila.controller.Controller
-    is one; a smaller one, a test's, inherits what it has no use for):
-
-        frame                       bytearray, 3 bytes a square: what the LEDs show
-        sense(mask, now_ms)         a new debounced occupancy, in square order
-        press(button, now_ms)       a button went down (0 UNDO, 1 MENU) ...
-        release(button, now_ms)     ... and came up again
-        tick(now_ms) -> bool        the time: True when `frame` changed
-        chain(module, now_ms)       a module of the sensor chain does not answer
-                                    (0: every module answers again)
-        cue                         a sound to play (attila.sound's cues): the Board
-                                    plays it and sets it back to 0
-        said, status()              `said` grows whenever the line status() gives
-                                    may have changed; the Board prints it then
-    """
-
-    cue = 0
-    said = 0
-
-    def sense(self, mask, now_ms):
-        pass
-
-    def press(self, button, now_ms):
-        pass
-
-    def release(self, button, now_ms):
-        pass
-
-    def tick(self, now_ms):
-        return False
-
-    def chain(self, module, now_ms):
-        pass
-
-    def status(self):
-        return ""
 
 
 class Board:

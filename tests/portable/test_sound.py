@@ -4,7 +4,8 @@ Runs on CPython and MicroPython. The tone output, the controller and the
 hardware are tiny fakes; the time is handed in, as the ports' loop does.
 """
 
-from attila.board import MAINTENANCE, RUN, SELF_TEST, Board, Controls, power_up
+from attila.board import MAINTENANCE, RUN, SELF_TEST, Board, power_up
+from attila.controls import Controls
 from attila.modules import compose, place_module
 from attila.sensing import Debouncer
 from attila.sound import ILLEGAL, LOUDEST, OVER, PLACED, TROUBLE, TUNES, TURN, Sounds

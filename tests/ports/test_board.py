@@ -2,7 +2,8 @@
 
 import pytest
 
-from attila.board import Board, Controls
+from attila.board import Board
+from attila.controls import Controls
 from attila.leds import Leds
 from attila.modules import compose, place_module
 from attila.scanners import ButtonReader, GpioScanner, MatrixScanner, ShiftScanner

@@ -27,7 +27,8 @@ import machine  # noqa: E402  (the fake)
 import physical  # noqa: E402
 
 from attila import layoutfile  # noqa: E402
-from attila.board import Board, Controls  # noqa: E402
+from attila.board import Board  # noqa: E402
+from attila.controls import Controls  # noqa: E402
 from attila.leds import Leds  # noqa: E402
 from attila.modules import compose  # noqa: E402,F401
 from attila.scanners import ShiftScanner  # noqa: E402

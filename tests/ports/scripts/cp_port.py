@@ -37,7 +37,7 @@ import supervisor  # noqa: E402
 import code as port  # noqa: E402
 import hardware  # noqa: E402
 from attila import layoutfile  # noqa: E402
-from attila.board import Controls  # noqa: E402
+from attila.controls import Controls  # noqa: E402
 
 LAYOUT = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
 

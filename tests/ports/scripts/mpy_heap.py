@@ -42,7 +42,7 @@ except ImportError:
 
 if controller is None:
 
-    from attila.board import Controls
+    from attila.controls import Controls
 
     class Stub(Controls):
         def __init__(self):

@@ -18,7 +18,7 @@ import neopixel
 import physical
 
 import main
-from attila.board import Controls
+from attila.controls import Controls
 
 # Squares of boards/4x5.json in chain order (module 1 a1.., module 2 a3..,
 # the turned 2x3 modules 3 and 4 from their top-left square).
