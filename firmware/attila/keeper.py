@@ -1,8 +1,7 @@
 """The game kept across power cuts: loaded at power-up, kept as the table shows it.
 
-A thin layer over a store (attila.store.Store or MemoryStore: load() -> text
-or None, aside, reject(), save(text), clear(); a Store also note(ops), its
-journal, and archive(text)). It restores the saved game for the board's
+A thin layer over a store (an attila.savetext.Storage: attila.store.Store,
+MemoryStore, the CircuitPython port's NvmStore). It restores the saved game for the board's
 layout. keep() is called whenever the game as the table shows it changed,
 before the board shows the change: it appends the change to the store's
 journal (a few bytes; a new game too, as one line), or writes a whole save
@@ -120,8 +119,8 @@ class Keeper:
         kept = self._kept
         if table == kept:
             return ""
-        note = getattr(self.store, "note", None)
-        if note is not None and kept is not None:
+        store = self.store
+        if store.journal and kept is not None:
             if table:
                 same = 0
                 top = min(len(kept), len(table))
@@ -133,7 +132,7 @@ class Keeper:
                 # write the root folder in this step).
                 ops = ["%s%s%d" % (NEW, SIDES[game.first], game.supply)]
             try:
-                if note(ops):
+                if store.note(ops):
                     self._kept = table
                     self._saved = None
                     return ""
@@ -155,22 +154,19 @@ class Keeper:
         (store.renew()), a finished game archived. What went wrong, or ""."""
         self.busy = False
         store = self.store
-        notes = getattr(store, "notes", 0)
-        room = getattr(store, "room", None)
-        renew = getattr(store, "renew", None)
+        notes = store.notes
         if notes >= SETTLE_NOTES or self._kept is None \
-                or (notes and room is not None and room() < SETTLE_NOTES):
+                or (notes and store.folders and store.room() < SETTLE_NOTES):
             error = self.save(game, later)
             # The journal's folder anew in the next call: a loop step of its
             # own (each may erase: the root folder's compaction, the new
             # folder). An action that comes first puts it off: its lines go
             # on in the old folder, and the next whole save comes sooner;
             # with room for less than two more, it is made anew now.
-            self.busy = not error and not getattr(store, "notes", 0)  # (written)
-            if not self.busy or renew is None or room is None or room() >= 2:
+            self.busy = not error and not store.notes  # (written)
+            if not self.busy or not store.folders or store.room() >= 2:
                 return error
-        elif not game.history and not later and getattr(store, "journal", False) \
-                and not store.based:
+        elif not game.history and not later and store.journal and not store.based:
             # A new game on an empty board: its empty save now, so that its
             # first action is a journal line, not a whole save.
             try:
@@ -179,9 +175,9 @@ class Keeper:
                 return failed("cannot save the game", e)
             self.busy = True
             return ""
-        if renew is not None:
+        if store.folders:
             try:
-                if renew():
+                if store.renew():
                     self.busy = True  # (the archive in a loop step of its own)
                     return ""
             except FAILS as e:
@@ -192,14 +188,13 @@ class Keeper:
 
     def archive(self, game):
         """Keep a finished game apart (the store's archive); what went wrong, or ""."""
-        archive = getattr(self.store, "archive", None)
-        if archive is None:
+        if not self.store.archives:
             return ""
         try:
             text = dump(game)
             if text == self._archived:
                 return ""
-            archive(text)
+            self.store.archive(text)
         except FAILS as e:
             return failed("cannot keep the finished game", e)
         self._archived = text
@@ -235,7 +230,7 @@ class Keeper:
             # (or a clear that failed: part of it may be gone), nothing is
             # known kept: settle() tries again.
             self._saved = None
-            if not text or not getattr(self.store, "journal", False):
+            if not text or not self.store.journal:
                 self._kept = None
             return failed("cannot save the game", e)
         self._saved = text

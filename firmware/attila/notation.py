@@ -106,7 +106,7 @@ def _stand(layout, romans, huns, scorched, side, tiles):
                 "position: the knight on %s cannot move, which setup forbids"
                 % names[lowest(stuck)]
             )
-    game._settle(SETUP if setup else MOVE)
+    game.settle(SETUP if setup else MOVE)
     return game
 
 

@@ -43,15 +43,15 @@ class Painter:
         if mode == PLAY:
             plan = c.plan
             own = c.own()
-            anim = frames.play(back, game, c.lifted, own, plan.ready() and (own or c._hint),
-                               plan.a, plan.b, plan.c, now)
-            if c._wants_plan():
+            anim = frames.play(back, game, c.lifted, own, plan.ready() and (own or c.hinting),
+                               plan.src, plan.dst, plan.tile, now)
+            if c.thinking():
                 anim = frames.thinking(back, SIDE[game.side], now)
             if c.coach is not None and c.coach.paint(back, now):
                 anim = True
         elif mode == CORRECT or mode == RESUME:
-            if c._steps:
-                step = c._steps[0]
+            if c.steps:
+                step = c.steps[0]
                 want = step[0]
                 romans = step[1]
                 huns = step[2]
@@ -73,9 +73,9 @@ class Painter:
                 else:
                     self._switched = 0
         else:
-            anim = c._test.draw(back, now)
-        if c._sign == 2 and mode != SELFTEST:
-            anim = frames.trouble(back, ticks_diff(now, c._sign_t))
+            anim = c.test.draw(back, now)
+        if c.sign == 2 and mode != SELFTEST:
+            anim = frames.trouble(back, ticks_diff(now, c.sign_t))
         self.anim = anim
         frame = self.frame
         changed = False

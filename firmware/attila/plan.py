@@ -68,7 +68,8 @@ def check(game, text):
 
 
 class Plan:
-    """One planned action: knight a (or the placement a) to b, then scorch c.
+    """One planned action: the knight on `src` (in setup: the placement on
+    `src`) to `dst`, then a tile on `tile` (-1 where a field has no square).
 
     start() asks for the side to act; a Planner then needs step() once per
     loop tick until it answers (busy meanwhile); a callable answers at once.
@@ -81,12 +82,12 @@ class Plan:
                               and hasattr(p, "result")) else None
         self._game = None  # the game under search
         self.busy = False  # a Planner is searching
-        self.a = self.b = self.c = -1
+        self.src = self.dst = self.tile = -1
         self.at = -1  # history length at the start of the planned turn; -1: none
 
     def ready(self):
         """True while there is an action to show (check fits() after a change)."""
-        return self.at >= 0 and self.a >= 0
+        return self.at >= 0 and self.src >= 0
 
     def drop(self):
         """Forget the plan, and stop a search under way. Its squares go too:
@@ -94,7 +95,7 @@ class Plan:
         as the board's knight lifted while it thinks again."""
         self.cancel()
         self.at = -1
-        self.a = self.b = self.c = -1
+        self.src = self.dst = self.tile = -1
 
     def fits(self, game):
         """True while the plan still is for the game: its position, or its own
@@ -105,8 +106,8 @@ class Plan:
             return False
         if n == at:
             return game.phase == MOVE or game.phase == SETUP
-        return (n == at + 1 and game.phase == SCORCH and game.lifted == self.b
-                and not game.occupied() >> self.a & 1)
+        return (n == at + 1 and game.phase == SCORCH and game.lifted == self.dst
+                and not game.occupied() >> self.src & 1)
 
     def start(self, game, now_ms, hint=False):
         """Ask for the side to act in `game` (for the player when `hint`); True
@@ -174,6 +175,6 @@ class Plan:
         a, b, c = check(game, text)
         if a < 0:
             a, b, c = check(game, first_action(game))
-        self.a, self.b, self.c = a, b, c
+        self.src, self.dst, self.tile = a, b, c
         n = len(game.history)
         self.at = n - 1 if game.phase == SCORCH else n

@@ -127,7 +127,7 @@ class Game:
         self.side = self.first
         self.lifted = -1  # square the knight moved to, while its scorch is due
         self.history = []
-        self._settle(SETUP)
+        self.settle(SETUP)
 
     # -- what the board looks like -----------------------------------------
 
@@ -196,7 +196,7 @@ class Game:
         self.knights[self.side] |= b
         self.history.append(_PLACE << 16 | square << 8)
         self.side ^= 1
-        self._settle(SETUP)
+        self.settle(SETUP)
 
     def move(self, start, end):
         """Jump a knight of the side to move from `start` to `end`."""
@@ -232,7 +232,7 @@ class Game:
         self.lifted = -1
         self.history.append(_BURN << 16 | square << 8)
         self.side ^= 1
-        self._settle(MOVE)
+        self.settle(MOVE)
 
     def undo(self):
         """Take back the last action; returns its history entry, or -1 if none."""
@@ -250,7 +250,7 @@ class Game:
         self.side ^= 1
         if kind == _PLACE:
             self.knights[self.side] &= ~(1 << a)
-            self._settle(SETUP)
+            self.settle(SETUP)
         else:
             self.scorched &= ~(1 << a)
             # Back to the scorch step of the turn that placed this tile.
@@ -290,7 +290,7 @@ class Game:
             i += 1
         return "@%s: the knight on %s could not move" % (names[square], names[i])
 
-    def _settle(self, phase):
+    def settle(self, phase):
         """Enter `phase` at a turn boundary and decide whether the game is over."""
         self.phase = phase
         self.lifted = -1

@@ -40,6 +40,39 @@ UNDONE = "u"  # a journal OP: the last action taken back
 NEW = "n"
 
 
+class Storage:
+    """Where attila.keeper keeps a game, with no-op defaults for a store that
+    has no journal, no journal folder or no archive (attila.store's
+    MemoryStore, the CircuitPython port's NvmStore):
+
+        load() -> text or None, save(text), clear(), reject() -> where it went
+        journal, based, notes   note() appends journal lines (True), after a
+                                whole save on file (based); `notes` so far
+        note(ops) -> bool       the ops appended (False: a whole save instead)
+        folders, room(), renew()  the journal's folder: lines it has room
+                                for, made anew (True when it was)
+        archives, archive(text) a finished game kept apart
+    """
+
+    journal = False
+    based = False
+    notes = 0
+    folders = False
+    archives = False
+
+    def note(self, ops):
+        return False
+
+    def room(self):
+        return 0
+
+    def renew(self):
+        return False
+
+    def archive(self, text):
+        pass
+
+
 def checksum(text):
     """Adler-32 of the text (its characters as bytes below 256)."""
     a = 1

@@ -49,7 +49,8 @@ from attila import archive as _archive
 from attila.compat import const
 from attila.errors import AttilaError
 from attila.files import HostFs, exists, read_bytes, read_text, write_whole
-from attila.savetext import MAX_NOTES, VERSION, checksum, fold, generation, journal_ops, unpack
+from attila.savetext import (MAX_NOTES, VERSION, Storage, checksum, fold, generation, journal_ops,
+                             unpack)
 
 _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
 # The journal folder's metadata block (littlefs as MicroPython's rp2 build
@@ -102,12 +103,15 @@ def probe(path, fs=None):
     return SAVE
 
 
-class Store:
+class Store(Storage):
     """A save file at `path`: load() -> text or None, save(text), note(ops),
     clear(), reject(), archive(text); room() and renew() for the journal.
 
     `aside` is the path a damaged save was moved to (None while none was).
     """
+
+    folders = True
+    archives = True
 
     def __init__(self, path, fs=None, games=None, journal=False, in_place=False):
         self.path = path
@@ -330,7 +334,7 @@ class Store:
         self.based = False
 
 
-class MemoryStore:
+class MemoryStore(Storage):
     """A store in RAM (simulator, tests): the same interface as Store."""
 
     def __init__(self, text=None):

@@ -44,7 +44,7 @@ def status(c):
     names = c.layout.names
     mode = c.mode
     if mode == SELFTEST:
-        return c._test.status()
+        return c.test.status()
     if mode == CLEAR:
         if c.mask < 0:  # the squares not read yet (at power-up): no count to give
             return "New game: reading the squares"
@@ -78,25 +78,25 @@ def status(c):
     ready = c.plan.ready()
     if own and not ready:
         return lead + "thinking..."
-    if c._hint and not own:
+    if c.hinting and not own:
         tail = " (hint: %s)" % (_plan_words(c) if ready else "thinking...")
     if game.phase == SETUP:
         if own:
-            return lead + "put a knight on %s" % names[c.plan.a]
+            return lead + "put a knight on %s" % names[c.plan.src]
         return lead + "place a knight on a lit square (knight %d of 3)%s" % (
             game.placed(game.side) + 1, tail)
     if game.phase == SCORCH:
         if own:
-            return lead + "put a tile on %s" % names[c.plan.c]
+            return lead + "put a tile on %s" % names[c.plan.tile]
         return lead + "put a tile on a lit square to scorch it%s" % tail
     a = c.lifted
     if a >= 0:
         if own:
-            return lead + "put the knight on %s" % names[c.plan.b]
+            return lead + "put the knight on %s" % names[c.plan.dst]
         return lead + "put the knight on %s, or back on %s" % (
             _join(_names(c.layout, game.destinations(a))), names[a])
     if own:
-        return lead + "lift the knight on %s" % names[c.plan.a]
+        return lead + "lift the knight on %s" % names[c.plan.src]
     return lead + "lift a knight that can move (%s)%s" % (
         " ".join(_names(c.layout, game.movable())), tail)
 
@@ -115,11 +115,11 @@ def _plan_words(c):
     names = c.layout.names
     knight = KNIGHT_NAMES[game.side]
     if game.phase == SETUP:
-        return "put a %s knight on %s" % (knight, names[c.plan.a])
+        return "put a %s knight on %s" % (knight, names[c.plan.src])
     if game.phase == SCORCH:
-        return "put a tile on %s" % names[c.plan.c]
+        return "put a tile on %s" % names[c.plan.tile]
     return "move the %s knight on %s to %s, then put a tile on %s" % (
-        knight, names[c.plan.a], names[c.plan.b], names[c.plan.c])
+        knight, names[c.plan.src], names[c.plan.dst], names[c.plan.tile])
 
 
 def _undo_words(c, step):
@@ -141,7 +141,7 @@ def _fix_words(c):
     names = layout.names
     occ = game.occupied()
     knights = game.knights
-    steps = c._steps
+    steps = c.steps
     if steps:
         occ, knights = steps[0][0], steps[0][1:3]
     m = c.mask
@@ -155,7 +155,7 @@ def _fix_words(c):
         if c.again:
             why = "One take-back at a time (UNDO again once it is done). " + why
         piece = taken or piece
-    elif not c._strict:
+    elif not c.pieces.strict:
         why = _why(c, extra, missing)
     fixes = []
     if _single(extra) and _single(missing):

@@ -1,5 +1,8 @@
 """The simulated board: the core's Board and Controller on virtual hardware.
 
+The controller is the one attila.assembly builds for every board (its
+opponent at a Pico's pace); the rig builds none of its own.
+
     table (pieces) -> VirtualSwitches.scan()  raw bits, sensor chain order
       -> attila.board.Board.step(now): wiring.squares -> Debouncer ->
          Controller.sense/press/tick -> Leds.render -> VirtualStrip.write()
@@ -10,11 +13,13 @@ buttons, runs the clock and reads the LEDs back. The window, the text mode
 and the scripted mode all drive a Rig.
 """
 
-from attila import layoutfile, notation
+import attila
+from attila import assembly, layoutfile, notation
 from attila.board import Board
-from attila.controller import MODE_NAMES, Controller
+from attila.controller import MODE_NAMES
 from attila.errors import AttilaError
 from attila.leds import Leds
+from attila.opponent import STRONG
 from attila.rules import OVER, ROMANS, SCORCH, SETUP
 from attila.sensing import Debouncer
 from attila.store import MemoryStore, Store
@@ -37,11 +42,24 @@ BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
 MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 
 
-# Nodes a Pico searches per loop step (attila/kernelv.py SLICE). The host runs
-# the portable kernel, whose own slice (1 node) is sized for a chip without
-# viper: with it the simulator's board would search a few hundred nodes where
-# a Pico searches its level's full node budget, and play a weaker game.
-PICO_SLICE = 96
+
+
+def _pico_slice():
+    """Nodes a Pico searches per loop step: the viper kernel's SLICE, read
+    from attila/kernelv.py (viper cannot be imported on a computer). The host
+    runs the portable kernel, whose own slice (1 node) is sized for a chip
+    without viper: with it the simulator's board would search a few hundred
+    nodes where a Pico searches its level's full node budget, and play a
+    weaker game."""
+    init = attila.__file__
+    with open(init[:max(init.rfind("/"), init.rfind("\\")) + 1] + "kernelv.py") as f:
+        for line in f:
+            if line.startswith("SLICE = "):
+                return int(line.split()[2])
+    raise AttilaError("attila/kernelv.py: no SLICE = N line")
+
+
+PICO_SLICE = _pico_slice()
 
 
 def opponent_for(level=None, budget_ms=2000, book=None, card=None):
@@ -50,7 +68,7 @@ def opponent_for(level=None, budget_ms=2000, book=None, card=None):
     attila.card.Card, or None): a Pico's, node for node."""
     from attila import opponent
 
-    return opponent.Planner(opponent.STRONG if level is None else level, budget_ms,
+    return opponent.Planner(STRONG if level is None else level, budget_ms,
                             slice_nodes=PICO_SLICE, book=book, card=card)
 
 
@@ -112,15 +130,13 @@ class Rig:
         self.store = store
         self.book = book
         self.card = card
-        judge = None
         if coach and (card is None or not card.whole):
             raise AttilaError("the coach needs the solved game: give --card DIR")
-        if card is not None and card.whole:  # off unless asked; MENU switches it between games
-            from attila.coach import Coach
-
-            judge = Coach(card, coach)
-        self.controller = Controller(layout, store, first, tiles, computer,
-                                     opponent_for(level, book=book, card=card), coach=judge)
+        # A flashed board's controller (its opponent at a Pico's pace); the
+        # coach off unless asked, MENU switches it between games.
+        self.controller = assembly.build_controller(
+            layout, store, tiles, computer, STRONG if level is None else level, 2000, book,
+            card, coach, first, PICO_SLICE)
         self.table = Table(layout, self.controller.game.supply)
         if profile is not None:
             self.wiring = profile.wiring(layout, modules)

@@ -56,7 +56,7 @@ def test_the_board_places_its_romans_first_from_the_book(book):
     t.rest()
     assert c.status() == "The board plays the Romans: put a knight on c2"
     for its, mine in (("c2", "a1"), ("e1", "e4"), ("d2", "d1")):
-        assert c.plan.a == RECT.index(its) == book.placement(c.game)
+        assert c.plan.src == RECT.index(its) == book.placement(c.game)
         slow_on(t)
         assert t.lit() == {its: BLUE}
         t.put(its)
@@ -69,7 +69,7 @@ def _first_placement(level, book):
     planner = chooser(level, 2000, book)
     t = Table(RECT, computer=ROMANS, opponent=planner)
     t.rest()
-    return t.c.plan.a, planner.nodes
+    return t.c.plan.src, planner.nodes
 
 
 @pytest.mark.parametrize("level", [BEGINNER, EASY])
@@ -103,7 +103,7 @@ def _hint_off_the_book(book):
     t.menu()
     t.rest()
     assert t.c.plan.ready()
-    return t.c.plan.a, planner.nodes, t.c.game
+    return t.c.plan.src, planner.nodes, t.c.game
 
 
 def test_a_position_the_book_lacks_is_searched(book):

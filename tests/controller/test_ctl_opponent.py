@@ -179,11 +179,11 @@ def test_a_whole_game_against_the_real_opponent():
         if g.side == HUNS:
             # The human carries out what the LEDs show for the board's side.
             if g.phase == 0:
-                t.put(names[c.plan.a])
+                t.put(names[c.plan.src])
             else:
-                t.carry(names[c.plan.a], names[c.plan.b])
+                t.carry(names[c.plan.src], names[c.plan.dst])
                 assert g.phase == SCORCH
-                t.put(names[c.plan.c])
+                t.put(names[c.plan.tile])
         else:
             t.act(first_action(g))
         assert c.mode in (PLAY, 2), c.status()
@@ -215,6 +215,6 @@ def test_a_hint_is_the_strong_levels_action_whatever_the_opponents_level():
     assert c.plan.ready() and planner.level == opponent.BEGINNER
     assert planner.nodes == opponent.NODES[opponent.STRONG]
     strong = opponent.choose(c.game, opponent.STRONG, budget_ms=10 ** 9)
-    assert (c.plan.a, c.plan.b, c.plan.c) == parse_turn(RECT, strong)
+    assert (c.plan.src, c.plan.dst, c.plan.tile) == parse_turn(RECT, strong)
     planner(c.game)  # its own decision: the beginner's one ply
     assert 0 < planner.nodes < opponent.NODES[opponent.BEGINNER]

@@ -73,7 +73,7 @@ def table_log(c):
     """The log of the game as the table shows it: take-backs not yet done by hand redone."""
     g = replay(Game(c.layout, c.game.first, c.game.supply), log(c.game))
     index = c.layout.index
-    for step in reversed(c._steps):
+    for step in reversed(c.steps):
         text = step[3]
         if text[0] == "@":
             g.place(index(text[1:]))
@@ -109,7 +109,7 @@ class Hands(RuleBasedStateMachine):
         if c.mode in (CORRECT, RESUME):
             want = c.expected()
             if want & b and not self.t.mask & b:
-                steps = c._steps
+                steps = c.steps
                 return kind_in(i, steps[0][1:3] if steps else g.knights)
             return None
         if c.mode != PLAY:
@@ -117,14 +117,14 @@ class Hands(RuleBasedStateMachine):
         own = g.side == c.computer
         side = "RH"[g.side]
         if g.phase == SETUP:
-            lit = (1 << c.plan.a if c.plan.a >= 0 else 0) if own else g.placements()
+            lit = (1 << c.plan.src if c.plan.src >= 0 else 0) if own else g.placements()
             return side if lit & b else None
         if g.phase == MOVE and c.lifted >= 0:
-            lit = (1 << c.plan.b if c.plan.b >= 0 else 0) if own else g.destinations(c.lifted)
+            lit = (1 << c.plan.dst if c.plan.dst >= 0 else 0) if own else g.destinations(c.lifted)
             lit |= 1 << c.lifted  # its own square, dim in its colour: "or back on a5"
             return side if lit & b else None
         if g.phase == SCORCH:
-            lit = (1 << c.plan.c if c.plan.c >= 0 else 0) if own else g.scorchable()
+            lit = (1 << c.plan.tile if c.plan.tile >= 0 else 0) if own else g.scorchable()
             return "x" if lit & b else None
         return None
 
@@ -192,7 +192,7 @@ class Hands(RuleBasedStateMachine):
         side = "RH"[g.side]
         free = [i for i in range(self.layout.size) if i not in self.pieces]
         if g.phase == SETUP:
-            legal = (1 << c.plan.a if c.plan.a >= 0 else 0) if own else g.placements()
+            legal = (1 << c.plan.src if c.plan.src >= 0 else 0) if own else g.placements()
             where = [i for i in free if legal >> i & 1]
             if where:
                 self.put(data.draw(st.sampled_from(where)), side)
@@ -200,20 +200,20 @@ class Hands(RuleBasedStateMachine):
         elif g.phase == MOVE:
             a = c.lifted
             if a < 0:
-                movable = (1 << c.plan.a if c.plan.a >= 0 else 0) if own else g.movable()
+                movable = (1 << c.plan.src if c.plan.src >= 0 else 0) if own else g.movable()
                 knights = [i for i in bits(movable) if self.pieces.get(i) == side]
                 if not knights:
                     return
                 a = data.draw(st.sampled_from(knights))
                 self.lift(a)
                 self.sense()
-            dests = (1 << c.plan.b if c.plan.b >= 0 else 0) if own else g.destinations(a)
+            dests = (1 << c.plan.dst if c.plan.dst >= 0 else 0) if own else g.destinations(a)
             where = [i for i in bits(dests) if i not in self.pieces]
             if where:
                 self.put(data.draw(st.sampled_from(where)), side)
                 self.sense()
         elif g.phase == SCORCH:
-            legal = (1 << c.plan.c if c.plan.c >= 0 else 0) if own else g.scorchable()
+            legal = (1 << c.plan.tile if c.plan.tile >= 0 else 0) if own else g.scorchable()
             where = [i for i in free if legal >> i & 1]
             if where:
                 self.put(data.draw(st.sampled_from(where)), "x")
@@ -328,7 +328,7 @@ class Hands(RuleBasedStateMachine):
         if c.mode == PLAY:
             assert self.t.mask == c.expected()
         assert isinstance(c.status(), str)
-        if self.store.text and not c._unsettled:  # (saved once the squares settle)
+        if self.store.text and not c.settling.unsettled:  # (saved once the squares settle)
             assert table_log(c) in self.store.text or c.mode in (RESUME, SELFTEST)
 
     @invariant()

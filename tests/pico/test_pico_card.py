@@ -96,7 +96,7 @@ def test_the_board_reads_the_tables_from_its_card(world, tmp_path, mpy_dir):
         out = board.pico.exec(
             "import hardware\n"
             "from attila import profile, layoutfile\n"
-            "from attila.board import open_card\n"
+            "from attila.assembly import open_card\n"
             "p = profile.load('profile.json')\n"
             "lay, _m, _t = layoutfile.load('layout.json')\n"
             "card, said = open_card(hardware, p, lay)\n"

@@ -40,7 +40,7 @@ SAVES = ("game.txt", "game.txt.tmp", "journal/now/game.txt.jnl")
 
 def kept(twin):
     """The actions the twin's keeper last kept (the table's game)."""
-    return list(twin.controller._keeper._kept)
+    return list(twin.controller.settling.keeper._kept)
 
 
 def cuts_after(shown_ns, ops):

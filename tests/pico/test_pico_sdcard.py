@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(shutil.which("mformat") is None,
 
 OPEN = ("import hardware, time\n"
         "from attila import profile, layoutfile\n"
-        "from attila.board import open_card\n"
+        "from attila.assembly import open_card\n"
         "p = profile.load('profile.json')\n"
         "lay, _m, _t = layoutfile.load('layout.json')\n"
         "t0 = time.ticks_ms()\n"

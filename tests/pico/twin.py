@@ -15,7 +15,7 @@ import bisect
 import copy
 import os
 
-from attila import board as boards
+from attila import assembly as boards
 from attila.store import Store
 from pico.hands import Mirror  # noqa: F401  (the tests import it from here)
 

@@ -15,7 +15,7 @@ def _game(mover, other, scorched, layout=NINE):
     game = Game(layout)
     game.knights = [mover, other]
     game.scorched = scorched
-    game._settle(MOVE)
+    game.settle(MOVE)
     return game
 
 
@@ -175,8 +175,8 @@ def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
             while not plan.step(now):
                 now += 10
         assert plan.opponent.nodes == 0  # no search: the card's
-        me1 = game.knights[game.side] ^ (1 << plan.a | 1 << plan.b)
-        assert not card.won(game.knights[game.side ^ 1], me1, game.scorched | 1 << plan.c)
+        me1 = game.knights[game.side] ^ (1 << plan.src | 1 << plan.dst)
+        assert not card.won(game.knights[game.side ^ 1], me1, game.scorched | 1 << plan.tile)
         assert plan.opponent.level == opponent.BEGINNER  # the board's own level stays
         hinted += 1
         if hinted == 40:

@@ -193,8 +193,8 @@ def test_board_waits_for_an_unplugged_module_then_plays_on():
     assert r.board.fault == 3
     assert r.c.mask == before and r.board.occupied == before  # no phantom piece
     r.run(3000)  # the sign stays while the module is out
-    assert r.c._sign == 2
-    r.t = r.c._sign_t + 10000 - 10000 % 1000 + TROUBLE_ON // 2 - 10  # inside a red flash
+    assert r.c.sign == 2
+    r.t = r.c.sign_t + 10000 - 10000 % 1000 + TROUBLE_ON // 2 - 10  # inside a red flash
     r.run(10)
     assert r.c.frame[0] > 0 and r.c.frame[1] == 0, list(r.c.frame[:3])
     r.put("a1 e1")  # the Huns' knight put down on module 4 while 3 is out: waits

@@ -52,13 +52,13 @@ def test_the_coach_says_whether_a_turn_kept_the_win():
                 continue
             c.game = game
             coach._seen = len(game.history)
-            c._changed()  # the position as it stands: nothing judged
+            c.changed()  # the position as it stands: nothing judged
             assert coach.verdict == QUIET
             game.move(turn[0], turn[1])
-            c._changed()
+            c.changed()
             game.scorch(turn[2])
             c.now = 1000
-            c._changed()
+            c.changed()
             if not value:
                 want = QUIET  # lost before the turn: nothing to say
             assert coach.verdict == want, (turn, value)
@@ -74,7 +74,7 @@ def test_the_coach_says_whether_a_turn_kept_the_win():
                 assert coach.paint(buf, 1000 + 1499) and not coach.paint(buf, 1000 + 1500)
             game.undo()
             game.undo()
-            c._changed()
+            c.changed()
             assert coach.verdict == QUIET  # an undo clears it
     assert seen[KEPT] > 20 and seen[THROWN] > 10 and seen[QUIET] > 0, seen
 
@@ -110,16 +110,16 @@ def test_a_failing_lookup_silences_that_turn_only():
             card._at = -1  # (the block in hand would answer without a read)
             c.game = game
             coach._seen = len(game.history)
-            c._changed()
+            c.changed()
             game.move(win[0], win[1])
-            c._changed()
+            c.changed()
             game.scorch(win[2])
-            c._changed()
+            c.changed()
             assert coach.verdict == (QUIET if down else KEPT)
             assert coach.card is card
             game.undo()
             game.undo()
-            c._changed()
+            c.changed()
         judged += 1
         if judged == 5:
             break

@@ -30,13 +30,13 @@ def test_a_coach_switched_off_judges_nothing():
             c.game = game
             coach._seen = len(game.history)
             game.move(win[0], win[1])
-            c._changed()
+            c.changed()
             game.scorch(win[2])
-            c._changed()
+            c.changed()
             verdicts.append(coach.verdict)
             game.undo()
             game.undo()
-            c._changed()
+            c.changed()
         assert verdicts == [QUIET, KEPT], verdicts
         return
     raise AssertionError("no won position in the card's answers")

@@ -133,7 +133,7 @@ def test_a_damaged_table_is_dropped_with_a_note_and_the_search_plays_on():
 
 
 def test_the_board_opens_its_table_or_says_why_not():
-    from attila.board import open_opening
+    from attila.assembly import open_opening
 
     table, said = open_opening(TABLE, SMALL)
     assert table is not None and said == "opening table: the game's first turn of play is exact"

@@ -5,6 +5,7 @@ hardware are tiny fakes; the time is handed in, as the ports' loop does.
 """
 
 from attila.board import MAINTENANCE, RUN, SELF_TEST, Board, power_up
+from attila.controls import Controls
 from attila.modules import compose, place_module
 from attila.sensing import Debouncer
 from attila.sound import ILLEGAL, LOUDEST, OVER, PLACED, TROUBLE, TUNES, TURN, Sounds
@@ -86,7 +87,7 @@ def test_power_up_gestures():
     assert power_up(2, True) == MAINTENANCE
 
 
-class Controller:
+class Controller(Controls):
     def __init__(self, size):
         self.frame = bytearray(3 * size)
         self.log = []
@@ -190,23 +191,14 @@ def test_status_line_printed_when_said_changes():
     assert out == ["one", "two"], out
 
 
-def test_status_line_without_said_is_compared_after_each_input():
-    c = Controller(4)
-    c.words = "one"
-    c.status = lambda: c.words
+def test_a_controller_without_words_says_nothing():
+    # Controls' defaults: no cue, said never grows, an empty status line.
     out = []
     keys = Keys()
-    b = board(c, keys, console=out.append)
+    b = board(Controller(4), keys, console=out.append)
     for t in range(0, 50, 10):
         b.step(t)  # the first reading (the empty board) is an input
-    c.words = "two"
+    keys.held = 1
     for t in range(50, 100, 10):
         b.step(t)
-    assert out == ["one"]  # no input: not asked
-    keys.held = 1
-    for t in range(100, 150, 10):
-        b.step(t)
-    assert out == ["one", "two"], out
-    silent = board(Controller(4), console=out.append)  # no status(): no console
-    silent.step(0)
-    assert silent.console is None
+    assert out == []

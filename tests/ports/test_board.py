@@ -3,6 +3,7 @@
 import pytest
 
 from attila.board import Board
+from attila.controls import Controls
 from attila.leds import Leds
 from attila.modules import compose, place_module
 from attila.scanners import ButtonReader, GpioScanner, MatrixScanner, ShiftScanner
@@ -48,7 +49,7 @@ class Keys:
         return self.held
 
 
-class Controller:
+class Controller(Controls):
     def __init__(self, size, release=False):
         self.frame = bytearray(3 * size)
         self.log = []
@@ -281,31 +282,6 @@ def test_a_step_where_nothing_changed_skips_the_squares_and_the_debouncers():
     k.held = 0b10  # a button: its debouncer wakes up, presses as before
     run(b, 400, 500)
     assert c.log[-1] == ("press", 1, 430) and b._keys.quiet
-
-
-def test_flush_comes_after_the_leds_of_the_step():
-    layout, w = wiring_4x5()
-    log = []
-
-    class Saving(Controller):
-        def sense(self, mask, now):
-            super().sense(mask, now)
-            log.append(("sense", now))
-
-        def flush(self, now):
-            log.append(("flush", now))
-
-    class Out(Strip):
-        def write(self):
-            super().write()
-            log.append(("write",))
-
-    s = Scanner()
-    b = Board(Saving(layout.size), s, Out(60), w, Debouncer(layout.size), Keys())
-    s.raw = 1
-    run(b, 0, 40)
-    assert log == [("write",), ("flush", 0), ("flush", 10), ("flush", 20),
-                   ("sense", 30), ("write",), ("flush", 30)]
 
 
 def test_shift_scanner_with_a_reader_unpacks_only_new_bytes():

@@ -26,7 +26,7 @@ ON_STACK = 11  # VM_MAX_STATE_ON_STACK / sizeof(mp_uint_t)
 IDLE_PATH = [
     ("firmware/attila/board.py", ("step", "_inputs")),
     ("firmware/attila/controller.py", ("tick",)),
-    ("firmware/attila/settling.py", ("_work", "_wants_plan")),
+    ("firmware/attila/settling.py", ("work", "wanted")),
     ("firmware/attila/scanners.py", ("scan", "_scan_levels", "read")),
     ("firmware/attila/console.py", ("drain", "writable")),
     ("firmware/attila/ticks.py", ("ticks_diff",)),

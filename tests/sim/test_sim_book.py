@@ -51,7 +51,7 @@ def _first_hun(book):
     rig = Rig(layout, modules, tiles, computer=1, level=2, book=book)
     script.run(rig, ["@a1"], io.StringIO())
     planner = rig.controller.plan.opponent
-    return rig.controller.plan.a, planner.nodes
+    return rig.controller.plan.src, planner.nodes
 
 
 def test_the_layouts_book_or_none_and_no_book_searches():

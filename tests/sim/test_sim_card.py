@@ -100,7 +100,7 @@ def test_the_boards_opponent_and_hints_play_from_the_card(world):
     plan = rig.controller.plan
     game = rig.controller.game
     me, opp = game.knights
-    a, b, c = plan.a, plan.b, plan.c
+    a, b, c = plan.src, plan.dst, plan.tile
     assert not tables.won(opp, me ^ (1 << a | 1 << b), 1 << c)
     assert rig.controller.plan.opponent.nodes == 0
 

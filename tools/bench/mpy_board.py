@@ -28,6 +28,7 @@ import physical  # noqa: E402
 
 from attila import layoutfile  # noqa: E402
 from attila.board import Board  # noqa: E402
+from attila.controls import Controls  # noqa: E402
 from attila.leds import Leds  # noqa: E402
 from attila.modules import compose  # noqa: E402,F401
 from attila.scanners import ShiftScanner  # noqa: E402
@@ -61,7 +62,7 @@ class Strip:
         self.writes += 1
 
 
-class Stub:
+class Stub(Controls):
     def __init__(self, size):
         self.frame = bytearray(3 * size)
 

@@ -83,11 +83,11 @@ def tick():
     c.tick(now[0])
 
 def checks():
-    if board._cues and c.cue:
+    if c.cue:
         pass
     if sounds is not None and sounds.playing:
         pass
-    if board.console is not None and (False or board._said_known and c.said != board._said):
+    if board.console is not None and c.said != board._said:
         pass
 
 def compare():

@@ -36,7 +36,7 @@ PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
 BUILT = """
 import gc, main, time
 from attila import layoutfile, profile
-from attila.board import open_book, open_opening
+from attila.assembly import open_book, open_opening
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
 book = open_book(main.BOOK, layout)[0]

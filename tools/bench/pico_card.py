@@ -57,7 +57,7 @@ ON_CHIP = """
 import time, gc
 import hardware
 from attila import opponent, profile, layoutfile
-from attila.board import open_card
+from attila.assembly import open_card
 from attila.notation import parse_position
 p = profile.load("profile.json")
 lay, _m, _t = layoutfile.load("layout.json")

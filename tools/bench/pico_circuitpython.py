@@ -76,7 +76,7 @@ FIRST_TURN = "...../.R.HH/..R.H/...R. R"
 ON_CHIP = """
 import gc, time, code
 from attila import layoutfile, opponent, profile, search
-from attila.board import open_book, open_opening
+from attila.assembly import open_book, open_opening
 from attila.notation import parse_position
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
@@ -161,12 +161,13 @@ print("heap free, lowest after a decision: %%d bytes" %% low)
 BREAKDOWN = """
 import gc, time, code, supervisor
 from attila import layoutfile, profile
+from attila.assembly import open_book, open_opening
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
 keys = code.hardware.buttons(prof)
 store, _ = code._store(layout, tiles)
-book, _ = code.open_book(code.BOOK, layout)
-card, _ = code.open_opening(code.OPENING, layout)
+book, _ = open_book(code.BOOK, layout)
+card, _ = open_opening(code.OPENING, layout)
 board = code.build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)
 said = board.console
 clock = supervisor.ticks_ms

@@ -61,7 +61,7 @@ THROWN = ["a3", "c1", "e3", "e2", "a4", "e4"]
 BUILT = """
 import gc, time, main
 from attila import layoutfile, profile
-from attila.board import open_book, open_opening
+from attila.assembly import open_book, open_opening
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
 book = open_book("layout.book", layout)[0]
@@ -77,7 +77,7 @@ print("heap free after boot: %d bytes (used %d); open_opening %d ms: %s"
 DECIDE = """
 import time
 from attila import opponent, profile, layoutfile
-from attila.board import open_opening
+from attila.assembly import open_opening
 from attila.notation import parse_position
 p = profile.load("profile.json")
 lay, _m, _t = layoutfile.load("layout.json")

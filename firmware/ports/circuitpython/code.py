@@ -31,14 +31,12 @@ import time
 
 import hardware
 from attila import layoutfile, profile as profiles
-from attila.board import (MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, assemble, controller_for,
-                          exists, open_book, open_card, open_opening, power_up)
+from attila.assembly import BOOK, OPENING, assemble, controller_for, exists, open_tables
+from attila.board import MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, power_up
 from attila.console import Console
 
 PROFILE = "profile.json"
 LAYOUT = "layout.json"
-BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
-OPENING = "layout.opening"  # its opening table: the first turn of play (attila flash copies it)
 OLDEST = (9, 2, 1)  # keypad reset() reports the keys held from here on (CircuitPython PR #9819)
 NO_NVM = "saving is off: this board has no microcontroller.nvm"
 # CircuitPython has no viper, so the opponent searches with the portable
@@ -259,12 +257,7 @@ def main(ticks=-1, clock=None, sleep=None):
             keys.deinit()  # the pins are free at the REPL
         return None
     store, why = _store(layout, tiles)
-    book, said = open_book(BOOK, layout)  # kept open: read a record at a time
-    card, noted = open_card(hardware, prof, layout)
-    lost = card is None and noted  # the profile names a card: the player must know
-    opened = ""
-    if card is None:  # the first turn of play from CIRCUITPY; a card covers every turn
-        card, opened = open_opening(OPENING, layout)
+    book, card, (said, noted, opened, lost) = open_tables(hardware, prof, layout, BOOK, OPENING)
     board = build(prof, layout, modules, tiles, store, keys=keys, book=book, card=card)
     say("%s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
     if said:

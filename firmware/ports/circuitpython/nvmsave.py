@@ -49,7 +49,7 @@ Record, 16-byte aligned: 0xA7, kind, then
 """
 
 from attila.compat import const
-from attila.savetext import MAX_BYTES
+from attila.savetext import MAX_BYTES, Storage
 
 MAGIC = const(0xA7)
 ALIGN = const(16)
@@ -127,7 +127,7 @@ def game_bytes(layout, tiles=None, takebacks=TAKEBACKS):
     return first + (actions - 1 + 2 * takebacks) * action + ALIGN
 
 
-class NvmStore:
+class NvmStore(Storage):
     """A journal in `nvm` (microcontroller.nvm, or any bytearray-like of 4 KB):
     load() -> text or None, save(text), clear(), reject(), as attila.store.Store.
     `game`: the room a whole game needs (game_bytes()); `found`: what a
@@ -136,7 +136,9 @@ class NvmStore:
     def __init__(self, nvm, game=0):
         self.nvm = nvm
         self.size = len(nvm)
-        self.room = self.size - ALIGN  # the journal's end: the seal's place follows
+        # The journal's end: the seal's place follows. (Not Storage's room(),
+        # asked only of a store with a journal folder, which this is not.)
+        self.room = self.size - ALIGN
         self.game = max(game, ALIGN)  # (at least the cleared record that ends it)
         self.img = bytearray(nvm[0:self.size])  # what the sector holds (one read, one buffer)
         self.aside = None

@@ -26,9 +26,8 @@ import time
 
 import hardware
 from attila import layoutfile, profile as profiles
-from attila.board import (MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, RESUME_FILE, SELF_TEST,
-                          assemble, controller_for, exists, open_book, open_card, open_opening,
-                          power_up)
+from attila.assembly import BOOK, OPENING, assemble, controller_for, exists, open_tables
+from attila.board import MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, RESUME_FILE, SELF_TEST, power_up
 from attila.console import Console
 from attila.ticks import ticks_diff
 
@@ -36,8 +35,6 @@ PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
 GAMES = "games"  # finished games are kept there (attila games fetches them)
-BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
-OPENING = "layout.opening"  # its opening table: the first turn of play (attila flash copies it)
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -129,24 +126,18 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
         print("attila: maintenance (UNDO+MENU held at power-up, or a file named %s): "
               "not starting" % MAINTENANCE_FILE)
         return None
-    book, why = open_book(book_path, layout)  # kept open: read a record at a time
     # A card may take seconds to start: the watchdog (one a soft reset left
     # running too) is fed meanwhile, so with a card it starts here.
     wdt = hardware.watchdog(prof.watchdog_ms) if getattr(prof, "sdcard", False) else None
-    card, said = open_card(hardware, prof, layout, None if wdt is None else wdt.feed)
-    opened = ""
-    if card is None:  # the first turn of play from flash; the card covers every turn
-        card, opened = open_opening(opening_path, layout)
+    book, card, lines = open_tables(hardware, prof, layout, book_path, opening_path,
+                                    None if wdt is None else wdt.feed)
     board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book, card=card)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
-    if why:
-        print("attila: " + why)
-    if said:
-        print("attila: " + said)
-        if card is None or not card.whole:
-            board.controller.trouble(said)  # the profile names a card: the player must know
-    if opened:
-        print("attila: " + opened)
+    for line in lines[:3]:
+        if line:
+            print("attila: " + line)
+    if lines[3]:
+        board.controller.trouble(lines[1])  # the profile names a card: the player must know
     if gesture == SELF_TEST:
         print("attila: MENU held at power-up: self-test")
         board.controller.self_test(clock())

@@ -37,6 +37,7 @@ import supervisor  # noqa: E402
 import code as port  # noqa: E402
 import hardware  # noqa: E402
 from attila import layoutfile  # noqa: E402
+from attila.controls import Controls  # noqa: E402
 
 LAYOUT = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
 
@@ -71,7 +72,7 @@ clock = Clock()
 hardware.sleep_ms = clock.sleep
 
 
-class Stub:
+class Stub(Controls):
     """A controller with the contract's API (C2): lights the occupied squares."""
 
     def __init__(self, layout, store):
@@ -306,7 +307,7 @@ def scenario_readonly():
 def scenario_opponent():
     # No viper on CircuitPython: the opponent's slice and node budgets are the port's.
     from attila import opponent
-    from attila.board import controller_for
+    from attila.assembly import controller_for
     from attila import profile
 
     prof = profile.load("profile.json")

@@ -42,7 +42,9 @@ except ImportError:
 
 if controller is None:
 
-    class Stub:
+    from attila.controls import Controls
+
+    class Stub(Controls):
         def __init__(self):
             self.frame = bytearray(3 * layout.size)
 

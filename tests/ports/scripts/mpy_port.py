@@ -18,6 +18,7 @@ import neopixel
 import physical
 
 import main
+from attila.controls import Controls
 
 # Squares of boards/4x5.json in chain order (module 1 a1.., module 2 a3..,
 # the turned 2x3 modules 3 and 4 from their top-left square).
@@ -28,8 +29,8 @@ INPUTS = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)] + [
 ]
 
 
-class Stub:
-    """A controller as the board reads it: lights the occupied squares.
+class Stub(Controls):
+    """A controller as the board reads it (attila.controls.Controls): lights the occupied squares.
 
     Like attila.controller it has `cue` (set by the test here)
     and `said` with status(); self_test() records when it was started.
@@ -278,7 +279,7 @@ def scenario_maintenance():
 def _saved(actions):
     """A saved game of these actions on file, the reference wiring, the real controller."""
     from attila import layoutfile
-    from attila.board import controller_for
+    from attila.assembly import controller_for
     from attila.notation import replay
     from attila.rules import Game
     from attila.savetext import dump

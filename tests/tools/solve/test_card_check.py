@@ -82,7 +82,7 @@ def test_an_exfat_card_is_told_to_be_reformatted_as_fat32_with_how(case, tmp_pat
 
 
 def test_the_board_says_it_on_its_console():
-    from attila.board import open_card
+    from attila.assembly import open_card
     from attila.geometry import from_rows
 
     class Prof:

@@ -111,7 +111,7 @@ def test_a_winning_turn_wins_and_a_lost_position_has_none(tmp_path):
             game = Game(lay)
             game.knights = [mover, other]
             game.scorched = scorched
-            game._settle(1)  # MOVE (or OVER when the side to move is stuck)
+            game.settle(1)  # MOVE (or OVER when the side to move is stuck)
             if game.phase != 1:
                 continue
             turn = card.winning_turn(game)
@@ -139,7 +139,7 @@ def test_setup_and_other_supplies_are_not_for_the_card(tmp_path):
         game = parse_position("..../..../.... R")
         game = Game(tables.layout, tiles=3)
         game.knights = [0b111, 0b111 << 9]
-        game._settle(1)
+        game.settle(1)
         assert card.winning_turn(game) == -1
 
 
@@ -268,7 +268,7 @@ def test_attila_choose_with_the_card_keeps_every_win(tmp_path, capsys):
         game = Game(lay)
         game.knights = [mover, other]
         game.scorched = scorched
-        game._settle(1)
+        game.settle(1)
         if game.phase == 1 and tables.won(mover, other, scorched):
             try:
                 parse_position(format_position(game))

@@ -165,7 +165,7 @@ def test_a_winning_first_turn_and_none_after_it(tmp_path):
             game = Game(lay)
             game.knights = [mover, other]
             game.scorched = 0
-            game._settle(0)
+            game.settle(0)
             if game.phase != MOVE or game.knights[game.side] != mover:
                 continue
             turn = table.winning_turn(game)
