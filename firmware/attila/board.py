@@ -13,9 +13,8 @@ Board.step(now_ms) is the whole main loop body of every port:
 
 A step where nothing changed does little: the debouncers are skipped while
 their reading is the stable one (Debouncer.quiet), the squares are worked
-out only for a new raw scan. On the emulated RP2040 an idle step of main.py
-takes about 0.4 ms of its 10 ms loop, 0.8 ms with a diode matrix (its scan
-waits between rows; make bench).
+out only for a new raw scan: an idle step must leave most of the 10 ms loop
+asleep (a diode matrix's scan costs more, as it waits between rows).
 
 Buttons already held when the board starts are not presses: the port has
 read them as a power-up gesture (power_up(), the same on every port).
@@ -48,7 +47,8 @@ from attila.ticks import ticks_diff
 
 BUTTON_HOLD_MS = const(30)
 
-# What the buttons held at power-up ask for (contract C4).
+# What the buttons held at power-up ask for: the same gestures on every port
+# (power_up(); docs/pages/inside/architecture.md).
 RUN = const(0)
 SELF_TEST = const(1)  # MENU held
 MAINTENANCE = const(2)  # UNDO and MENU held, or a file named `maintenance`

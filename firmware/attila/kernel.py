@@ -12,7 +12,7 @@ from attila.compat import const
 from attila.geometry import popcount
 from attila.rules import KNIGHTS, placement_bits
 
-SLICE = 1  # nodes per loop step: up to about 8 ms on an RP2040; setup: 1 too (attila.opponent)
+SLICE = 1  # nodes per loop step: one must fit the 10 ms loop; setup: 1 too (attila.opponent)
 _WIN = const(10000)
 _INF = const(30000)
 _BIAS = const(32768)

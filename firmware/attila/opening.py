@@ -6,8 +6,8 @@
     # with one square scorched, ask() and step() give the reply table's turn
 
 The first turn of play (no square scorched yet) is where the search throws
-the most wins, whatever its budget (make bench: bench_strength): its
-evaluation, not its depth, falls short there.
+the most wins, whatever its budget (the strength tables of
+docs/pages/inside/opponent.md): its evaluation, not its depth, falls short there.
 Its children are the positions with one square scorched, one bit each: for
 4x5 that is 1.4 MB, too much for a Pico's flash, but the layout's
 symmetries fold it to a quarter, about 370 KB. With it the board plays a
@@ -17,7 +17,7 @@ When the board places second it moves second: its first turn of play has
 one square scorched. Where its setup book led, those positions are few
 (73,201 folded on 4x5, against 10.9 million with one square scorched),
 and the reply table holds a winning turn for each (5 bytes, 366 KB):
-about 2% of them the search alone throws.
+some of them the search alone would throw.
 
 The file is an attila.card file in all but its table: the same 512-byte
 blocks with the same trailer (a damaged, foreign or misplaced block fails

@@ -58,26 +58,25 @@ STRONG = const(3)
 LEVEL_NAMES = ("beginner", "easy", "normal", "strong")
 _DEPTH = (1, 2, 3, 64)  # deepest iteration per level, in plies
 _NOISE = (60, 16, 4, 0)  # score noise per level (a knight move is worth 8)
-# Node budget per level: the level's search, the same on every machine. Set
-# from the emulated RP2040 (make bench, pico_thinking): main.py's loop steps
-# again at once while a search is under way (96 nodes a step, none in a step
-# that repaints), so the viper kernel searches about 16,000-17,700 nodes/s
-# in play, and the strong level decides in about 1.3 s. That leaves room
-# for a real Pico (up to 1.5x the emulated time) within the default
-# budget_ms (2000), which stays a cap that the node budget reaches first.
+# Node budget per level: the level's search, the same on every machine.
+# main.py's loop steps again at once while a search is under way (96 nodes a
+# step, none in a step that repaints); the strong level's budget must be
+# spent well within the default budget_ms (2000) on a real Pico, slower than
+# the emulated one, so that budget_ms stays a cap the node budget reaches
+# first (the speeds: docs/pages/inside/opponent.md).
 # Beginner and easy always finish their depth (at most 140 and 499 nodes on
-# 4x5); normal's depth 3 can take 9,000, so it stops at its budget (about
-# 0.4 s): the lower levels keep the budgets they play at, and answer sooner.
+# 4x5); normal's depth 3 can take 9,000, so it stops at its budget: the
+# lower levels keep the budgets they play at, and answer sooner.
 # In setup a level searches 5/8 of its budget (_setup_share): a setup node
 # costs about 1.6 play nodes.
 NODES = (400, 1200, 6000, 22000)  # by level: the node budget of a decision
 # The strong level's hard stage: in play with 10 to 12 free squares, the
 # board's second and third turns, its budget keeps too few won positions
-# (make bench: bench_strength and, in games as a board plays them,
-# bench_realplay). There it searches DEEP times its budget, and budget_ms
-# grows as much: about 4.4 s on the chip (pico_thinking), one or two turns
-# a game for each side. Not where a card found the position lost: the
-# search only holds out there.
+# (the strength tables of docs/pages/inside/opponent.md, in positions and in
+# games as a board plays them). There it searches DEEP times its budget, and
+# budget_ms grows as much, so that the node budget still ends the search
+# first: one or two turns a game for each side. Not where a card found the
+# position lost: the search only holds out there.
 DEEP = const(4)
 DEEP_FREE = (10, 11, 12)  # free squares in play (4x5: 2 to 4 scorched)
 _EXACT = (1, 3, 5, 7)  # with this many turns left at most, go straight for the end
@@ -88,14 +87,13 @@ _TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick
 # step's slice (the pace only: never in the node budget).
 _ROOT_NODES = const(8)
 # The card's search for a winning turn, per loop step: at most this many
-# lookups and block reads (a block read at 10 MHz and its check: about 2 ms
-# on the emulated RP2040, 4 lookups and a read a 3-5 ms step). start() reads
-# nothing: the step that starts a decision also takes the input and repaints
-# (8.6 ms after MENU resumes a game); the turn found is told, and a lost
-# position's search set up, in the step after the one that read its block.
-# Together they made 12 ms steps that ran into the next without a sleep
-# (17-21 ms); make bench's pico_card: 8.6-8.7 ms at most now (main.py
-# collects boot's garbage before its loop: no 20 ms collection in a step).
+# lookups and block reads, so that a step with a block read (at 10 MHz, and
+# its check) stays inside the 10 ms loop. start() reads nothing: the step
+# that starts a decision also takes the input and repaints; the turn found
+# is told, and a lost position's search set up, in the step after the one
+# that read its block. Together in one step they would overrun the loop, and
+# the next step would follow without a sleep (main.py collects boot's
+# garbage before its loop, so no collection falls in such a step either).
 CARD_LOOKUPS = const(4)
 CARD_READS = const(1)
 CARD_FAULTS = const(3)  # failing decisions in a row that drop the card (pulled out, dead)

@@ -30,8 +30,9 @@ from attila_sim.hardware import VirtualButtons, VirtualStrip, VirtualSwitches
 from attila_sim.table import HUN, ROMAN, TILE, Table, TableError
 
 STEP_MS = 10  # the main loop's period on a real board (profile loop_ms)
-# While it searches, a Pico's loop steps again at once (main.py's run): a
-# thinking step takes about 4 ms there (make bench, pico_thinking's median).
+# While it searches, a Pico's loop steps again at once (main.py's run): the
+# simulator paces it at a typical thinking step of the emulated Pico, well
+# inside the loop period (the thinking table of docs/pages/inside/opponent.md).
 THINK_STEP_MS = 4
 SETTLE_MS = 60  # after a hand movement: long enough for the 30 ms debounce
 MAX_STEPS = 500  # catch-up limit of one advance (a window that was frozen)

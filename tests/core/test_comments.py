@@ -44,15 +44,11 @@ TALK = [
 ]
 PATTERNS = [(re.compile(p, re.IGNORECASE), why) for p, why in TALK]
 
-# Files other branches are rewriting as this test lands, whose comments are
-# fixed there: issue 31 the opponent (opponent, opening, kernel, kernelv),
-# issue 32's core work (board, controller, main.py, rig), issue 33 the
-# CircuitPython port (code.py, hardware.py). Once merged, each leaves the
-# list (test_the_pending_files_still_need_their_exception says when).
+# Files another branch is rewriting as this test lands, whose comments are
+# fixed there: issue 33 the CircuitPython port (code.py, hardware.py). Once
+# merged, each leaves the list (test_the_pending_files_still_need_their_exception
+# says when).
 PENDING = {
-    "firmware/attila/opponent.py", "firmware/attila/opening.py", "firmware/attila/kernel.py",
-    "firmware/attila/kernelv.py", "firmware/attila/board.py",
-    "firmware/ports/micropython/main.py", "sim/attila_sim/rig.py",
     "firmware/ports/circuitpython/code.py", "firmware/ports/circuitpython/hardware.py",
 }
 

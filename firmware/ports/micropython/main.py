@@ -94,8 +94,7 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.s
     step follows at once, unless this one wrote the LEDs (the next write
     would wait for that frame to leave): the search gets the time the loop
     would sleep, a slice a step as before, and the sensors are read more
-    often, not less (make bench, pico_thinking: the longest thinking step
-    8.5 ms of the 10 ms loop).
+    often, not less (a thinking step must still fit the 10 ms loop).
     """
     console = board.console
     drains = isinstance(console, Console)  # (a bound method would allocate)
@@ -143,11 +142,11 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
         board.controller.self_test(clock())
     elif _taken(RESUME_FILE) and hasattr(board.controller, "resume"):
         board.controller.resume()  # a tool restarted the board mid-game: play on
-    # Boot leaves most of the heap garbage (about 110 KB on a Pico: the files
-    # read, the save restored); collected here, not by the loop's first
-    # allocation that finds no room (make bench's pico_card: a 33 ms step as
-    # the board decided). A collection marks the whole live heap: about 20 ms
-    # on an RP2040, two loop periods, however little garbage there is.
+    # Boot leaves most of the heap garbage (the files read, the save
+    # restored); collected here, not by the loop's first allocation that
+    # finds no room, which would stretch a step as the board decides. A
+    # collection marks the whole live heap, however little garbage there is:
+    # more than a step of the 10 ms loop can hold.
     if wdt is not None:
         wdt.feed()
     gc.collect()
