@@ -31,8 +31,10 @@ WINNING = "e3-c2,d4"  # its only winning turn (the tables)
 SEARCHED = "a4-c3,d2"  # the strong search's (attila choose): the Huns then win
 TABLE = ROOT + "/boards/solved/4x5.opening"
 OPENED = "attila: opening table: the game's first turn of play is exact"
-NOTE = "opening table not used (layout.opening: block %d is damaged or out of place): " \
-    "the board searches"
+# A lookup that fails leaves that turn to the search (the table is dropped
+# only after CARD_FAULTS such turns in a row: attila.opponent).
+NOTE = "opening table: layout.opening: block %d is damaged or out of place: " \
+    "the board searches this turn"
 
 
 def _game():
