@@ -248,7 +248,8 @@ def parse(data, source="profile"):
         p.clock = _pin(where, _need(where, sensors, "clock"), "clock")
         p.data = _pin(where, _need(where, sensors, "data"), "data")
         # QH with no cable (unplugged, loose) must not float: pulled to "empty".
-        _pull(where, sensors, p, "a chain with its cable unplugged")
+        if not cp:
+            _pull(where, sensors, p, "a chain with its cable unplugged")
         spi = sensors.get("spi")
         if spi is not None:
             spi = _int(where, sensors, "spi", 0, 0, 3)
@@ -273,6 +274,8 @@ def parse(data, source="profile"):
                              "at most %d (QH is valid 205 ns after CLK rises)"
                       % (p.baudrate, PIO_BAUDRATE_MAX))
         p.pio = pio
+        if cp:
+            _external_pull(where, sensors, p)
     used = list(p.sensor_pins) + list(p.rows) + list(p.cols)
     used += [x for x in (p.load, p.clock, p.data) if x is not None]
 
@@ -359,6 +362,20 @@ def _pull(where, sensors, p, what):
     if p.pull == "down":
         _pull_down(where, p, 'pull "down"', "or add external pull-downs of 8.2 kOhm "
                    "or less and set pull null")
+
+
+def _external_pull(where, sensors, p):
+    """CircuitPython's keypad.ShiftRegisterKeys sets the data pin PULL_NONE
+    (shared-module/keypad/ShiftRegisterKeys.c): only a resistor on the board
+    keeps QH from floating, so the profile must say pull null."""
+    if "pull" in sensors and sensors["pull"] is None:
+        return
+    to = ("up", "3V3") if p.active_low else ("down", "GND")
+    asked = ('"%s"' % sensors["pull"] if isinstance(sensors.get("pull"), str)
+             else repr(sensors["pull"]) if "pull" in sensors else '(default "%s")' % to[0])
+    _fail(where, 'pull %s: CircuitPython\'s keypad.ShiftRegisterKeys cannot pull the data pin '
+          '%r (it leaves it floating: phantom pieces with the cable out); wire a 10 kOhm '
+          'pull-%s from it to %s and set "pull": null' % (asked, p.data, to[0], to[1]))
 
 
 def check_pins(p, board):
