@@ -58,7 +58,8 @@ def test_the_drive_gets_exactly_the_circuitpython_port_then_only_what_changed(ci
     ours = {k: v for k, v in got.items() if k not in ("boot_out.txt", "lib/mine.mpy", "notes.txt")}
     assert sorted(ours) == sorted(files)
     assert {"code.py", "boot.py", "hardware.mpy", "nvmsave.mpy", "attila/rules.mpy",
-            "profile.json", "layout.json", "layout.book", "layout.opening"} <= set(ours)
+            "profile.json", "layout.json", "layout.book", "layout.opening",
+            "neopixel.mpy"} <= set(ours)
     with open(os.path.join(ROOT, "boards", "solved", "4x5.opening"), "rb") as f:
         assert ours["layout.opening"] == f.read()  # the first turn of play, exact
     assert "attila/kernelv.mpy" not in ours and "attila/kernelv.py" not in ours  # no viper
@@ -165,6 +166,12 @@ def test_the_plan_compiles_with_circuitpythons_own_mpy_cross(tmp_path):
     mpy = [p for p in files.values() if p.endswith(".mpy")]
     assert mpy and all(p.startswith(str(tmp_path)) for p in mpy)
     assert build.BUILD not in files["hardware.mpy"]
+    # Adafruit's NeoPixel library, the pinned one make installed, compiled the same way.
+    assert files["neopixel.mpy"].startswith(str(tmp_path))
+    with open(os.path.join(drive.LIBRARY, "neopixel.py")) as f:
+        assert '__version__ = "6.4.2"' in f.read()
+    with open(os.path.join(ROOT, "requirements-circuitpython.txt")) as f:
+        assert "adafruit-circuitpython-neopixel==6.4.2" in f.read().split()
     assert drive.version_of(BOOT_OUT % "9.2.1") == (9, 2, 1)
     assert drive.version_of("Adafruit CircuitPython 10.0.0-beta.2-3-g1234 on x") == (10, 0, 0)
     assert drive.version_of("hello") is None
