@@ -223,6 +223,58 @@ for name, fn in (("Board.step(), idle", step), ("  sensor scan (keypad's queue, 
     print("%s: %.0f us" % (name, per_call(fn) - call))
 """
 
+# The LEDs through Adafruit's NeoPixel library (hardware.Strip, as the board
+# writes them) beside neopixel_write straight from a buffer (the port before
+# it): heap and the time of one 20-LED frame, on a fresh heap with nothing
+# imported (pins GP20 and GP21: free on the reference board).
+LEDS = """
+import gc, time, board, digitalio, neopixel_write
+gc.collect()
+f0 = gc.mem_free()
+import neopixel
+gc.collect()
+f1 = gc.mem_free()
+import hardware
+gc.collect()
+f2 = gc.mem_free()
+strip = hardware.Strip("GP21", 20, "GRB")
+gc.collect()
+f3 = gc.mem_free()
+pin = digitalio.DigitalInOut(board.GP20)
+pin.switch_to_output(value=False)
+raw = bytearray(60)
+gc.collect()
+f4 = gc.mem_free()
+ns = time.monotonic_ns
+nap = time.sleep
+def per_frame(fn, n=20, tries=5):  # (a 1 ms pause after each: the chain's latch is not waited for)
+    best = 1 << 62
+    for _ in range(tries):
+        t = ns()
+        for _ in range(n):
+            fn()
+            nap(0.001)
+        best = min(best, ns() - t)
+    return best / n / 1000
+show = strip.write
+def library():
+    show()
+def alone():
+    neopixel_write.neopixel_write(pin, raw)
+def nothing():
+    pass
+pause = per_frame(nothing)
+lib = per_frame(library) - pause
+direct = per_frame(alone) - pause
+gc.collect()
+free = gc.mem_free()
+for _ in range(50):
+    show()
+grown = free - gc.mem_free()
+print("LEDs through Adafruit's NeoPixel library (adafruit-circuitpython-neopixel 6.4.2, over CircuitPython's built-in adafruit_pixelbuf): heap %d bytes (neopixel.mpy %d, the NeoPixel object and its buffer %d), where neopixel_write from a buffer of our own takes %d" % (f0 - f1 + f2 - f3, f0 - f1, f2 - f3, f3 - f4))
+print("  a 20-LED frame: the library's show() %.0f us, neopixel_write alone %.0f us; %d bytes allocated over 50 frames through the library" % (lib, direct, grown))
+"""
+
 # code.run() around a step that does nothing: what of the idle step is CircuitPython's.
 FLOOR = """
 import code, microcontroller
@@ -325,6 +377,9 @@ def main():
         for line in pico.exec(BREAKDOWN, max_ms=60000).strip().splitlines():
             if " us" in line:  # (not the status line's)
                 print("  " + line)
+        fresh_repl(pico)  # nothing imported: the library's own heap
+        for line in pico.exec(LEDS, max_ms=60000).strip().splitlines():
+            print(line)
         fresh_repl(pico)  # the board below built on a fresh heap, its pins free
         code = ON_CHIP % {"rate": POSITIONS[1][1], "positions": POSITIONS,
                           "budget": prof.budget_ms, "first": FIRST_TURN}
