@@ -286,18 +286,19 @@ def open_opening(path, layout):
         return None, "opening table not used (%s): the board searches its first turn" % (e,)
 
 
-def open_card(hardware, prof, layout):
+def open_card(hardware, prof, layout, feed=None):
     """(the layout's solved game on the profile's microSD card, the console
     line that says so) or (None, the line that says why not; "" when the
     profile names no card). Never raises: without the card the board
-    searches. The card is read straight, a block at a time (attila.fat)."""
+    searches. The card is read straight, a block at a time (attila.fat).
+    feed: the watchdog's, called while the card starts (seconds on some)."""
     if not getattr(prof, "sdcard", False):
         return None, ""
     try:
         from attila.card import FILE, Card
         from attila.fat import first_block
 
-        dev = hardware.sdcard(prof)
+        dev = hardware.sdcard(prof) if feed is None else hardware.sdcard(prof, feed)
         card = Card(dev, layout, first_block(dev, FILE), FILE)
         return card, "card: the solved game of %s (%d blocks): the board plays it" % (
             card.title, card.blocks)

@@ -179,6 +179,10 @@ class Card:
         self._at = block
         self.reads += 1
 
+    def block(self, number):
+        """Read block `number` and check its trailer (CardError when it fails)."""
+        self._read(number)
+
     def won(self, mover, other, scorched):
         """1 when the side to move (knights `mover`) wins with perfect play, else 0."""
         row = rank(other) * self._nrest + rank(squeeze(mover, other))

@@ -69,8 +69,7 @@ class Coach:
                 verdict = QUIET  # lost before the turn: nothing to say
             else:
                 verdict = THROWN if self.card.won(opp, me, sc) else KEPT
-        except Exception:  # a failing card: the coach falls silent, the game goes on
-            self.card = None
+        except Exception:  # a failing lookup (a bad block): silent on this turn only
             verdict = QUIET
         self.verdict = verdict
         self.squares = (a, b, c)

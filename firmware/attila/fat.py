@@ -31,8 +31,25 @@ def short_name(name):
     return (base[:8] + " " * 8)[:8].encode() + (ext[:3] + "   ")[:3].encode()
 
 
+# Cards of 64 GB and more come as exFAT, and the SD Association's formatter
+# keeps them so; the tools named make FAT32 at any size.
+REFORMAT = ("reformat as FAT32 (Linux: mkfs.vfat -F 32; macOS: diskutil eraseDisk FAT32 "
+            "ATTILA MBRFormat; Windows: Rufus or guiformat)")
+EXFAT = "exFAT: " + REFORMAT
+
+
 def _boot(b):
     return b[510] == 0x55 and b[511] == 0xAA and b[0] in (0xEB, 0xE9) and _u16(b, 11) == _BLOCK
+
+
+def _foreign(b):
+    """Why a boot block that is not FAT cannot be read ("" when it is no boot block)."""
+    oem = bytes(b[3:11])
+    if oem == b"EXFAT   ":
+        return EXFAT
+    if oem == b"NTFS    ":
+        return "NTFS: " + REFORMAT
+    return ""
 
 
 def first_block(dev, name):
@@ -43,10 +60,18 @@ def first_block(dev, name):
     if not _boot(buf):
         if buf[510] != 0x55 or buf[511] != 0xAA:
             raise CardError("the card is not formatted (FAT32)")
+        why = _foreign(buf)  # a file system without a partition table
+        if why:
+            raise CardError(why)
+        kind = buf[446 + 4]  # the first partition's type
+        if kind == 0xEE:
+            raise CardError("a GPT partition table: " + REFORMAT + " with an MBR table")
+        if kind == 0:
+            raise CardError("the card's first partition is empty: " + REFORMAT)
         base = _u32(buf, 446 + 8)  # the first partition's first block
         dev.readblocks(base, buf)
         if not _boot(buf):
-            raise CardError("the card's first partition is not FAT (format it FAT32)")
+            raise CardError(_foreign(buf) or "the card's first partition is not FAT: " + REFORMAT)
     per = buf[13]  # blocks per cluster
     fats = buf[16]
     entries = _u16(buf, 17)  # root folder entries (FAT12/16); 0 on FAT32

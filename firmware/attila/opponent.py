@@ -25,8 +25,9 @@ Levels below STRONG search shallower and add noise from a seeded LCG (not
 made in start(), no search (a position the book lacks is searched). With
 the solved game on a card (attila.card: `card=`) they play a winning turn
 whenever there is one, found a few lookups a loop step (CARD_READS; start()
-reads nothing); lost, they hold out with the search. A card that fails is
-dropped, with a note (`note`), and the search decides. A decision allocates
+reads nothing); lost, they hold out with the search. A lookup that fails (a bad
+block) leaves that decision to the search, with a note (`note`); a card
+that fails CARD_FAULTS decisions in a row is dropped. A decision allocates
 only where its search is set up (start(), or the step after the card found
 the position lost): the tables, stack and rows of a layout are made on its
 first decision and kept.
@@ -97,6 +98,7 @@ _ROOT_NODES = const(8)
 # collects boot's garbage before its loop: no 20 ms collection in a step).
 CARD_LOOKUPS = const(4)
 CARD_READS = const(1)
+CARD_FAULTS = const(3)  # failing decisions in a row that drop the card (pulled out, dead)
 _ASKING = const(1)  # the card is asked, a few lookups a step
 _FOUND = const(2)  # its winning turn found: told in the next step
 _LOST = const(3)  # the position is lost (or the card failed): the search next step
@@ -159,7 +161,9 @@ class Planner:
         self._action = -1  # the decision, packed as in the search's rows; -1 none
         self.book = book
         self.card = card  # an attila.card.Card: NORMAL and STRONG play its winning turns
-        self.note = ""  # why the card was given up, for the Controller to show once
+        self.note = ""  # why the card failed (or was given up), for the Controller to show once
+        self._faults = 0  # decisions in a row the card failed
+        self._failed = False  # this decision's lookup failed: the search decides, in full
         self._carding = 0  # _ASKING, _FOUND, _LOST while the card has the decision; 0 not
         self._card_game = None
         self._level = level  # the decision's level (start()'s: a hint's is set for it only)
@@ -298,7 +302,14 @@ class Planner:
         self._iteration()
         self.busy = True
 
-    def _drop_card(self, e):
+    def _card_failed(self, e):
+        """A lookup failed: the search decides this turn; the card is dropped
+        only when it fails CARD_FAULTS decisions in a row."""
+        self._failed = True
+        self._faults += 1
+        if self._faults < CARD_FAULTS:
+            self.note = "%s: %s: the board searches this turn" % (self.card.what, e)
+            return
         self.note = "%s not used (%s): the board searches" % (self.card.what, e)
         self.card = None
 
@@ -311,13 +322,16 @@ class Planner:
         if state == _ASKING:
             card = self.card
             before = card.reads
+            self._failed = False
             try:
                 turn = card.step(CARD_LOOKUPS, CARD_READS)
             except Exception as e:  # CardError, OSError: the search decides, never a crash
-                self._drop_card(e)
+                self._card_failed(e)
                 turn = -1
             if turn == -2:
                 return False
+            if not self._failed:
+                self._faults = 0
             if turn == -1:
                 self._carding = _LOST
                 return False
@@ -330,7 +344,7 @@ class Planner:
             self._carding = 0
             self._card_game = None
             self.busy = False
-            self._begin_search(game, self._level, self._t0, self.card is None)
+            self._begin_search(game, self._level, self._t0, self.card is None or self._failed)
             return not self.busy
         self._carding = 0
         self._card_game = None

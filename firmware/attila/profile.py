@@ -53,6 +53,7 @@ _BUTTONS = ("undo", "menu", "active_low", "debounce_ms")
 _GAME = ("computer", "level", "budget_ms", "coach")
 _SDCARD = ("spi", "sck", "mosi", "miso", "cs", "baudrate")
 SD_BAUDRATE = const(10000000)  # SPI clock of the card once it is up (it starts at 400 kHz)
+SD_MA = const(100)  # a microSD card reading draws 20-100 mA: off the LEDs' budget_ma
 
 
 def watchdog_max(port, chip):
@@ -299,6 +300,12 @@ def parse(data, source="profile"):
                        "and set active_low true")
     _sdcard(source + ": sdcard", data.get("sdcard"), p, cp)
     used += list(p.sd_pins)
+    if p.sdcard:  # the card draws from the supply the LEDs share: its share comes off theirs
+        if p.budget_ma < 2 * SD_MA:
+            _fail(source + ": leds", "budget_ma %d leaves the LEDs %d mA beside the microSD "
+                  "card's %d mA: give at least %d" % (p.budget_ma, p.budget_ma - SD_MA, SD_MA,
+                                                      2 * SD_MA))
+        p.budget_ma -= SD_MA
     p.buzzer = data.get("buzzer")
     if p.buzzer is not None:
         p.buzzer = _pin(source, p.buzzer, "buzzer")

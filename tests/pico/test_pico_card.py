@@ -4,7 +4,8 @@ A 12-square layout's card (`attila card`, 0.15 MB) copied onto a FAT32
 image with mtools, as a user copies it onto a card; the firmware reads it
 over SPI0 with its own driver (sdspi.py) and attila.fat / attila.card: its
 answers are the retrograde tables'. A missing, damaged or foreign card is
-said once on the console, with the trouble sign, and the board plays on.
+said once on the console, with the trouble sign, and the board plays on;
+an exFAT card is told to be reformatted as FAT32, with how.
 Skipped where mtools is not installed (the CI script installs it).
 """
 
@@ -107,7 +108,20 @@ def test_the_board_reads_the_tables_from_its_card(world, tmp_path, mpy_dir):
     assert got.count("1") > 10 and got.count("0") > 10
 
 
+def _exfat(path):
+    """A card as 64 GB ones are sold: exFAT, no partition table (its boot block)."""
+    b = bytearray(1 << 20)
+    b[0:11] = b"\xeb\x76\x90EXFAT   "
+    b[454:458] = b"\x8e\xd1\xbc\xf4"  # boot code, where an MBR keeps its first partition
+    b[510:512] = b"\x55\xaa"
+    with open(path, "wb") as f:
+        f.write(b)
+    return path
+
+
 CASES = {
+    "exfat": "card not used (exFAT: reformat as FAT32 (Linux: mkfs.vfat -F 32; macOS: diskutil "
+             "eraseDisk FAT32 ATTILA MBRFormat; Windows: Rufus or guiformat)): the board searches",
     "missing": "card not used (no SD card): the board searches",
     "damaged": "card not used (attila.tbl: block 1 is damaged or out of place): "
                "the board searches",
@@ -123,6 +137,8 @@ def test_without_a_good_card_the_board_says_why_once_and_plays_on(world, tmp_pat
         image = _image(str(tmp_path / "sd.img"), world["card"], damage_block=1)
     elif case == "foreign":
         image = _image(str(tmp_path / "sd.img"), world["six"])
+    elif case == "exfat":
+        image = _exfat(str(tmp_path / "sd.img"))
     with _board(world, tmp_path, mpy_dir, image) as board:
         assert board.boot() == "attila: twelve on pico, 12 squares"
         board.pico.wait_for(b"(knight 1 of 3) [" + CASES[case].encode() + b"]", 8000)

@@ -55,26 +55,55 @@ def test_the_opponent_plays_a_winning_turn_and_holds_out_when_lost():
     assert won > 100 and lost > 10, (won, lost)
 
 
-def test_a_failing_card_is_dropped_with_a_note_and_the_search_plays_on():
+def test_a_dead_card_is_dropped_after_three_failing_decisions_in_a_row():
     from attila import opponent
 
     data = bytearray(whole())
     for k in range(2, 27):
         data[k * BLOCK] ^= 1  # every block but the head, the first and the last
     data = bytes(data)
-    dropped = 0
     p = opponent.Planner(opponent.STRONG, 2000)
     p.node_budget = 64
-    disk = Disk(data)
+    p.card = Card(Disk(data), NINE)
+    notes = []
     for game in _won_games():
-        p.card = Card(disk, NINE)
-        assert p.decide(game, lambda: 0)  # from the card or from the search
         if p.card is None:
-            dropped += 1
-            assert p.note.startswith("card not used (attila.tbl: block "), p.note
-            assert p.note.endswith(" is damaged or out of place): the board searches"), p.note
+            break
+        assert p.decide(game, lambda: 0)  # from the card or from the search
+        if p.note:
+            notes.append(p.note)
+            p.note = ""
+    assert p.card is None and len(notes) == 3, notes
+    for note in notes[:2]:
+        assert note.startswith("card: attila.tbl: block "), note
+        assert note.endswith(" is damaged or out of place: the board searches this turn"), note
+    assert notes[2].startswith("card not used (attila.tbl: block "), notes[2]
+    assert notes[2].endswith(" is damaged or out of place): the board searches"), notes[2]
+
+
+def test_one_bad_block_fails_only_the_decisions_that_read_it():
+    """The card stays for the session: the search decides those turns, with a note."""
+    from attila import opponent
+
+    data = bytearray(whole())
+    data[5 * BLOCK] ^= 1
+    disk = Disk(bytes(data))
+    p = opponent.Planner(opponent.STRONG, 2000)
+    p.node_budget = 64
+    p.card = card = Card(disk, NINE)
+    searched = carded = 0
+    for game in _won_games():
+        assert p.decide(game, lambda: 0)
+        assert p.card is card
+        if p.note:
+            assert p.note == ("card: attila.tbl: block 5 is damaged or out of place: "
+                              "the board searches this turn"), p.note
             assert p.nodes > 0
-    assert dropped > 10, dropped
+            p.note = ""
+            searched += 1
+        else:
+            carded += 1
+    assert searched >= 1 and carded > 100, (searched, carded)
 
 
 def _steps(p, game, card):

@@ -77,3 +77,50 @@ def test_the_coach_says_whether_a_turn_kept_the_win():
             c._changed()
             assert coach.verdict == QUIET  # an undo clears it
     assert seen[KEPT] > 20 and seen[THROWN] > 10 and seen[QUIET] > 0, seen
+
+
+class _Flaky(Disk):
+    """A card whose reads fail while `down` is set (a bad read, a hiccup)."""
+
+    down = False
+
+    def readblocks(self, n, buf):
+        if self.down:
+            raise OSError(5)
+        Disk.readblocks(self, n, buf)
+
+
+def test_a_failing_lookup_silences_that_turn_only():
+    disk = _Flaky()
+    card = Card(disk, NINE)
+    coach = Coach(card)
+    c = Controller(NINE, coach=coach)
+    c.mode = PLAY
+    judged = 0
+    for mover, other, scorched, value in answers():
+        game = _game(mover, other, scorched)
+        if game.phase != MOVE or not value:
+            continue
+        disk.down = False
+        win, _lose = _turns(card, game)
+        if win is None:
+            continue
+        for down in (True, False):
+            disk.down = down
+            card._at = -1  # (the block in hand would answer without a read)
+            c.game = game
+            coach._seen = len(game.history)
+            c._changed()
+            game.move(win[0], win[1])
+            c._changed()
+            game.scorch(win[2])
+            c._changed()
+            assert coach.verdict == (QUIET if down else KEPT)
+            assert coach.card is card
+            game.undo()
+            game.undo()
+            c._changed()
+        judged += 1
+        if judged == 5:
+            break
+    assert judged == 5

@@ -471,3 +471,12 @@ def test_an_sdcard_is_optional_and_checked():
     with pytest.raises(ProfileError, match="spi is for MicroPython"):
         parse(dict(cp, sdcard=dict(SD)), "x.json")
     assert parse(dict(MINIMAL, game={"coach": True}), "x.json").coach is True
+
+
+def test_a_microsd_card_takes_its_current_off_the_leds_budget():
+    sd = {"spi": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 5}
+    assert parse(variant(sdcard=sd), "x.json").budget_ma == 300
+    assert parse(variant(sdcard=sd, leds__budget_ma=1500), "x.json").budget_ma == 1400
+    with pytest.raises(ProfileError, match=r"^x.json: leds: budget_ma 150 leaves the LEDs 50 mA "
+                       r"beside the microSD card's 100 mA: give at least 200$"):
+        parse(variant(sdcard=sd, leds__budget_ma=150), "x.json")

@@ -87,6 +87,7 @@ MAY_USE = {
     "solve": BELOW | {"solve"},
     "analyse": BELOW | {"analyse", "solve"},
     "board": BELOW | {"board", "draw"},
+    "hardware": BELOW | {"hardware"},
 }
 
 

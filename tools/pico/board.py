@@ -62,17 +62,19 @@ def gpio(pin):
     raise Unsupported("pin %r: the emulated Pico knows GP0..GP29 only" % (pin,))
 
 
-def config(prof, wiring, sd_image=None):
+def config(prof, wiring, sd_image=None, sd_card=None):
     """What tools/pico/wires.mjs (and sdcard.mjs) need to know about the board's pins.
 
     sd_image: the microSD card's image file, when the profile has a slot
-    (None: the slot is empty)."""
+    (None: the slot is empty); sd_card: the card's kind and latencies
+    ({"kind": "sdhc" | "sdsc" | "v1", "slow": bool}, tools/pico/sdcard.mjs)."""
     cfg = {"led": {"pin": gpio(prof.led_pin)}, "buzzer": gpio(prof.buzzer)}
     if getattr(prof, "sdcard", False):
         sck, mosi, miso, cs = (gpio(p) for p in prof.sd_pins)
         spi = prof.sd_spi if prof.sd_spi is not None else (sck >> 3) & 1  # RP2040: the pin's bus
         cfg["sdcard"] = {"spi": spi, "sck": sck, "mosi": mosi, "miso": miso, "cs": cs,
-                         "image": os.path.abspath(sd_image) if sd_image else None}
+                         "image": os.path.abspath(sd_image) if sd_image else None,
+                         "card": dict(sd_card or {})}
     kind = prof.sensor_kind
     if kind == "74hc165":
         cfg["sensors"] = {"kind": kind, "load": gpio(prof.load), "clock": gpio(prof.clock),
@@ -132,7 +134,7 @@ class PicoBoard:
     """An emulated Pico with a board's LEDs, reed switches and buttons on its pins."""
 
     def __init__(self, flash_path, layout_path, profile_path, flash_times="typical",
-                 flash_data=False, sd_image=None):
+                 flash_data=False, sd_image=None, sd_card=None):
         self.prof = profiles.load(profile_path)
         check_emulable(self.prof)
         self.layout, self.modules, self.tiles = layoutfile.load(layout_path)
@@ -140,14 +142,15 @@ class PicoBoard:
         self.prof.check_sensors(self.wiring)
         self.layout_path = layout_path
         self.profile_path = profile_path
-        self.pico = Pico(flash_path, config(self.prof, self.wiring, sd_image),
+        self.pico = Pico(flash_path, config(self.prof, self.wiring, sd_image, sd_card),
                          flash_times=flash_times, flash_data=flash_data)
         self.squares = 0
         self.held = 0
 
     @classmethod
     def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None,
-                native=True, flash_times="typical", flash_data=False, sd_image=None):
+                native=True, flash_times="typical", flash_data=False, sd_image=None,
+                sd_card=None):
         """A board whose flash (folder/flash.bin) holds the firmware as `make flash` builds it
         (a CircuitPython profile: as `attila flash --drive` puts it on folder/CIRCUITPY)."""
         os.makedirs(folder, exist_ok=True)
@@ -159,7 +162,7 @@ class PicoBoard:
         else:
             new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir,
                                            native))
-        return cls(path, layout_path, profile_path, flash_times, flash_data, sd_image)
+        return cls(path, layout_path, profile_path, flash_times, flash_data, sd_image, sd_card)
 
     @property
     def circuitpython(self):

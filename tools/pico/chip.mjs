@@ -150,6 +150,7 @@ const bootrom = patchedBootrom();
 let chip = null;
 let wires = null;
 let sdcard = null; // the microSD card (sdcard.mjs) when the board has a slot
+let keepCard = false; // the next start keeps the card's state (not after a power cut)
 let xip = null; // the XIP cache model, with --xip-cache 1
 let xipHits = 0; // over every boot
 let xipMisses = 0;
@@ -444,7 +445,11 @@ function start() {
   cdc = new HostSerial(chip.usbCtrl);
   hostSpoke = false;
   wires = new Wires(chip, board, report, now, scanMark);
-  if (board.sdcard) sdcard = new SdCard(chip, board.sdcard, report, now); // a microSD slot
+  if (board.sdcard) { // a microSD slot: the card keeps its power (and state) over a reset
+    if (sdcard && keepCard) sdcard.attach(chip);
+    else sdcard = new SdCard(chip, board.sdcard, report, now);
+  }
+  keepCard = true;
   if (sensorState) wires.setSensors(sensorState.closed, sensorState.registers);
   wires.setButtons(buttonMask);
   boot++;
@@ -522,6 +527,7 @@ function restart(why) {
   collect();
   report("reset", why);
   if (why === "power" || why === "lockup") carry = null;
+  if (why === "power") keepCard = false;
   start();
 }
 

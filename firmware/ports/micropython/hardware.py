@@ -235,14 +235,19 @@ def buzzer(profile):
     return Buzzer(profile.buzzer).tone
 
 
-def sdcard(profile):
-    """The profile's microSD card (readblocks); OSError when the slot is empty."""
+def sdcard(profile, feed=None):
+    """The profile's microSD card (readblocks); OSError when the slot is empty.
+    feed: called while the card starts up (a watchdog's)."""
     from sdspi import SDSpi
 
     sck, mosi, miso, cs = profile.sd_pins
+    # MISO pulled up, as the SD spec asks (a card leaves DO floating until it
+    # drives it; the pad's own pull-down would read a silent card as 0x00).
+    # The pull is set before the SPI takes the pin: it keeps the pad's pulls.
+    data_in = machine.Pin(miso, machine.Pin.IN, machine.Pin.PULL_UP)
     spi = machine.SPI(profile.sd_spi, baudrate=400000, sck=machine.Pin(sck),
-                      mosi=machine.Pin(mosi), miso=machine.Pin(miso))
-    return SDSpi(spi, pin_out(cs, 1), profile.sd_baudrate)
+                      mosi=machine.Pin(mosi), miso=data_in)
+    return SDSpi(spi, pin_out(cs, 1), profile.sd_baudrate, feed)
 
 
 def watchdog(timeout_ms):

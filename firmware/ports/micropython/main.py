@@ -130,7 +130,10 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
               "not starting" % MAINTENANCE_FILE)
         return None
     book, why = open_book(book_path, layout)  # kept open: read a record at a time
-    card, said = open_card(hardware, prof, layout)
+    # A card may take seconds to start: the watchdog (one a soft reset left
+    # running too) is fed meanwhile, so with a card it starts here.
+    wdt = hardware.watchdog(prof.watchdog_ms) if getattr(prof, "sdcard", False) else None
+    card, said = open_card(hardware, prof, layout, None if wdt is None else wdt.feed)
     opened = ""
     if card is None:  # the first turn of play from flash; the card covers every turn
         card, opened = open_opening(opening_path, layout)
@@ -154,8 +157,11 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
     # allocation that finds no room (make bench's pico_card: a 33 ms step as
     # the board decided). A collection marks the whole live heap: about 20 ms
     # on an RP2040, two loop periods, however little garbage there is.
+    if wdt is not None:
+        wdt.feed()
     gc.collect()
-    wdt = hardware.watchdog(prof.watchdog_ms)
+    if wdt is None:
+        wdt = hardware.watchdog(prof.watchdog_ms)
     run(board, prof.loop_ms, wdt, ticks, clock, sleep)
     return board
 

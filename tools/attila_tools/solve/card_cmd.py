@@ -9,7 +9,9 @@ With --opening it writes DEST/<layout>.opening instead: only the first
 turn of play (attila.opening), folded by the layout's symmetries, small
 enough for the board's own flash (375 KB for 4x5); boards/solved keeps the
 4x5 one, and attila flash installs it. Refuses, with the reason and exit 2: a layout not solved, one out of the
-solver's reach, a supply other than the default.
+solver's reach, a supply other than the default. `attila card --check CARD`
+reads a card (or its image) as the board does and says in one line whether
+the board can use it (attila_tools.solve.card_check).
 """
 
 import argparse
@@ -38,9 +40,15 @@ def build_parser():
         description="Write a layout's solved game (one bit per position) to a folder, "
         "for a FAT32 microSD card in the board.",
         epilog="Example: attila solve --from-setup boards/4x5.json --keep-tables; "
-        "attila card boards/4x5.json /media/sdcard")
-    p.add_argument("layout", metavar="LAYOUT", help="layout file, e.g. boards/4x5.json")
-    p.add_argument("dest", metavar="DEST", help="folder to write %s into (the card's root)" % FILE)
+        "attila card boards/4x5.json /media/sdcard; attila card --check /dev/sdb")
+    p.add_argument("layout", metavar="LAYOUT", nargs="?",
+                   help="layout file, e.g. boards/4x5.json")
+    p.add_argument("dest", metavar="DEST", nargs="?",
+                   help="folder to write %s into (the card's root)" % FILE)
+    p.add_argument("--check", metavar="CARD",
+                   help="read a card (a device such as /dev/sdb, or its image) as the board "
+                   "does and say whether the board can use it (LAYOUT: the tables must be "
+                   "that layout's)")
     p.add_argument("--solve", action="store_true",
                    help="solve the layout now when its tables are not kept (minutes for 20 squares)")
     p.add_argument("--threads", type=int, default=2, metavar="N",
@@ -222,6 +230,21 @@ def main(argv=None):
         args = build_parser().parse_args(argv)
     except SystemExit as e:
         return 2 if e.code else 0
+    if args.check is not None:
+        if args.dest is not None:
+            print("attila card: --check takes a card and at most a LAYOUT, not %s"
+                  % args.dest, file=sys.stderr)
+            return 2
+        from attila_tools.solve import card_check
+
+        try:
+            return card_check.main(args.check, args.layout, args.quiet)
+        except AttilaError as e:
+            print("attila card: %s" % e, file=sys.stderr)
+            return 2
+    if args.dest is None:
+        print("attila card: give a LAYOUT and a DEST folder (or --check CARD)", file=sys.stderr)
+        return 2
     if args.threads < 1:
         print("attila card: --threads must be 1 or more", file=sys.stderr)
         return 2
