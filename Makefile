@@ -53,7 +53,7 @@ $(PICO): tools/pico/package.json tools/pico/package-lock.json
 	cd tools/pico && npm ci --silent --no-audit --no-fund
 	touch $@
 
-sim: $(STAMP)
+sim: $(STAMP) $(RETRO)
 	$(BIN)/attila sim $(ARGS)
 
 # The emulated-Pico tests (tests/pico: about 7 minutes of one core under

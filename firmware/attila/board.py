@@ -34,11 +34,19 @@ tests hand in their own:
                                  takes 15-20 ms, a littlefs compaction 110+)
 A step with nothing new allocates nothing (proved under MicroPython with
 micropython.heap_lock() in tests/ports).
+
+A 74HC165 chain's scan carries, above the chain bits, the number of a module
+that does not answer (attila.chain). Once that has held for the debounce
+time the controller is told (controller.chain(module, now_ms), 0 when every
+module answers again); meanwhile the game waits: no reading and no button
+reaches the controller, and the first reading after it is the table as it
+is then.
 """
 
 from attila.compat import const
 from attila.leds import Leds
 from attila.sensing import Debouncer
+from attila.ticks import ticks_diff
 
 BUTTON_HOLD_MS = const(30)
 
@@ -122,6 +130,11 @@ class Board:
         self._raw = -1  # last raw scan (-1: none yet) ...
         self._squares = 0  # ... and its squares
         self._pressed = -1  # last raw button reading
+        self._bits = wiring.sensor_bits  # a scan's bits above these: the chain's fault
+        self._fault = 0  # module the scans name as not answering (0: none) ...
+        self._fault_t = 0  # ... since then
+        self.fault = 0  # the one the controller was told (held for the debounce time)
+        self._tell = getattr(controller, "chain", None)
         self._sensed = -1  # last mask handed to controller.sense (-1: none yet)
         self._shown = bytearray(len(controller.frame))  # frame on the LEDs
         self._level = -1  # brightness the LEDs were rendered with
@@ -180,13 +193,30 @@ class Board:
         if raw != self._raw:
             self._raw = raw
             self._squares = self.wiring.squares(raw)
+            fault = raw >> self._bits
+            if fault != self._fault:
+                self._fault = fault
+                self._fault_t = now_ms
+        if self._fault != self.fault:
+            self._chain(now_ms)
+            if self._fault != self.fault:
+                self._raw = -1  # still being timed: the next step comes back here
         stable = deb.update(self._squares, now_ms)
-        if stable != self._sensed and deb.ready:
+        if stable != self._sensed and deb.ready and not self.fault:
             self._sensed = stable
             self.occupied = stable
             self.controller.sense(stable, now_ms)
             return True
         return False
+
+    def _chain(self, now_ms):
+        """A module not answering (or all answering again) for the debounce
+        time: the controller is told."""
+        if ticks_diff(now_ms, self._fault_t) < self.debouncer.hold_ms:
+            return
+        self.fault = self._fault
+        if self._tell is not None:
+            self._tell(self.fault, now_ms)
 
     def _press(self, pressed, now_ms):
         """A new button reading, or one its debouncer is timing."""
@@ -218,6 +248,10 @@ class Board:
             return False
         if held == self._held or not ready:
             return False
+        if self.fault:  # the game waits for the chain (a hold started before ends)
+            held &= self._held
+            if held == self._held:
+                return False
         down = held & ~self._held
         up = self._held & ~held
         self._held = held
@@ -279,11 +313,11 @@ def open_opening(path, layout):
         from attila.opening import Opening
 
         f = open(path, "rb")
-        return Opening(f, layout, path), "opening table: the board's first turn of play is exact"
+        return Opening(f, layout, path), "opening table: the game's first turn of play is exact"
     except Exception as e:  # CardError, OSError, MemoryError: the search plays on
         if f is not None:
             f.close()
-        return None, "opening table not used (%s): the board searches its first turn" % (e,)
+        return None, "opening table not used (%s): the game's first turn of play is searched" % (e,)
 
 
 def open_card(hardware, prof, layout, feed=None):

@@ -10,6 +10,11 @@ bytes a loop step. A line started is finished before the next; lines that
 come meanwhile are replaced by the newest. The console shows the latest
 status, late rather than never, and the loop never waits for it.
 
+Each line ends in CR LF: the port's bytes go out raw (print() would add the
+CR, MicroPython's and CircuitPython's "cooked" output), and a serial
+terminal (mpremote repl, screen, PuTTY) needs the CR to start the next line
+at its left edge.
+
     console = Console()          # sys.stdout, polled with select
     console("Romans: place a knight")   # the Board's console(text)
     console.drain()              # every loop step
@@ -38,13 +43,13 @@ class Console:
         self._writable()  # (MicroPython's ipoll makes its tuple on the first call)
         self._budget = budget
         self._byte = bytearray(1)
-        self._line = None  # the line being sent (bytes, with its newline)
+        self._line = None  # the line being sent (bytes, with its CR LF)
         self._at = 0  # bytes of it sent
         self._next = None  # the newest line after it
         self.dropped = 0  # lines replaced before they were sent
 
     def __call__(self, text):
-        line = (text + "\n").encode()
+        line = (text + "\r\n").encode()
         if self._at == 0:  # nothing of the line under way sent yet: replace it
             if self._line is not None:
                 self.dropped += 1

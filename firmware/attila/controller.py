@@ -21,6 +21,9 @@ when the board has one); held 5 s, the self-test. A
 hold lasts from press() until release(): every caller reports both.
 Modes: PLAY, CORRECT, OVER, CLEAR, RESUME, SELFTEST (MODE_NAMES).
 
+A module of the sensor chain that does not answer (chain()) keeps the
+trouble sign on and its words in the status line until it answers again.
+
 For the port (contract C2): `cue` is set to a CUE_* code when something
 worth a sound happens (the highest code since the port last reset it to
 CUE_NONE wins); `said` grows whenever the status line may have changed;
@@ -106,6 +109,21 @@ class Controller(Settling):
         if self._unkept:
             self._keep()
         self._show(now_ms)
+
+    def chain(self, module, now_ms):
+        """Module `module` of the sensor chain does not answer (0: every module
+        answers again; attila.chain, told by attila.board). The trouble sign
+        stays and the status line names the module while the game waits: no
+        reading reaches sense() meanwhile."""
+        self.now = now_ms
+        self.missing = module
+        if module:
+            self._sign = 1
+            self._cue(CUE_ERROR)
+        else:
+            self._sign = 0
+        self.said += 1
+        self._dirty = True
 
     def press(self, button, now_ms):
         """A button went down: BUTTON_UNDO or BUTTON_MENU."""
@@ -199,7 +217,7 @@ class Controller(Settling):
                 self._sign = 2
                 self._sign_t = now_ms
                 self._dirty = True
-            elif ticks_diff(now_ms, self._sign_t) >= self._sign_ms:
+            elif not self.missing and ticks_diff(now_ms, self._sign_t) >= self._sign_ms:
                 self._sign = 0
                 self._dirty = True
         if self._unkept:

@@ -11,6 +11,11 @@ is refused when the profile is read, on the computer (`attila flash`,
 - ESP32: GPIO 0..39 but no 20, 24, 28..31; 6..11 hold the flash memory;
   34..39 are inputs only, and have no internal pull-up or pull-down.
 Other chips ("other") and pin names that are not GPIO numbers are not checked.
+
+How a pin is written depends on the port (spelling()): MicroPython's
+machine.Pin takes GPIO numbers (22); CircuitPython takes the names of its
+`board` module ("GP22" on an RP2040 or RP2350; a number there means
+"GP<n>", as the port reads it).
 """
 
 _GPIOS = {"rp2040": 30, "rp2350": 48, "esp32": 40}
@@ -25,6 +30,35 @@ def number(pin):
     if pin[:2] == "GP" and pin[2:].isdigit():
         return int(pin[2:])
     return None
+
+
+def spelling(port, chip, pin):
+    """Why `pin` is not written as the port names a pin, or None when it is."""
+    if port == "micropython":
+        if isinstance(pin, int):
+            return None
+        return "MicroPython names a pin by its GPIO number (like 22), not %r" % (pin,)
+    if isinstance(pin, int):
+        if chip in ("rp2040", "rp2350"):
+            return None  # the port reads n as "GP<n>"
+        return "CircuitPython names a pin as its board module does (like \"D5\"), not %r" % (
+            pin,)
+    if chip in ("rp2040", "rp2350"):
+        if number(pin) is None:
+            return ("CircuitPython on the %s names a pin \"GP<n>\" (like \"GP22\"), not %r"
+                    % (chip.upper(), pin))
+        return None
+    if not (pin[0].isalpha() or pin[0] == "_") or not all(
+            c.isalpha() or c.isdigit() or c == "_" for c in pin):
+        return "CircuitPython names a pin as its board module does (like \"D5\"), not %r" % (
+            pin,)
+    return None
+
+
+def same(pin):
+    """What two spellings of one pin share: 22 and "GP22" are one GPIO."""
+    n = number(pin)
+    return pin if n is None else n
 
 
 def problem(chip, board, pin, output=False, pull=False):

@@ -19,7 +19,7 @@ from attila.datafile import decode, read_text
 from attila.errors import AttilaError
 from attila.leds import BUDGET_MA, IDLE_MA, MA_PER_CHANNEL, ORDERS, Leds
 from attila.opponent import LEVEL_NAMES
-from attila.pins import problem
+from attila.pins import problem, same, spelling
 from attila.sensing import HOLD_MS, Debouncer
 from attila.wiring import Wiring, check_order
 
@@ -129,12 +129,16 @@ def _bool(where, data, key, default):
     return v
 
 
-def _pin(where, value, key):
+def _pin(where, value, key, p):
+    """A pin of the profile `p` (its port and chip known), written as its port names one."""
     if isinstance(value, bool) or not (
         (isinstance(value, int) and 0 <= value <= 255)
         or (isinstance(value, str) and value)
     ):
         _fail(where, "%s must be a pin number or name, not %r" % (key, value))
+    why = spelling(p.port, p.chip, value)
+    if why:
+        _fail(where, "%s: %s" % (key, why))
     return value
 
 
@@ -144,11 +148,11 @@ def _need(where, data, key):
     return data[key]
 
 
-def _pins(where, data, key):
+def _pins(where, data, key, p):
     v = _need(where, data, key)
     if not isinstance(v, list) or not v:
         _fail(where, "%s must be a non-empty list of pins" % key)
-    return tuple(_pin(where, p, "%s[%d]" % (key, i)) for i, p in enumerate(v))
+    return tuple(_pin(where, x, "%s[%d]" % (key, i), p) for i, x in enumerate(v))
 
 
 def _local(where, data):
@@ -194,7 +198,7 @@ def parse(data, source="profile"):
     where = source + ": leds"
     leds = _need(source, data, "leds")
     _keys(where, leds, _LEDS)
-    p.led_pin = _pin(where, _need(where, leds, "pin"), "pin")
+    p.led_pin = _pin(where, _need(where, leds, "pin"), "pin", p)
     p.led_order = leds.get("order", "GRB")
     if p.led_order not in ORDERS:
         _fail(where, "order must be one of %s, not %r" % (", ".join(ORDERS), p.led_order))
@@ -232,11 +236,11 @@ def parse(data, source="profile"):
     p.pio = None
     p.baudrate = 1000000
     if kind == "gpio":
-        p.sensor_pins = _pins(where, sensors, "pins")
+        p.sensor_pins = _pins(where, sensors, "pins", p)
         _pull(where, sensors, p, "an open switch")
     elif kind == "matrix":
-        p.rows = _pins(where, sensors, "rows")
-        p.cols = _pins(where, sensors, "cols")
+        p.rows = _pins(where, sensors, "rows", p)
+        p.cols = _pins(where, sensors, "cols", p)
         if cp and "settle_us" in sensors:
             _fail(where, "settle_us is for MicroPython: CircuitPython's keypad.KeyMatrix "
                          "reads a row about 1 us after driving it (see the docs, "
@@ -245,9 +249,9 @@ def parse(data, source="profile"):
         p.settle_us = _int(where, sensors, "settle_us", SETTLE_US, 0, 10000)
         p.active_low = True  # rows driven low one at a time, columns pulled up
     else:
-        p.load = _pin(where, _need(where, sensors, "load"), "load")
-        p.clock = _pin(where, _need(where, sensors, "clock"), "clock")
-        p.data = _pin(where, _need(where, sensors, "data"), "data")
+        p.load = _pin(where, _need(where, sensors, "load"), "load", p)
+        p.clock = _pin(where, _need(where, sensors, "clock"), "clock", p)
+        p.data = _pin(where, _need(where, sensors, "data"), "data", p)
         # QH with no cable (unplugged, loose) must not float: pulled to "empty".
         if not cp:
             _pull(where, sensors, p, "a chain with its cable unplugged")
@@ -289,7 +293,7 @@ def parse(data, source="profile"):
         _keys(where, buttons, _BUTTONS)
         # Index = the controller's button number: 0 undo, 1 menu.
         p.buttons = tuple(
-            None if buttons.get(k) is None else _pin(where, buttons[k], k)
+            None if buttons.get(k) is None else _pin(where, buttons[k], k, p)
             for k in ("undo", "menu")
         )
         p.buttons_active_low = _bool(where, buttons, "active_low", True)
@@ -308,7 +312,7 @@ def parse(data, source="profile"):
         p.budget_ma -= SD_MA
     p.buzzer = data.get("buzzer")
     if p.buzzer is not None:
-        p.buzzer = _pin(source, p.buzzer, "buzzer")
+        p.buzzer = _pin(source, p.buzzer, "buzzer", p)
         used.append(p.buzzer)
     sound = data.get("sound", False)
     if sound is True:
@@ -321,11 +325,13 @@ def parse(data, source="profile"):
         _fail(source, "sound needs a buzzer pin (\"buzzer\": 18)")
     p.sound = sound
     used.append(p.led_pin)
-    seen = []
+    seen = []  # type: list
     for pin in used:
-        if pin in seen:
-            _fail(source, "pin %r is used twice" % (pin,))
-        seen.append(pin)
+        if same(pin) in seen:  # 22 and "GP22" too: one GPIO
+            first = used[seen.index(same(pin))]
+            _fail(source, "pin %r is used twice%s" % (
+                pin, "" if first == pin else " (as %r too: the same GPIO)" % (first,)))
+        seen.append(same(pin))
     _check_pins(source, p)
     p.loop_ms = _int(source, data, "loop_ms", 10, 1, 1000)
     p.watchdog_ms = _int(source, data, "watchdog_ms", 0, 0, 60000)
@@ -424,7 +430,8 @@ def _sdcard(where, data, p, cp):
     if data is None:
         return
     _keys(where, data, _SDCARD)
-    p.sd_pins = tuple(_pin(where, _need(where, data, k), k) for k in ("sck", "mosi", "miso", "cs"))
+    p.sd_pins = tuple(_pin(where, _need(where, data, k), k, p)
+                      for k in ("sck", "mosi", "miso", "cs"))
     if cp:
         if "spi" in data:
             _fail(where, "spi is for MicroPython: CircuitPython finds the bus from the pins; "

@@ -15,6 +15,8 @@ the pin readers a `levels` function: levels() -> bit k set while pins[k]
 (cols[k] for the matrix) reads high.
 """
 
+from attila.chain import Chain
+
 
 def _nosleep(us):
     pass
@@ -131,18 +133,27 @@ class ShiftScanner:
               `clock` and `data` unused (None).
     Reed switches to GND with pull-ups (active_low) read 0 when closed. The
     registers' bytes are unpacked into chain bits only when they changed.
+
+    One byte more than the chain is read, and every module's tied inputs
+    are checked (attila.chain): with a module not answering, scan() keeps
+    the last good bits from it on and carries its number above the chain
+    bits. `modules`: the module number of each register
+    (Wiring.register_modules; default 1, 2, 3 ...).
     """
 
-    def __init__(self, load, clock, data, registers, active_low=True, spi=None, reader=None):
+    def __init__(self, load, clock, data, registers, active_low=True, spi=None, reader=None,
+                 modules=None):
         self._load = load
         self._regs = tuple(registers)
         self._spi = spi
         self._reader = reader
-        self._buf = bytearray(len(self._regs))  # this scan
-        self._seen = bytearray(len(self._regs))  # the bytes self._raw was unpacked from
+        n = len(self._regs) + 1  # the chain, then the byte past it
+        self._buf = bytearray(n)  # this scan
+        self._seen = bytearray(n)  # the bytes self._raw was unpacked from
         self.bits = sum(self._regs)
         self._invert = (1 << self.bits) - 1 if active_low else 0
-        self._raw = self._unpack(self._seen)
+        self.chain = Chain(self._regs, modules or range(1, n))
+        self._raw = self._judge(self._seen)
         if load is not None:
             load.value(1)
             self._pulse = load.value
@@ -155,13 +166,17 @@ class ShiftScanner:
         buf = self._buf
         tick = self._tick
         read = self._read
-        for k in range(len(buf)):
+        n = len(buf) - 1
+        for k in range(n):
             v = 0
             for _ in range(8):
                 v = v << 1 | read()
                 tick(1)
                 tick(0)
             buf[k] = v
+        # Past the chain one bit says what its byte would (attila.chain), for
+        # a read and no clock: 8 clocked bits from Python cost 0.1 ms a scan.
+        buf[n] = 0xFF if read() else 0
 
     def _unpack(self, buf):
         raw = 0
@@ -186,8 +201,12 @@ class ShiftScanner:
                 self._shift()
         if buf != self._seen:
             self._seen[:] = buf
-            self._raw = self._unpack(buf)
+            self._raw = self._judge(buf)
         return self._raw
+
+    def _judge(self, buf):
+        chain = self.chain
+        return chain.held(self._unpack(buf), chain.broken(buf))
 
 
 class ButtonReader:

@@ -43,6 +43,7 @@ class Settling(Reading):
         self._sign = 0  # the trouble sign: 1 to start on the next tick, 2 shown
         self._sign_t = 0  # ... since then
         self._sign_ms = TROUBLE_MS  # ... for this long
+        self.missing = 0  # a module of the sensor chain not answering: the sign stays
         self._hint = False  # a hint is asked for (shown once the plan is ready)
         self._rested = False  # the last tick painted instead of thinking
         self._found = False  # the search ended in the last tick: show it now

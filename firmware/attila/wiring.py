@@ -82,12 +82,15 @@ class Wiring:
         # Register sizes of a 74HC165 chain: one 8-bit register per module
         # (several for a DIY module larger than 8 squares), bits used each.
         regs = []
+        owners = []
         for m in sorted(modules, key=lambda m: m.number):
             n = len(m.places)
             while n > 0:
                 regs.append(8 if n > 8 else n)
+                owners.append(m.number)
                 n -= 8
         self.registers = tuple(regs)
+        self.register_modules = tuple(owners)  # the module number of each register
         # One table per four chain bits: nibble value -> square bits.
         tables = []
         for base in range(0, len(sensors), 4):

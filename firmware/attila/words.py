@@ -38,6 +38,8 @@ def _join(words):
 
 def status(c):
     """The status line of a controller (without its store error)."""
+    if c.missing:
+        return "Module %d not answering: check its cable (the game waits)" % c.missing
     game = c.game
     names = c.layout.names
     mode = c.mode

@@ -8,9 +8,9 @@
                                   'next' lines in a script), with its analysis
                                   on the panel (--no-analysis: without)
 Options: --layout boards/NAME.json, --first R|H, --computer R|H (--level
-beginner|easy|normal|strong), --no-book (setup and the first turn of play
-searched, not played from the layout's book boards/solved/NAME.book and its
-opening table NAME.opening), --speed X,
+beginner|easy|normal|strong), --no-book (setup and the game's first turn of
+play by the search, as a board without its setup book and opening table),
+--speed X,
 --profile boards/profiles/NAME.json,
 --save FILE (keep the game there: quit, start again, resume), --format json|text
 (scripted mode), --card DIR (play from the solved game `attila card` wrote),
@@ -19,13 +19,19 @@ window after the script or replay, save it and quit), --seconds N (close the
 window after N seconds).
 """
 
-import argparse
 import os
 import sys
 
 from attila.errors import AttilaError
 
+LEVELS = ("beginner", "easy", "normal", "strong")
+# --no-book, as --help and the simulator page say it.
+NO_BOOK = ("setup and the game's first turn of play by the search, as a board without its "
+           "setup book and opening table (default: from boards/solved/<layout>.book and "
+           ".opening when the layout has them, as a flashed board)")
+
 from attila_tools.gamefiles import DEFAULT_LAYOUT, find_layout, layout_like, load_replay, saved_layout
+from attila_tools.options import Parser
 
 
 def open_card(folder, layout):
@@ -55,7 +61,7 @@ def has_display(environ=None):
 
 
 def parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="attila sim",
         description="The Attila board simulator: the real controller under virtual "
         "LEDs, reed switches and buttons.",
@@ -68,11 +74,9 @@ def parser():
     p.add_argument("--computer", choices=("R", "H"),
                    help="the side the board plays (the computer opponent)")
     p.add_argument("--level", choices=("beginner", "easy", "normal", "strong"),
-                   default="strong", help="how well the computer plays (default strong)")
-    p.add_argument("--no-book", dest="book", action="store_false",
-                   help="setup and the first turn of play by the search, as a board without "
-                   "its book and opening table (default: from boards/solved/<layout>.book and "
-                   ".opening when the layout has them, as a flashed board)")
+                   help="how well the computer plays (default strong, or the level "
+                   "of the game --save resumes)")
+    p.add_argument("--no-book", dest="book", action="store_false", help=NO_BOOK)
     p.add_argument("--card", metavar="DIR",
                    help="the layout's solved game, as `attila card` writes it (DIR/attila.tbl): "
                    "the board plays from it at the normal and strong levels, as with a "
@@ -96,7 +100,9 @@ def parser():
                    help="hardware profile (boards/profiles/...json): its wiring, LED colour "
                    "order, brightness, power budget and debounce (default: plain wiring, GRB)")
     p.add_argument("--save", metavar="FILE",
-                   help="keep the game in FILE so a restart resumes it (default: memory only)")
+                   help="keep the game in FILE so a restart resumes it, with the side and "
+                   "level the board plays unless --computer says otherwise (default: "
+                   "memory only)")
     p.add_argument("--screenshot", metavar="PNG",
                    help="draw the window (after --script/--replay), save it and quit")
     p.add_argument("--seconds", type=float,
@@ -172,6 +178,18 @@ def check_save(path, layout, chosen):
         path, why.replace("save: ", ""), store.aside)
 
 
+def _saved_opponent(path):
+    """(side, level) the board played in the game saved at `path`, or None."""
+    from attila.savetext import unpack
+    from attila_sim.rig import saved_opponent
+    from attila_tools.files import read_bytes
+
+    try:
+        return saved_opponent(unpack(read_bytes(path)))
+    except (AttilaError, OSError):
+        return None
+
+
 def main(argv=None):
     """Run the simulator; returns the exit code."""
     args = parser().parse_args(argv)
@@ -184,6 +202,9 @@ def main(argv=None):
     if not 1 / 16 <= args.speed <= 64:  # also refuses nan
         return fail("attila sim", "--speed %g: must be a number from 0.0625 (1/16) to 64"
                     % args.speed)
+    if args.seconds is not None and not args.seconds > 0:  # also refuses nan
+        return fail("attila sim", "--seconds %g: must be more than 0 (the window closes "
+                    "after that long)" % args.seconds)
     said = ""
     try:
         lines = _script_lines(args.script) if args.script else None
@@ -205,6 +226,17 @@ def main(argv=None):
             if saved is not None:
                 layout, modules, tiles = layout_like(saved)
                 layout_path = None
+        computer = "RH".index(args.computer) if args.computer else -1
+        level = LEVELS.index(args.level or "strong")
+        if args.save and not args.computer:
+            who = _saved_opponent(args.save)
+            if who is not None:
+                computer, saved_level = who
+                level = level if args.level else saved_level
+                said = (said + "; " if said else "") + (
+                    "%s: the board plays the %s at the %s level, as in the saved game "
+                    "(--computer: another side)" % (args.save, ("Romans", "Huns")[computer],
+                                                   LEVELS[level]))
         profile = None
         if args.profile:
             from attila import profile as profiles
@@ -213,11 +245,11 @@ def main(argv=None):
         rig = Rig(
             layout, modules, tiles,
             first=first,
-            computer="RH".index(args.computer) if args.computer else -1,
+            computer=computer,
             speed=args.speed,
             save=args.save,
             profile=profile,
-            level=("beginner", "easy", "normal", "strong").index(args.level),
+            level=level,
             book=setup_book(layout_path, layout) if args.book else None,
             card=open_card(args.card, layout) if args.card
             else opening_table(layout_path, layout) if args.book else None,
@@ -289,7 +321,7 @@ def main(argv=None):
                   "playing in text mode", file=sys.stderr)
         from attila_sim import text
 
-        return text.run(rig)
+        return _quit(rig, text.run(rig))
 
     try:
         from attila_sim.window import Window
@@ -300,5 +332,13 @@ def main(argv=None):
               file=sys.stderr)
         from attila_sim import text
 
-        return text.run(rig)
-    return window.run(None if args.seconds is None else int(args.seconds * 1000))
+        return _quit(rig, text.run(rig))
+    return _quit(rig, window.run(None if args.seconds is None else int(args.seconds * 1000)))
+
+
+def _quit(rig, code):
+    """Say what a player quitting needs to know for the restart; `code`."""
+    words = rig.quit_words()
+    if words:
+        print("attila sim: " + words, file=sys.stderr)
+    return code

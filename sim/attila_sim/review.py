@@ -50,9 +50,10 @@ class ReplayReview:
             return "Analysis off: %s" % e
         nbytes = retro.Index(layout).nbytes
         if not os.path.exists(retro.cache_path(layout)) and nbytes > SOLVE_BYTES:
-            return ("Analysis off: the tables of %s are not solved yet (%s, about a minute: "
+            return ("Analysis off: the tables of %s are not solved yet (%s, %s: "
                     "attila analyse GAME solves and keeps them)"
-                    % (layout.name or "this layout", size_text(nbytes)))
+                    % (layout.name or "this layout", size_text(nbytes),
+                       retro.estimate_text(retro.estimate(layout)[0])))
         return None
 
     def _work(self, layout, first, items):

@@ -30,6 +30,9 @@ STEP_MS = 10  # the main loop's period on a real board (profile loop_ms)
 THINK_STEP_MS = 4
 SETTLE_MS = 60  # after a hand movement: long enough for the 30 ms debounce
 MAX_STEPS = 500  # catch-up limit of one advance (a window that was frozen)
+# The longest the board's clock runs on its own in think(): past the longest
+# decision (the strong level's hard stage, 4 times budget_ms).
+THINK_LIMIT_MS = 60000
 BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
 MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 
@@ -51,12 +54,41 @@ def opponent_for(level=None, budget_ms=2000, book=None, card=None):
                             slice_nodes=PICO_SLICE, book=book, card=card)
 
 
-def sim_store(save):
-    """The simulator's --save: a whole save at every change (a computer's disk
-    is fast), finished games archived in the games/ folder beside it."""
-    import os
+# The save's line of the simulator's own: who the board plays ("sim R strong").
+# A board's restore reads the fields it knows and passes over this one.
+SIM_FIELD = "sim"
+LEVELS = ("beginner", "easy", "normal", "strong")
 
-    return Store(save, games=os.path.join(os.path.dirname(save) or ".", "games"))
+
+class SimStore(Store):
+    """The simulator's --save: a whole save at every change (a computer's disk
+    is fast), finished games archived in the games/ folder beside it, and a
+    line saying who the board plays (saved_opponent() reads it back), so a
+    restart without --computer goes on against the board."""
+
+    def __init__(self, path, computer=-1, level=None):
+        import os
+
+        Store.__init__(self, path, games=os.path.join(os.path.dirname(path) or ".", "games"))
+        self.line = "" if computer < 0 else "%s %s %s\n" % (
+            SIM_FIELD, "RH"[computer], LEVELS[3 if level is None else level])
+
+    def save(self, text):
+        Store.save(self, text + self.line if text else text)
+
+
+def sim_store(save, computer=-1, level=None):
+    return SimStore(save, computer, level)
+
+
+def saved_opponent(text):
+    """(computer side, level) a save text's "sim" line gives, or None."""
+    for line in text.split("\n"):
+        words = line.split()
+        if len(words) == 3 and words[0] == SIM_FIELD and words[1] in ("R", "H") \
+                and words[2] in LEVELS:
+            return "RH".index(words[1]), LEVELS.index(words[2])
+    return None
 
 
 class Rig:
@@ -76,7 +108,7 @@ class Rig:
         self.modules = modules
         self.speed = speed
         if store is None:
-            store = sim_store(save) if save else MemoryStore()
+            store = sim_store(save, computer, level) if save else MemoryStore()
         self.store = store
         self.book = book
         self.card = card
@@ -160,6 +192,14 @@ class Rig:
         for _ in range(MAX_STEPS):
             if not self.controller.busy():
                 break
+            self.advance(STEP_MS)
+
+    def think(self, limit_ms=THINK_LIMIT_MS):
+        """Run the clock while the board works something out (its own action,
+        a hint), as the window's clock runs on while nobody types: the text
+        mode's board finishes its search without a `wait`."""
+        end = self.now + limit_ms
+        while self.controller.busy() and self.now < end:
             self.advance(STEP_MS)
 
     def set_speed(self, speed):
@@ -320,6 +360,18 @@ class Rig:
     def status(self):
         return self.controller.status()
 
+    def quit_words(self):
+        """What a player quitting with a knight in hand should know ("" if nothing):
+        the save holds the game without that lift, so it resumes with the knight
+        back where it was picked up."""
+        held = self.table.held()
+        if held is None or held.origin < 0 or held.kind not in (ROMAN, HUN) \
+                or not getattr(self.store, "path", None):
+            return ""
+        name = self.layout.names[held.origin]
+        return ("the %s knight in your hand was lifted from %s: the saved game resumes "
+                "with it back on %s" % ("Roman" if held.kind == ROMAN else "Hun", name, name))
+
     def mode_name(self):
         return MODE_NAMES[self.controller.mode]
 
@@ -330,7 +382,10 @@ class Rig:
         """A few lines for the side panel: mode, game so far, clock."""
         game = self.controller.game
         c = self.controller
-        out = ["Mode: %s" % self.mode_name(), "Position: %s" % self.position()]
+        mode = self.mode_name()
+        if mode == "play" and game.phase == SETUP:
+            mode = "setup"  # the reader's word; the controller plays setup in its PLAY mode
+        out = ["Mode: %s" % mode, "Position: %s" % self.position()]
         if self._replay:
             # Before the log: the panel cuts what does not fit at the bottom.
             out.append("Replay: step %d of %d (Space: next)" % (self._replayed, len(self._replay)))

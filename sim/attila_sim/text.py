@@ -93,6 +93,12 @@ def run(rig, stdin=None, stdout=None, colour=None):
 
     def show():
         stdout.write("\n".join(render(rig, colour)) + "\n")
+        if rig.controller.busy():
+            # The board is thinking (its move, a hint): a real board's clock
+            # runs on while nobody moves, so its answer comes by itself.
+            stdout.flush()
+            rig.think()
+            stdout.write("\n".join(render(rig, colour)) + "\n")
 
     stdout.write("Attila board simulator, text mode (%s). Type help for the commands.\n"
                  % (rig.layout.name or "custom layout"))

@@ -150,3 +150,50 @@ def test_keys_u_and_m_are_the_buttons(board):
     board.tab.keyboard.press("u")  # the placement on b1 taken back: lift it
     assert board.shown()["status"] == \
         "Undo the placement on b1: take the Roman knight off b1"
+
+
+def test_the_replay_list_keeps_its_lines_apart_at_900_px(board):
+    # Issue 33 item 14: the two columns of steps ran into each other at 900 px.
+    log, analysis = analysed_game()
+    board.tab.set_viewport_size({"width": 900, "height": 900})
+    board.open("?clock=steps")
+    board.tab.click("#replay-panel summary")
+    board.tab.set_input_files("#replay-file", log)
+    board.tab.wait_for_selector("#steps li")
+    board.tab.set_input_files("#analysis-file", analysis)
+    board.tab.wait_for_selector("#steps li.threw")
+    shot = os.environ.get("ATTILA_SHOT")
+    if shot:
+        board.tab.locator("#replay-panel").screenshot(path=shot)
+    # Every line's box (its marker's number included) clear of every other line's.
+    boxes = board.tab.eval_on_selector_all("#steps li", """els => els.map(e => {
+        const r = e.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const t = range.getBoundingClientRect();
+        return [Math.min(r.left, t.left) - 24, r.top, Math.max(r.right, t.right), r.bottom,
+                t.right <= r.right + 0.5];
+    })""")
+    assert len(boxes) == 18
+    assert all(b[4] for b in boxes), "a line's text runs past its box"
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
+            assert apart, (a, b)
+
+
+def test_the_page_opens_with_the_settings_its_form_and_the_simulator_show():
+    # Issue 33 item 14: the page started at level easy, its form and `attila sim` at strong.
+    board = os.path.join(ROOT, "docs", "pages", "play", "board")
+    with open(os.path.join(board, "board.js"), encoding="utf-8") as f:
+        defaults = dict(re.findall(r'(\w+): "(\w*)"', re.search(
+            r"const DEFAULTS = \{(.*?)\};", f.read()).group(1)))
+    with open(os.path.join(board, "index.html"), encoding="utf-8") as f:
+        html = f.read()
+    for name in ("first", "computer", "level"):
+        select = re.search(r'<select id="%s".*?</select>' % name, html, re.S).group(0)
+        options = re.findall(r'<option(?: value="(\w*)")?( selected)?>(\w+)</option>', select)
+        chosen = [value or text for value, selected, text in options if selected] or \
+            [options[0][0] or options[0][2]]
+        assert chosen == [defaults[name]], name
+    assert defaults["level"] == "strong"  # attila sim's default level

@@ -63,7 +63,7 @@ def shown(pico, words, since):
 
 
 def play_first_turn(board):
-    """Setup as SETUP, then the board's first turn of play as it shows it:
+    """Setup as SETUP, then the game's first turn of play as the board shows it:
     (the knight it lifts, where it goes, the square it scorches)."""
     pico = board.pico
     sq = board.layout.index
@@ -164,5 +164,5 @@ def test_the_boards_first_turn_of_play_comes_from_the_opening_table(cp_romans, t
         assert board.pico.resets == [] and board.pico.events == []
     said = [x for x in lines if x.startswith("attila:")]
     assert said == ["attila: 4x5 on circuitpython-pico, 20 squares",
-                    "attila: opening table: the board's first turn of play is exact"], said
+                    "attila: opening table: the game's first turn of play is exact"], said
     assert not [x for x in lines if "[" in x], lines  # no trouble sign

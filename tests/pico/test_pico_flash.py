@@ -62,7 +62,7 @@ def test_make_flash_against_the_emulated_pico(tmp_path, mpy_dir):
         book = os.path.join(ROOT, "boards", "solved", "4x5.book")
         assert ("setup book boards/solved/4x5.book (%d bytes): the board places from it"
                 % os.path.getsize(book)) in out
-        assert ("opening table boards/solved/4x5.opening (384.0 kB): the board's first turn "
+        assert ("opening table boards/solved/4x5.opening (384.0 kB): the game's first turn "
                 "of play is exact") in out
         assert "%d to copy, 1 up to date" % (len(sources()) + 3) in out
         assert "layout.opening" not in out.split("to copy", 1)[1]  # not copied again

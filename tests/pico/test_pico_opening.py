@@ -30,7 +30,7 @@ PLACEMENTS = ["a3", "c1", "e3", "e2", "a4", "e4"]  # Romans first
 WINNING = "e3-c2,d4"  # its only winning turn (the tables)
 SEARCHED = "a4-c3,d2"  # the strong search's (attila choose): the Huns then win
 TABLE = ROOT + "/boards/solved/4x5.opening"
-OPENED = "attila: opening table: the board's first turn of play is exact"
+OPENED = "attila: opening table: the game's first turn of play is exact"
 NOTE = "opening table not used (layout.opening: block %d is damaged or out of place): " \
     "the board searches"
 

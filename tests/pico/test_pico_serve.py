@@ -40,3 +40,62 @@ def test_after_flashing_another_layout_its_own_square_names_are_used(tmp_path):
     assert s.layout.name == "staircase"
     assert s.wiring.chain(s.squares) != 0
     assert s.command("put a1") == "squares: a1"  # said once
+
+
+def test_unplug_and_plug_a_module_cable(tmp_path):
+    s = served(tmp_path)
+    s._started = True  # (as after start(): the chip is told)
+    s.pico.unplug = lambda register: s.sent.append(("unplug", register))
+    assert s.command("unplug 3") == "the cable into module 3 is out"
+    assert s.unplugged == 3 and s.sent == [("unplug", 2)]  # module 3: the third register
+    assert s.command("unplug 5") == "? module 5: the chain has modules 1, 2, 3, 4"
+    assert s.command("plug") == "every module cable is in"
+    assert s.unplugged == 0 and s.sent[-1] == ("unplug", -1)
+
+
+def test_the_boards_lines_show_without_the_raw_repls_framing(tmp_path):
+    # Issue 33 item 11: serve.py's terminal showed LEDs and squares, not the board's words.
+    s = served(tmp_path)
+    s.pico.serial += (b"attila: 4x5 on pico, 20 squares\r\nRomans: place a knight on a lit "
+                      b"square (knight 1 of 3)\r\nraw REPL; CTRL-B to exit\r\n>OK\x04\x04>"
+                      b"\r\nHuns: pla")
+    assert s.words() == ["attila: 4x5 on pico, 20 squares",
+                         "Romans: place a knight on a lit square (knight 1 of 3)"]
+    s.pico.serial += b"ce a knight\r\n"
+    assert s.words() == ["Huns: place a knight"]  # a line is shown once it is whole
+    assert s.words() == []
+
+
+def test_a_circuitpython_profile_boots_its_drive_folder_or_says_how(tmp_path, capsys):
+    # Issue 33 item 10: serve.py --profile circuitpython-pico.json booted MicroPython.
+    import pytest
+
+    from pico import circuitpy
+    from pico.board import drive_folder
+    from pico.serve import ServeError, main
+
+    cp = profile("circuitpython-pico.json")
+    folder = tmp_path / "cp"
+    assert main(["--state", str(folder), "--profile", cp]) == 2
+    err = capsys.readouterr().err
+    assert err == ("serve.py: %s is a CircuitPython profile: fill a folder named CIRCUITPY "
+                   "first (attila flash --drive FOLDER/CIRCUITPY --profile %s), then give "
+                   "serve.py --drive FOLDER/CIRCUITPY (default: --state's CIRCUITPY); %s is "
+                   "not a folder\n" % (cp, cp, folder / "CIRCUITPY"))
+    with pytest.raises(ServeError, match="--drive is for a CircuitPython profile"):
+        Served(str(tmp_path / "mp"), LAYOUT, profile("pico.json"), drive=str(folder))
+    why = circuitpy.available()
+    if why:
+        pytest.skip(why)
+    drive_folder(str(folder / "CIRCUITPY"), LAYOUT, cp, source=True)
+    flash = folder / "flash.bin"
+    s = Served(str(folder), LAYOUT, cp)
+    assert s.circuitpython
+    image = bytearray(flash.read_bytes())
+    assert image[:circuitpy.NVM_OFFSET] == circuitpy.firmware()[:circuitpy.NVM_OFFSET]
+    assert "code.py" in circuitpy.read_files(bytes(image))
+    # Served again: CIRCUITPY made anew from the folder, the nvm (the saved game) kept.
+    image[circuitpy.NVM_OFFSET:circuitpy.NVM_OFFSET + 4] = b"game"
+    flash.write_bytes(bytes(image))
+    Served(str(folder), LAYOUT, cp)
+    assert flash.read_bytes()[circuitpy.NVM_OFFSET:circuitpy.NVM_OFFSET + 4] == b"game"

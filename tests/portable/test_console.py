@@ -33,9 +33,9 @@ def test_a_line_goes_out_over_the_steps_a_budget_at_a_time():
     c.drain()
     assert len(port.sent) == BUDGET == 32, len(port.sent)
     c.drain()
-    assert bytes(port.sent) == b"x" * 40 + b"\n" and not c.pending()
+    assert bytes(port.sent) == b"x" * 40 + b"\r\n" and not c.pending()
     c.drain()  # nothing left: the port is not even asked
-    assert len(port.sent) == 41
+    assert len(port.sent) == 42
 
 
 def test_a_port_that_takes_nothing_never_makes_it_wait():
@@ -48,7 +48,8 @@ def test_a_port_that_takes_nothing_never_makes_it_wait():
     port.room = 1000  # the host reads again: the line goes out
     c.drain()
     c.drain()
-    assert bytes(port.sent) == b"Romans: place a knight\n"
+    # CR LF: a serial terminal starts the next line at its left edge.
+    assert bytes(port.sent) == b"Romans: place a knight\r\n"
 
 
 def test_the_newest_line_replaces_one_not_begun_and_a_begun_one_is_finished():
@@ -63,7 +64,7 @@ def test_the_newest_line_replaces_one_not_begun_and_a_begun_one_is_finished():
     c("fourth")  # waits behind the line under way; third is dropped
     port.room = 1000
     c.drain()
-    assert bytes(port.sent) == b"second\nfourth\n", bytes(port.sent)
+    assert bytes(port.sent) == b"second\r\nfourth\r\n", bytes(port.sent)
     assert c.dropped == 2
 
 

@@ -136,9 +136,9 @@ def test_the_board_opens_its_table_or_says_why_not():
     from attila.board import open_opening
 
     table, said = open_opening(TABLE, SMALL)
-    assert table is not None and said == "opening table: the board's first turn of play is exact"
+    assert table is not None and said == "opening table: the game's first turn of play is exact"
     assert open_opening(_ROOT + "tests/portable/none.opening", SMALL) == (None, "")
     table, said = open_opening(TABLE, from_rows(["...", "...", "..."]))
     assert table is None and said == (
         "opening table not used (%s: the tables are for another layout (small, 12 squares)): "
-        "the board searches its first turn" % TABLE)
+        "the game's first turn of play is searched" % TABLE)

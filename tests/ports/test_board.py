@@ -216,7 +216,7 @@ class Chain:
 
         class Clock(Pin):
             def value(self, v=None):
-                if v == 1:
+                if v == 1 and chain.bits:  # (past the chain: the SER's pull-down)
                     chain.bits.pop(0)
 
         class Data(Pin):
@@ -228,8 +228,8 @@ class Chain:
 
 def test_shift_scanner_bitbang_and_spi():
     # register 0 (4 used): D0 and D3 closed (0); register 1 (6 used): D5 closed;
-    # unused inputs of register 1 read 0 and must be ignored
-    inputs = [0xFF & ~0b1001, 0b00011111]
+    # unused inputs tied to 3.3 V (attila.chain checks them), the byte past the chain 0
+    inputs = [0xFF & ~0b1001, 0b11011111, 0]
     ch = Chain(inputs)
     sc = ShiftScanner(ch.load, ch.clock, ch.data, (4, 6))
     want = 0b1001 | (1 << 5) << 4
@@ -309,7 +309,7 @@ def test_flush_comes_after_the_leds_of_the_step():
 
 
 def test_shift_scanner_with_a_reader_unpacks_only_new_bytes():
-    inputs = [0xFF & ~0b1001, 0b00011111]
+    inputs = [0xFF & ~0b1001, 0b11011111, 0]  # (unused inputs tied high; the byte past: 0)
     unpacked = []
 
     class Reader:  # loads and shifts the chain itself, as the RP2040's PIO does
@@ -325,7 +325,7 @@ def test_shift_scanner_with_a_reader_unpacks_only_new_bytes():
     want = 0b1001 | (1 << 5) << 4
     assert sc.scan() == want and sc.scan() == want and r.reads == 2
     assert unpacked == [bytes(inputs)]  # the second scan's bytes were the same
-    inputs[1] = 0b00111111  # D5 of register 1 opens
+    inputs[1] = 0b11111111  # D5 of register 1 opens
     assert sc.scan() == 0b1001 and len(unpacked) == 2
 
 

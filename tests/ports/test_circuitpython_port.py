@@ -17,7 +17,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = os.path.join(ROOT, "tests", "ports", "scripts", "cp_port.py")
-OPENED = "attila: opening table: the board's first turn of play is exact"
+OPENED = "attila: opening table: the game's first turn of play is exact"
 DIRECT = ["GP%d" % n for n in list(range(16)) + [19, 20, 21, 26]]
 
 SCENARIOS = {
@@ -111,7 +111,7 @@ def test_the_opening_table_is_opened_or_the_board_says_once_why_not(tmp_path):
     assert r.stdout.splitlines()[-4:] == [
         "attila: 4x5 on circuitpython-pico, 20 squares",
         "attila: opening table not used (layout.opening: block 1 is damaged or out of place): "
-        "the board searches its first turn", "Romans: place a knight", "OK opening"], r.stdout
+        "the game's first turn of play is searched", "Romans: place a knight", "OK opening"], r.stdout
     r = run_scenario(tmp_path, "opening", lambda folder: (folder / "layout.opening").unlink())
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.splitlines()[-3:] == [  # no table: nothing to say (most layouts have none)

@@ -359,7 +359,8 @@ def test_pio_reads_the_reference_chain_and_is_for_rp2_micropython_only():
     ("rp2040", "Raspberry Pi Pico", {"leds__pin": 29},
      "leds: pin 29 is not on the Raspberry Pi Pico's header (GP23, GP24, GP25 and GP29 sense "
      "and steer its power and light its LED)"),
-    ("rp2040", "Raspberry Pi Pico", {"leds__pin": "GP25"}, "leds: pin 'GP25' is not on"),
+    ("rp2040", "Raspberry Pi Pico", {"leds__pin": "GP25", "port": "circuitpython"},
+     "leds: pin 'GP25' is not on"),
     ("esp32", "ESP32 DevKitC", {"sensors__clock": 6},
      "sensors: pin 6: GPIO 6..11 of the ESP32 are wired to its flash memory"),
     ("esp32", "ESP32 DevKitC", {"sensors__data": 11}, "sensors: pin 11: GPIO 6..11"),
@@ -471,6 +472,34 @@ def test_an_sdcard_is_optional_and_checked():
     with pytest.raises(ProfileError, match="spi is for MicroPython"):
         parse(dict(cp, sdcard=dict(SD)), "x.json")
     assert parse(dict(MINIMAL, game={"coach": True}), "x.json").coach is True
+
+
+@pytest.mark.parametrize("port, chip, changes, words", [
+    ("micropython", "rp2040", {"leds__pin": "banana"}, "leds: pin: MicroPython names a pin by "
+     "its GPIO number (like 22), not 'banana'"),
+    ("micropython", "rp2040", {"buttons": {"undo": "GP16"}}, "buttons: undo: MicroPython names "
+     "a pin by its GPIO number (like 22), not 'GP16'"),
+    ("circuitpython", "rp2040", {"leds__pin": "banana"}, "leds: pin: CircuitPython on the "
+     "RP2040 names a pin \"GP<n>\" (like \"GP22\"), not 'banana'"),
+    ("circuitpython", "rp2350", {"sensors__data": "GPIO12"}, "sensors: data: CircuitPython on "
+     "the RP2350 names a pin \"GP<n>\" (like \"GP22\"), not 'GPIO12'"),
+    ("circuitpython", "esp32", {"leds__pin": 5}, "leds: pin: CircuitPython names a pin as its "
+     "board module does (like \"D5\"), not 5"),
+    ("circuitpython", "other", {"leds__pin": "D 5"}, "leds: pin: CircuitPython names a pin as "
+     "its board module does (like \"D5\"), not 'D 5'"),
+    ("circuitpython", "rp2040", {"leds__pin": "GP12"}, "pin 'GP12' is used twice (as 12 too: "
+     "the same GPIO)"),
+    ("circuitpython", "rp2040", {"buzzer": "GP22"}, "pin 22 is used twice (as 'GP22' too: "
+     "the same GPIO)"),
+])
+def test_pins_are_written_as_the_port_names_them_and_one_gpio_once(port, chip, changes, words):
+    # Issue 33 item 9: "banana" was a pin; 22 and "GP22" were two.
+    data = dict(variant(**changes), port=port, chip=chip)
+    if chip == "esp32":
+        data["sensors"] = {"kind": "74hc165", "load": "D13", "clock": "D14", "data": "D15"}
+    with pytest.raises(ProfileError) as e:
+        parse(data, "x.json")
+    assert str(e.value) == "x.json: " + words
 
 
 def test_a_microsd_card_takes_its_current_off_the_leds_budget():

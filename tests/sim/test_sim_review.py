@@ -87,7 +87,7 @@ def test_analysis_off_says_why(files, monkeypatch, capsys, tmp_path):
     monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
     assert app.main(["--text", "--replay", game, "--layout", layout]) == 0
     assert _said(capsys.readouterr().out)[1] == (
-        "Analysis off: the tables of small are not solved yet (1.9 MB, about a minute: "
+        "Analysis off: the tables of small are not solved yet (1.9 MB, under a second: "
         "attila analyse GAME solves and keeps them)")
     assert not os.path.exists(tmp_path / "cache")
     # Beyond the tables' reach.

@@ -167,3 +167,40 @@ def test_a_finished_game_is_archived_in_games_beside_the_save(tmp_path, capsys):
     code, _, err = run(tmp_path, capsys, path, script="menu\nmenu\nclear\n@a1\n")
     assert (code, err) == (0, "") and sorted((tmp_path / "games").iterdir()) == kept
     assert b"log @a1\n" in path.read_bytes()
+
+
+def _text(monkeypatch, capsys, lines, *args):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    code = app.main(["--text"] + [str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_save_keeps_who_the_board_plays(tmp_path, capsys, monkeypatch):
+    # Issue 33 item 13: a restart without --computer went on as a two-player game.
+    path = tmp_path / "g.txt"
+    code, out, err = _text(monkeypatch, capsys, "@a1\nquit\n", "--save", path,
+                           "--computer", "H", "--level", "easy")
+    assert (code, err) == (0, "")
+    assert b"\nsim H easy\n" in path.read_bytes()
+    code, out, err = _text(monkeypatch, capsys, "menu\nquit\n", "--save", path)
+    assert code == 0
+    assert err == ("attila sim: %s: the board plays the Huns at the easy level, as in the "
+                   "saved game (--computer: another side)\n" % path)
+    assert out.splitlines()[-2].startswith("The board plays the Huns: put a knight on ")
+    # The board's own restore passes over the line.
+    from attila.savetext import restore, unpack
+
+    assert restore(unpack(path.read_bytes())).history
+
+
+def test_quitting_with_a_knight_in_hand_says_where_it_comes_back(tmp_path, capsys,
+                                                                monkeypatch):
+    path = tmp_path / "g.txt"
+    lines = "@a1\n@e4\n@b1\n@e3\n@c4\n@a3\nlift b1\nquit\n"
+    code, out, err = _text(monkeypatch, capsys, lines, "--save", path)
+    assert code == 0
+    assert err == ("attila sim: the Roman knight in your hand was lifted from b1: the saved "
+                   "game resumes with it back on b1\n")

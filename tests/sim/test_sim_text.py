@@ -6,6 +6,9 @@ import os
 import pytest
 
 from attila import palette
+from attila.geometry import popcount
+from attila.notation import replay
+from attila.rules import Game
 from attila_sim import app, text
 from attila_sim.rig import Rig
 from attila_tools.draw import terminal as draw
@@ -293,3 +296,43 @@ def test_colour_mode_without_truecolour_sends_the_nearest_of_256_colours(monkeyp
     c = rig.colours()[layout.index("b1")]  # lit amber: the Huns place next
     assert "\x1b[48;5;%dm" % draw.colour256(c) in lines[4]
     assert draw.colour256(palette.HUN) == 202 and draw.colour256(palette.ERROR) == 196
+
+
+def _saved_at_12_free(computer):
+    """A rig on a saved game at 12 free squares, Romans to move (the strong
+    level's hard stage: its longest search)."""
+    from attila.savetext import dump
+    from attila.store import MemoryStore
+
+    layout, modules, tiles = simkit.load()
+    game = replay(Game(layout), "@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1")
+    assert popcount(game.free()) == 12
+    store = MemoryStore()
+    store.save(dump(game))
+    return Rig(layout, modules, tiles, computer=computer, store=store)
+
+
+def test_the_board_thinks_to_the_end_without_a_wait():
+    # Issue 33 item 6: the move and the hint come by themselves, as in the window.
+    rig = _saved_at_12_free(0)
+    out = io.StringIO()
+    text.run(rig, io.StringIO("menu\nquit\n"), out, colour=False)
+    after = out.getvalue().split("> menu\n")[1].splitlines()
+    assert after[8] == "The board plays the Romans: thinking..."
+    assert after[-2].startswith("The board plays the Romans: lift the knight on ")
+    rig = _saved_at_12_free(-1)
+    out = io.StringIO()
+    text.run(rig, io.StringIO("menu\nmenu\nquit\n"), out, colour=False)
+    last = out.getvalue().split("> menu\n")[2].splitlines()[-2]
+    assert last.startswith("Romans: lift a knight that can move (") and " (hint: " in last
+    assert "thinking" not in last
+
+
+def test_no_book_is_described_one_way():
+    # Issue 33 item 17: --help and the simulator page said two things.
+    with open(os.path.join(simkit.ROOT, "docs", "pages", "play", "simulator.md"),
+              encoding="utf-8") as f:
+        row = [line for line in f if line.startswith("| `--no-book` |")][0]
+    assert app.NO_BOOK[:-1] in row.replace("`", "")  # (the row links on before its ")")
+    assert [a.help for a in app.parser()._actions if "--no-book" in a.option_strings] == \
+        [app.NO_BOOK]

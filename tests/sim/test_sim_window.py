@@ -11,6 +11,7 @@ from attila.controller import MODE_NAMES, OVER  # noqa: E402
 from attila.notation import log  # noqa: E402
 from attila.rules import SETUP  # noqa: E402
 
+from attila_sim import actions  # noqa: E402
 from attila_sim.rig import Rig  # noqa: E402
 from attila_sim.window import Window  # noqa: E402
 
@@ -295,3 +296,13 @@ def test_s_saves_a_screenshot_under_a_new_ignored_name(tmp_path, monkeypatch):
         patterns = [line.strip() for line in f if line.strip()]
     for name in shots:
         assert any(fnmatch.fnmatch(name, p) for p in patterns), name
+
+
+def test_the_panel_says_setup_during_setup():
+    # Issue 33 item 17: it said "Mode: play" while the knights were placed.
+    layout, modules, tiles = simkit.load()
+    rig = Rig(layout, modules, tiles)
+    assert rig.details()[0] == "Mode: setup"
+    for item in "@a1 @e4 @b1 @e3 @c4 @a3".split():
+        rig.do(actions.turn(layout, item))
+    assert rig.details()[0] == "Mode: play"

@@ -292,6 +292,23 @@ BAD = [
     (("solve", "R.Q.H/.x.../H.x.R/..HR. R"),
      "attila solve: position: c4: 'Q' is not one of R H x . -"),
     (("solve", MID, "--tiles", "-3"), "attila solve: --tiles must be >= 0, not -3"),
+    # Issue 33 item 12: the plugins' option errors, one line too (not argparse's usage block).
+    (("sim", "--first", "X"), "attila sim: argument --first: invalid choice: 'X' (choose "
+     "from 'R', 'H') (see attila sim --help)"),
+    (("sim", "--seconds", "0"), "attila sim: --seconds 0: must be more than 0 (the window "
+     "closes after that long)"),
+    (("sim", "--seconds", "-5"), "attila sim: --seconds -5: must be more than 0 (the window "
+     "closes after that long)"),
+    (("flash", "--bogus"), "attila flash: unrecognized arguments: --bogus "
+     "(see attila flash --help)"),
+    (("games", "--bogus"), "attila games: unrecognized arguments: --bogus "
+     "(see attila games --help)"),
+    (("card", "boards/4x5.json"), "attila card: give a LAYOUT and a DEST folder (or --check "
+     "CARD)"),
+    (("card", "--bogus"), "attila card: unrecognized arguments: --bogus "
+     "(see attila card --help)"),
+    (("book", "garbage"), "attila book: garbage: cannot read the certificate "
+     "(No such file or directory)"),
 ]
 
 
@@ -463,3 +480,11 @@ def test_games_leaves_the_board_playing_its_game(monkeypatch, capsys, tmp_path):
                         lambda self, wait=0: seen.update(files=dict(self.files_on)) or "")
     assert cli.main(["games", "--port", "/dev/null", "--out", str(tmp_path)]) == 0
     assert "resume" in seen["files"] and "maintenance" not in seen["files"]
+
+
+def test_the_tools_page_lists_every_command():
+    # Issue 33 item 14: choose and card were left out of its table.
+    with open(os.path.join(ROOT, "docs", "pages", "tools", "index.md"), encoding="utf-8") as f:
+        rows = [line for line in f if line.startswith("| `attila ")]
+    listed = {line.split("`")[1].split()[1] for line in rows}
+    assert listed == set(cli.COMMANDS) | set(cli.PLUGINS)

@@ -2,7 +2,8 @@
 
     firmware/attila          the portable core: imports neither the tools nor the simulator
     tools/attila_tools       the tools: the core only (never attila_sim); inside, by package:
-        files, gamefiles, squares   the files a command is given, square sets
+        files, gamefiles, squares   the files a command is given, square sets,
+        options                     the commands' argument parser
         draw/ solve/                on those
         analyse/ (on solve/), board/ (on draw/)
         cli                         on all of them
@@ -80,9 +81,9 @@ def test_only_the_cli_names_the_simulator_and_only_to_hand_it_attila_sim():
 
 
 # Inside attila_tools: what each part may import of the others (itself included).
-BELOW = {"files", "gamefiles", "squares"}
+BELOW = {"files", "gamefiles", "options", "squares"}
 MAY_USE = {
-    "files": BELOW, "gamefiles": BELOW, "squares": BELOW,
+    "files": BELOW, "gamefiles": BELOW, "options": BELOW, "squares": BELOW,
     "draw": BELOW | {"draw"},
     "solve": BELOW | {"solve"},
     "analyse": BELOW | {"analyse", "solve"},

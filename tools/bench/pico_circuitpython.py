@@ -31,7 +31,7 @@ real Pico, see tools/pico/README.md); the same figures on every run.
   book and opening table open; after a soft reload, so the measures above
   leave nothing behind), what the opening table takes of it, and its
   lowest value over the decisions below;
-- the board's first turn of play with 14 free squares (a position won for
+- the game's first turn of play with 14 free squares (a position won for
   the side to move where the port's search alone throws the win away):
   the strong level's decision in the loop from the opening table, read a
   few lookups a step from CIRCUITPY, and the search's without it;

@@ -18,9 +18,11 @@ without layout.opening on the flash:
   and with the search alone (opponent.choose at the profile's budget): its
   time, the table blocks read, the turn, and whether it keeps the win
   (judged on the host by the table: one square scorched after it). The
-  issue's bar: at most 2 s a decision;
-- the board's own loop (main.py) deciding its first turn from the table: a
-  saved game resumed with MENU at such a position, the board to play:
+  bar: at most the profile's budget_ms (2 s) a decision, the time the
+  board allows itself;
+- the board's own loop (main.py) deciding the game's first turn of play
+  from the table: a saved game resumed with MENU at such a position, the
+  board to play:
   loop steps and the longest step while it decides (a step's sensor scan to
   the next scan or the core's next sleep: the loop steps again at once while
   it decides; opponent.CARD_READS blocks a step at most; at a lost
@@ -179,7 +181,7 @@ def decisions(folder, layout, table, cases):
             texts[k], "won" if won else "lost", ms, reads, turn,
             ("yes" if keeps(table, game, turn) else "NO") if won else "-", ms2, turn2,
             ("yes" if keeps(table, game, turn2) else "NO") if won else "-"))
-    print("longest first-turn decision with the table: %d ms (the issue's bar: 2000 ms)"
+    print("longest first-turn decision with the table: %d ms (the bar: budget_ms, 2000 ms)"
           % longest)
 
 

@@ -146,6 +146,8 @@ class PicoBoard:
                          flash_times=flash_times, flash_data=flash_data)
         self.squares = 0
         self.held = 0
+        self.unplugged = 0  # the chain module whose cable is out (0: none)
+        self._started = False
 
     @classmethod
     def flashed(cls, folder, layout_path, profile_path, extra=None, source=False, out_dir=None,
@@ -175,8 +177,11 @@ class PicoBoard:
 
     def start(self):
         self.pico.start()
+        self._started = True
         self.set_squares(self.squares)
         self.pico.set_buttons(self.held)
+        if self.unplugged:
+            self.unplug(self.unplugged)
         return self
 
     def close(self):
@@ -194,18 +199,39 @@ class PicoBoard:
         self.squares = mask
         raw = self.wiring.chain(mask)
         closed = [raw >> k & 1 for k in range(self.wiring.sensor_bits)]
-        regs = []
-        if self.prof.sensor_kind == "74hc165":
-            closed_level, tied = (0, 1) if self.prof.active_low else (1, 0)
-            base = 0
-            for n in self.wiring.registers:
-                v = 0
-                for d in range(8):
-                    level = tied if d >= n else (closed_level if closed[base + d] else 1 - closed_level)
-                    v |= level << d
-                regs.append(v)
-                base += n
+        regs = self.register_bytes(mask) if self.prof.sensor_kind == "74hc165" else []
         self.pico.set_sensors(closed, regs)
+
+    def register_bytes(self, mask):
+        """A 74HC165 chain's parallel inputs (D7..D0 per register) with magnets
+        on `mask`: unused inputs tied to 3.3 V, as docs/pages/build/wiring.md says."""
+        raw = self.wiring.chain(mask)
+        closed_level = 0 if self.prof.active_low else 1
+        regs = []
+        base = 0
+        for n in self.wiring.registers:
+            v = 0
+            for d in range(8):
+                level = 1 if d >= n else (closed_level if raw >> (base + d) & 1 else 1 - closed_level)
+                v |= level << d
+            regs.append(v)
+            base += n
+        return regs
+
+    def unplug(self, module):
+        """The cable into chain module `module` out (1: the one at the Pico): from
+        it on no register answers, and the one before shifts in its SER's
+        pull-down. 0 (or None): every cable back in."""
+        regs = self.wiring.register_modules
+        if self.prof.sensor_kind != "74hc165":
+            raise Unsupported("%s: a %s board has no module cable to unplug"
+                              % (self.prof.source, self.prof.sensor_kind))
+        if module and module not in regs:
+            raise Unsupported("module %r: the chain has modules %s"
+                              % (module, ", ".join(str(m) for m in sorted(set(regs)))))
+        self.unplugged = module or 0
+        if self._started:  # (else start() does it)
+            self.pico.unplug(regs.index(module) if module else -1)
 
     def hold(self, button, held=True):
         """Hold (or let go of) button UNDO or MENU."""

@@ -172,6 +172,7 @@ let events = [];
 let flashOps = [];
 let sensorState = null;
 let buttonMask = 0;
+let unplugged = -1; // the 74HC165 chain: the first register no longer cabled (-1: none)
 let serving = false;
 let hostSpoke = false; // the host has written to the serial port (this boot)
 let timerLow = 0;
@@ -451,6 +452,7 @@ function start() {
   }
   keepCard = true;
   if (sensorState) wires.setSensors(sensorState.closed, sensorState.registers);
+  if (unplugged >= 0) wires.unplug(unplugged);
   wires.setButtons(buttonMask);
   boot++;
 }
@@ -565,6 +567,10 @@ function handle(msg) {
     case "sensors":
       sensorState = { closed: msg.closed, registers: msg.registers || [] };
       wires.setSensors(sensorState.closed, sensorState.registers);
+      return status();
+    case "unplug": // the cable into register msg.at of the 74HC165 chain out (-1: all in)
+      unplugged = msg.at;
+      wires.unplug(unplugged);
       return status();
     case "buttons":
       buttonMask = msg.mask;

@@ -399,6 +399,11 @@ class Pico:
         """Reed switches: closed[k] for chain sensor k; registers: a 74HC165 chain's inputs."""
         self._cmd(op="sensors", closed=[1 if c else 0 for c in closed], registers=list(registers))
 
+    def unplug(self, register):
+        """The 74HC165 chain's cable into `register` (0: the first) out, and every
+        register after it with it; -1: every cable in (tools/pico/wires.mjs)."""
+        self._cmd(op="unplug", at=int(register))
+
     def set_buttons(self, mask):
         """Bit b held: button b (0 UNDO, 1 MENU) pressed."""
         self._cmd(op="buttons", mask=int(mask))

@@ -14,7 +14,9 @@ stops at once at boot and leaves the REPL to the script; the file is taken
 off before the script runs, so that the script may start the firmware:
 `-c "import main"` (main.py's main() runs only as the boot script, so an
 import alone starts nothing) runs main.main(ticks=N), the board's loop for
---ticks steps (default 500: 5 s), and shows what it prints. The script runs in the
+--ticks steps (default 500: 5 s), and shows what it prints. --unplug N
+pulls out the cable into module N of a 74HC165 chain (1: the one at the
+Pico): the board should name it. The script runs in the
 raw REPL of MicroPython v1.27.0 on the emulated RP2040 (125 MHz); the
 emulated time it took goes to stderr with --time. Exit status: 0, 1 when
 the script raised (its traceback on stderr), 2 on bad arguments.
@@ -93,6 +95,8 @@ def parser():
     p.add_argument("--time", action="store_true", help="print the emulated time taken to stderr")
     p.add_argument("--ticks", type=int, default=500, metavar="N",
                    help="with --firmware -c 'import main': loop steps to run (default 500)")
+    p.add_argument("--unplug", type=int, metavar="N",
+                   help="with --firmware: the cable into 74HC165 chain module N is out")
     return p
 
 
@@ -120,6 +124,10 @@ def run(args):
         except OSError as e:
             print("run.py: %s: %s" % (args.script, e.strerror), file=sys.stderr)
             return 2
+    if args.unplug is not None and (not args.firmware or args.unplug < 1):
+        print("run.py: --unplug N needs --firmware and a module number (1 is the one "
+              "cabled to the Pico)", file=sys.stderr)
+        return 2
     files = collect(args.files, args.mpy)
     board = None
     if args.firmware:
@@ -134,6 +142,8 @@ def run(args):
         if args.firmware:
             board = PicoBoard(flash, args.layout, args.profile)
             pico = board.pico
+            if args.unplug:
+                board.unplug(args.unplug)
             board.start()
         else:
             pico = Pico(flash).start()

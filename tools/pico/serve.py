@@ -3,6 +3,18 @@
     python tools/pico/serve.py --state /tmp/myboard     # prints /dev/pts/N
     make flash PORT=/dev/pts/N PROFILE=boards/profiles/pico.json
 
+A CircuitPython profile boots CircuitPython with the folder `attila flash
+--drive` filled as its CIRCUITPY drive (--drive FOLDER, default
+STATE/CIRCUITPY), made anew at each start (the board's saved game, in its
+nvm, is kept):
+
+    mkdir -p /tmp/mycp/CIRCUITPY
+    attila flash --drive /tmp/mycp/CIRCUITPY --profile boards/profiles/circuitpython-pico.json
+    python tools/pico/serve.py --state /tmp/mycp --profile boards/profiles/circuitpython-pico.json
+
+What the board says on its serial port (its status lines) shows on this
+terminal too, as "board: ...", so no second terminal is needed to read it.
+
 The chip runs in real time (never ahead of the wall clock) with its flash in
 STATE/flash.bin, kept between runs (a new one holds an empty file system;
 MicroPython formats it at first boot). While it runs, type on stdin what
@@ -12,6 +24,7 @@ flash` with another layout, its own; a typo is answered, the board runs on):
 
     put a1,b3     magnets on exactly these squares (`put -`: none)
     hold menu     hold a button (undo or menu)   release menu
+    unplug 3      pull out the cable into chain module 3 (a 74HC165 chain)   plug
     leds          the colours the LEDs show, per square
     power         cut the power and switch it on again
     quit          (or Ctrl-C / end of input)
@@ -35,18 +48,57 @@ for p in (os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")):
 
 from attila.errors import AttilaError  # noqa: E402
 from attila import layoutfile  # noqa: E402
+from attila import profile as profiles  # noqa: E402
+from pico import circuitpy  # noqa: E402
 from pico.board import MENU, UNDO, PicoBoard  # noqa: E402
 from pico.chip import PicoError, new_flash  # noqa: E402
 from pico.flashimage import read_files  # noqa: E402
 
+WATCH_S = 0.2  # how often the terminal is given the board's new lines
+
+
+class ServeError(PicoError):
+    """The board cannot be served as asked (the message says what to do)."""
+
+
+def circuitpy_flash(flash, drive, profile_path):
+    """Make `flash` CircuitPython with the folder `drive` as its CIRCUITPY
+    volume, keeping the nvm (the saved game) of a flash already there."""
+    if drive is None or not os.path.isdir(drive):
+        raise ServeError(
+            "%s is a CircuitPython profile: fill a folder named CIRCUITPY first (attila flash "
+            "--drive FOLDER/CIRCUITPY --profile %s), then give serve.py --drive "
+            "FOLDER/CIRCUITPY (default: --state's CIRCUITPY)%s"
+            % (profile_path, profile_path, "; %s is not a folder" % drive if drive else ""))
+    why = circuitpy.available()
+    if why:
+        raise ServeError(why)
+    image = bytearray(circuitpy.flash_image(circuitpy.folder_files(drive)))
+    if os.path.exists(flash):
+        with open(flash, "rb") as f:
+            old = f.read()
+        nvm = slice(circuitpy.NVM_OFFSET, circuitpy.NVM_OFFSET + circuitpy.NVM_SIZE)
+        if len(old) == len(image):
+            image[nvm] = old[nvm]
+    with open(flash, "wb") as f:
+        f.write(image)
+
 
 class Served(PicoBoard):
-    """A PicoBoard whose USB serial port is a pseudo-terminal (`.port`), run in real time."""
+    """A PicoBoard whose USB serial port is a pseudo-terminal (`.port`), run in real time.
 
-    def __init__(self, folder, layout_path, profile_path):
+    drive: for a CircuitPython profile, the folder `attila flash --drive`
+    filled (default: folder/CIRCUITPY); refused for a MicroPython one."""
+
+    def __init__(self, folder, layout_path, profile_path, drive=None):
         os.makedirs(folder, exist_ok=True)
         flash = os.path.join(folder, "flash.bin")
-        if not os.path.exists(flash):
+        if profiles.load(profile_path).port == "circuitpython":
+            circuitpy_flash(flash, drive or os.path.join(folder, "CIRCUITPY"), profile_path)
+        elif drive is not None:
+            raise ServeError("--drive is for a CircuitPython profile; %s is a MicroPython one "
+                             "(flash it with make flash PORT=...)" % profile_path)
+        elif not os.path.exists(flash):
             new_flash(flash, {})
         super().__init__(flash, layout_path, profile_path)
         with open(layout_path, "rb") as f:
@@ -54,6 +106,7 @@ class Served(PicoBoard):
         self._master = self._slave = None
         self.port = None
         self._lock = threading.Lock()
+        self._watching = False
 
     def start(self):
         self._master, self._slave = pty.openpty()
@@ -67,7 +120,46 @@ class Served(PicoBoard):
         self.pico._cmd(op="serve")
         return self
 
+    def words(self):
+        """The board's whole lines on its serial port since the last call (the
+        raw REPL's framing of a flash session left out)."""
+        data = self.pico.serial
+        end = data.rfind(b"\n") + 1
+        if not end:
+            return []
+        chunk = bytes(data[:end])
+        del data[:end]  # (serve.py waits for no text: nothing else reads it)
+        out = []
+        for raw in chunk.split(b"\n"):
+            line = raw.rstrip(b"\r").decode("utf-8", "replace")
+            if line and line.isprintable() and not line.startswith(("OK", ">", "raw REPL")):
+                out.append(line)
+        return out
+
+    def watch(self, show):
+        """Hand each of the board's lines to show() as it says them (a thread)."""
+        self._watching = True
+
+        def loop():
+            while self._watching:
+                time.sleep(WATCH_S)
+                try:
+                    with self._lock:
+                        self.pico._cmd(op="read")
+                        lines = self.words()
+                except PicoError:
+                    return
+                for line in lines:
+                    show(line)
+
+        thread = threading.Thread(target=loop, daemon=True)
+        thread.start()
+        return thread
+
     def close(self):
+        self._watching = False
+        with self._lock:
+            pass  # the watcher's read under way ends first
         super().close()
         for fd in (self._master, self._slave):
             if fd is not None:
@@ -78,7 +170,9 @@ class Served(PicoBoard):
         """Take the layout on the board's flash as the one the hands see (it may
         have been flashed since); returns a line saying so, or "" (unchanged)."""
         with open(self.pico.flash_path, "rb") as f:
-            data = read_files(f.read()).get("layout.json")
+            image = f.read()
+        files = circuitpy.read_files(image) if self.circuitpython else read_files(image)
+        data = files.get("layout.json")
         if data is None or data == self._layout_bytes:
             return ""
         layout, modules, tiles = layoutfile.loads(data.decode("utf-8", "replace"),
@@ -122,10 +216,19 @@ class Served(PicoBoard):
                 lit = ["%s %02x%02x%02x" % ((self.layout.names[sq],) + rgb)
                        for sq, rgb in enumerate(self.leds()) if any(rgb)]
                 return "\n".join(filter(None, (said, "leds: " + (", ".join(lit) or "all dark"))))
+            if verb == "unplug" and len(args) == 1 and args[0].isdigit() and int(args[0]):
+                try:
+                    self.unplug(int(args[0]))
+                except PicoError as e:
+                    return "? %s" % e
+                return "the cable into module %s is out" % args[0]
+            if verb == "plug" and not args:
+                self.unplug(0)
+                return "every module cable is in"
             if verb == "power" and not args:
                 self.pico._cmd(op="power")
                 return "power cycled"
-        return "? put SQ,SQ.. | hold/release undo|menu | leds | power | quit"
+        return "? put SQ,SQ.. | hold/release undo|menu | unplug N | plug | leds | power | quit"
 
 
 def main(argv=None):
@@ -133,17 +236,30 @@ def main(argv=None):
     p.add_argument("--state", default=None, help="folder for the flash (default: a temporary one)")
     p.add_argument("--layout", default=os.path.join(ROOT, "boards", "4x5.json"))
     p.add_argument("--profile", default=os.path.join(ROOT, "boards", "profiles", "pico.json"))
+    p.add_argument("--unplug", type=int, metavar="N",
+                   help="start with the cable into chain module N out (`plug` puts it back)")
+    p.add_argument("--drive", metavar="FOLDER",
+                   help="a CircuitPython profile's CIRCUITPY: the folder `attila flash --drive` "
+                   "filled (default: STATE/CIRCUITPY)")
     args = p.parse_args(argv)
     import tempfile
 
     folder = args.state or tempfile.mkdtemp(prefix="attila-pico-")
     try:
-        served = Served(folder, args.layout, args.profile).start()
-    except PicoError as e:
+        served = Served(folder, args.layout, args.profile, args.drive)
+        if args.unplug:
+            served.unplug(args.unplug)
+        served.start()
+    except ServeError as e:
+        print("serve.py: %s" % e, file=sys.stderr)
+        return 2
+    except (PicoError, AttilaError) as e:
         print("serve.py: %s" % e, file=sys.stderr)
         return 1
     print(served.port, flush=True)
-    print("flash: %s  (type help; Ctrl-C to stop)" % served.pico.flash_path, file=sys.stderr, flush=True)
+    print("flash: %s  (type help; Ctrl-C to stop; the board's lines show as board: ...)"
+          % served.pico.flash_path, file=sys.stderr, flush=True)
+    served.watch(lambda line: print("board: " + line, file=sys.stderr, flush=True))
     try:
         for line in sys.stdin:
             if line.strip() in ("quit", "exit"):

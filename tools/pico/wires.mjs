@@ -220,6 +220,7 @@ export class Wires {
     }
     this.inputs = new Uint8Array(cfg.registers.length).fill(0xff);
     this.latched = new Uint8Array(cfg.registers.length).fill(0xff);
+    this.answering = cfg.registers.length; // registers cabled (see unplug())
     this.pos = 0;
     this.dataPin = cfg.data;
     // SH/LD as the pin is now: after a reset the RP2040's pad pulls it low
@@ -290,10 +291,29 @@ export class Wires {
     this._qh(delay);
   }
 
+  // A loose cable: the one into the register `answering` (its module's first;
+  // -1: every cable in) is out, and with it every register after it. The
+  // last register still cabled shifts in its SER's pull-down (0s) after its
+  // own bits; with none cabled (0) nothing drives QH, which reads as its pad's
+  // pull. Kept across reboots by the chip (chip.mjs).
+  unplug(answering) {
+    if (this.kind !== "74hc165") return;
+    this.answering = answering < 0 ? this.latched.length : Math.min(answering, this.latched.length);
+    if (!this.loadHigh) this._parallelLoad(HC165.tpdData);
+    else this._qh(HC165.tpdData);
+  }
+
+  // The chain's bit at position `pos`: a cabled register's, else the SER's 0
+  // (-1: QH undriven, no register cabled).
+  _bitAt(pos) {
+    if (!this.answering) return -1;
+    const k = pos >> 3;
+    return k < this.answering ? (this.latched[k] >> (7 - (pos & 7))) & 1 : 0;
+  }
+
   // QH takes the level of the chain's present position `delay` ns from now.
   _qh(delay) {
-    const k = this.pos >> 3;
-    const level = k < this.latched.length ? (this.latched[k] >> (7 - (this.pos & 7))) & 1 : 0;
+    const level = this._bitAt(this.pos);
     if (!delay) {
       this.qhCount = 0;
       this._qhSet(level);
@@ -365,9 +385,11 @@ export class Wires {
       }
       let v = 0;
       for (let i = 0; i < 8; i++) {
-        const k = this.pos >> 3;
-        const bit = k < this.latched.length && this.loadHigh
-          ? (this.latched[k] >> (7 - (this.pos & 7))) & 1 : 0;
+        let bit = this.loadHigh ? this._bitAt(this.pos) : 0;
+        if (bit < 0) { // QH undriven: MISO as its pad's pull leaves it
+          this.settle(cfg.data);
+          bit = this.keep[cfg.data];
+        }
         v = (v << 1) | bit;
         if (this.loadHigh) this.pos++;
       }

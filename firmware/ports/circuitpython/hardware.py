@@ -18,6 +18,7 @@ import digitalio
 import keypad
 import supervisor
 from attila.board import PULLS_MS
+from attila.chain import Chain
 
 SCAN_S = 0.005  # keypad scans every 5 ms; attila.sensing debounces on top
 
@@ -116,7 +117,8 @@ def strip(profile, count):
 
 
 def _shift_bits(registers):
-    """Key -> chain bit of a 74HC165 chain: key 0 is Q7 (input D7) of register 1."""
+    """Key -> chain bit of a 74HC165 chain: key 0 is Q7 (input D7) of register 1;
+    the byte past the chain (attila.chain) and the tied inputs set none."""
     bits = []
     base = 0
     for used in registers:
@@ -124,7 +126,59 @@ def _shift_bits(registers):
             d = 7 - n
             bits.append(1 << (base + d) if d < used else 0)
         base += used
-    return bits
+    return bits + [0] * 8
+
+
+class ChainKeys(KeyEvents):
+    """A 74HC165 chain read by ShiftRegisterKeys, checked as attila.chain checks
+    it: the tied inputs and the byte past the chain arrive as key events too,
+    kept as the register bytes they read (`_levels`), and a module that does
+    not answer keeps the last good bits from it on, its number above them."""
+
+    def __init__(self, keys, registers, modules, active_low):
+        self._check = Chain(registers, modules)
+        self._low = active_low  # a pressed key reads low
+        self._levels = bytearray(len(registers) + 1)
+        self._live = 0  # the chain bits the events say, before the check
+        KeyEvents.__init__(self, keys, _shift_bits(registers))
+
+    def _restart(self):
+        # keypad takes every key as released, then reports the pressed ones
+        released = 0xFF if self._low else 0
+        levels = self._levels
+        for k in range(len(levels)):
+            levels[k] = released
+        self._live = 0
+        KeyEvents._restart(self)
+        self.raw = self._check.held(0, self._check.broken(levels))
+
+    def scan(self):
+        events = self._events
+        if not events:  # (idle: nothing to read; an overflowed queue is full)
+            return self.raw
+        if events.overflowed:
+            self._restart()
+        event = self._event
+        bits = self._bits
+        levels = self._levels
+        low = self._low
+        live = self._live
+        while events.get_into(event):
+            k = event.key_number
+            if event.pressed:
+                live |= bits[k]
+            else:
+                live &= ~bits[k]
+            if event.pressed != low:  # the input reads high
+                levels[k >> 3] |= 0x80 >> (k & 7)
+            else:
+                levels[k >> 3] &= ~(0x80 >> (k & 7))
+        self._live = live
+        check = self._check
+        self.raw = check.held(live, check.broken(levels))
+        return self.raw
+
+    read = scan
 
 
 def scanner(profile, wiring):
@@ -150,9 +204,9 @@ def scanner(profile, wiring):
     keys = keypad.ShiftRegisterKeys(clock=board_pin(profile.clock),
                                     data=board_pin(profile.data),
                                     latch=board_pin(profile.load), value_to_latch=True,
-                                    key_count=8 * len(registers), value_when_pressed=pressed,
-                                    interval=SCAN_S)
-    return KeyEvents(keys, _shift_bits(registers))
+                                    key_count=8 * len(registers) + 8,  # + the byte past
+                                    value_when_pressed=pressed, interval=SCAN_S)
+    return ChainKeys(keys, registers, wiring.register_modules, profile.active_low)
 
 
 def buttons(profile):

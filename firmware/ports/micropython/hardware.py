@@ -140,7 +140,7 @@ def _hc165_program():
 
 class PioChain:
     """A 74HC165 chain read by a PIO state machine: readinto(buf) pulses SH/LD and
-    shifts in the chain's `registers` bytes, D7 first (allocation-free).
+    shifts in `registers` bytes, D7 first (allocation-free).
 
     SH/LD is the program's `set` pin, CLK its side-set pin, QH its input: the
     wiring of the bit-banged chain, any pins. `baudrate`: CLK's rate.
@@ -181,10 +181,11 @@ def scanner(profile, wiring):
             levels(profile, profile.cols),
         )
     if profile.pio is not None:
+        # (the chain's bytes and the one past it: attila.chain)
         chain = PioChain(profile.pio, profile.load, profile.clock, profile.data,
-                         len(wiring.registers), profile.baudrate, profile.pull)
+                         len(wiring.registers) + 1, profile.baudrate, profile.pull)
         return ShiftScanner(None, None, None, wiring.registers, profile.active_low,
-                            reader=chain)
+                            reader=chain, modules=wiring.register_modules)
     spi = None
     clock = data = None
     if profile.spi is not None:
@@ -200,7 +201,8 @@ def scanner(profile, wiring):
         clock = pin_out(profile.clock, 0)
         data = pin_in(profile.data, profile.pull)
     return ShiftScanner(
-        pin_out(profile.load, 1), clock, data, wiring.registers, profile.active_low, spi
+        pin_out(profile.load, 1), clock, data, wiring.registers, profile.active_low, spi,
+        modules=wiring.register_modules,
     )
 
 

@@ -437,7 +437,7 @@ def scenario_console():
     # code.py's own lines went the same way (print() would wait for ever too):
     # the second one waited SAY_S for room, then went on without its end.
     said = ("attila: 4x5 on circuitpython-pico, 20 squares\r\n"
-            "attila: opening table: the board's first turn of play is exact\r\n")
+            "attila: opening table: the game's first turn of play is exact\r\n")
     assert serial.fifo.decode() == said[:HostSerial.FIFO], serial.fifo
     assert serial.waited == port.SAY_S
     serial.waited = 0

@@ -40,6 +40,7 @@ class Stub:
         self.frame = bytearray(3 * layout.size)
         self.colour = (200, 100, 50)
         self.sensed = []
+        self.chained = []  # chain(): the modules named as not answering
         self.presses = []
         self.occupied = 0
         self.tests = []
@@ -57,6 +58,9 @@ class Stub:
         self.sensed.append(mask)
         self.occupied = mask
         self.paint()
+
+    def chain(self, module, now_ms):
+        self.chained.append(module)
 
     def paint(self):
         for i in range(self.layout.size):
@@ -356,12 +360,14 @@ def scenario_selftest():
 
 def scenario_unplugged():
     # The chain's cable unplugged: nothing drives QH, which reads by its pull
-    # (the fake reads an input with no pull as low: every square occupied).
+    # (up: every byte 0xFF, the one past the chain too, which a cabled chain
+    # reads 0): no square is read, module 1 is named (attila.chain).
     clock = physical.Clock()
     physical.Switches([16, 17])
     board = start(clock)
     assert machine.pins[12].pull == machine.Pin.PULL_UP, machine.pins[12].pull
-    assert board.controller.sensed == [0], board.controller.sensed
+    assert board.controller.sensed == [], board.controller.sensed
+    assert board.controller.chained == [1], board.controller.chained
     print("OK unplugged")
 
 

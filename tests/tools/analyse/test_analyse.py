@@ -232,3 +232,32 @@ def test_bad_games_and_options_are_one_line(tmp_path, capsys, cache):
         "attila analyse: --turns must be 0 or more, not -1\n")
     assert run(capsys)[2] == ("attila analyse: the following arguments are required: GAME "
                               "(see attila analyse --help)\n")
+
+
+def test_a_missing_kernel_is_one_line_before_the_wait(tmp_path, cache, capsys, monkeypatch):
+    # Issue 33 item 7: said before the tables' solve is announced, not after it.
+    monkeypatch.setattr(retro, "LIBRARY", str(tmp_path / "_retro.so"))
+    monkeypatch.setattr(retro, "_lib", None)
+    game = tmp_path / "g.log"
+    game.write_text("@c1 @a4\n")
+    small = tmp_path / "small.json"
+    small.write_text(SMALL)
+    code, out, err = run(capsys, game, "--layout", small)
+    assert (code, out) == (2, [])
+    assert err == ("attila analyse: %s is missing: run `make` to build the retrograde "
+                   "kernel\n" % os.path.relpath(str(tmp_path / "_retro.so")))
+
+
+def test_the_tables_time_is_the_bench_figure_everywhere():
+    # Issue 33 item 7: one figure (make bench's play tables of 4x5), not three.
+    import re
+
+    with open(os.path.join(ROOT, "docs", "figures", "bench_retro.md")) as f:
+        seconds = int(re.search(r"\(play tables (\d+) s\)", f.read()).group(1))
+    lay = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
+    assert retro.estimate_text(retro.estimate(lay)[0]) == "about %d s" % seconds
+    for page in ("tools/analyse.md", "inside/solvers.md", "play/simulator.md"):
+        with open(os.path.join(ROOT, "docs", "pages", page)) as f:
+            text = " ".join(f.read().split())
+        assert "%d s" % seconds in text, page
+        assert "about a minute" not in text and "2 minutes" not in text, page

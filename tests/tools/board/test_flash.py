@@ -228,6 +228,17 @@ def test_profile_the_chip_refuses_is_refused_before_any_board_is_touched(tmp_pat
         assert "copy" not in proc.stdout
 
 
+def test_a_circuitpython_profile_on_port_points_to_drive():
+    # Issue 33 item 10: --port with a CircuitPython profile says what to run instead.
+    cp = os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json")
+    proc = run_flash("/dev/does-not-exist", profile=cp)
+    assert proc.returncode == 2
+    assert proc.stderr == (
+        "attila flash: %s is a circuitpython profile; --port installs the MicroPython port: "
+        "for a CircuitPython board, attila flash --drive PATH --profile %s (PATH: its "
+        "mounted CIRCUITPY drive)\n" % (cp, cp))
+
+
 # -- make flash against the emulated board --------------------------------------------
 
 @needs_emulator
@@ -353,7 +364,7 @@ def test_reflash_copies_only_changes_and_keeps_the_game(flashed, tmp_path):
         assert "update layout.book" in proc.stdout  # its setup book comes along
         assert "remove layout.opening" in proc.stdout  # 4x5's opening table: the L has none
         assert ("no opening table for the layout (no l-shape.opening in boards/solved); the "
-                "board searches its first turn of play") in proc.stdout
+                "game's first turn of play is searched") in proc.stdout
         assert "the board says: attila: l-shape on pico" in proc.stdout
         files = dev.files()
         with open(OTHER_LAYOUT, "rb") as f:

@@ -130,7 +130,7 @@ def test_book_command_writes_and_refuses_to_overwrite_a_foreign_file(tmp_path, c
     foreign.write_text("my notes")
     assert bookmaker.main([cert, "--out", str(foreign)]) == 2
     err = capsys.readouterr().err
-    assert err == "%s exists and is not a setup book: not overwritten\n" % foreign
+    assert err == "attila book: %s exists and is not a setup book: not overwritten\n" % foreign
     assert foreign.read_text() == "my notes"
 
 

@@ -9,7 +9,8 @@ it brings its own layout). Every action is shown with the value of the
 side that acted before and after it, from the retrograde tables of the
 layout (attila_tools.analyse.analysis), each win thrown away with a winning action
 instead, and a summary line. The tables are solved and cached in
-build/retro/ on first use (about a minute and 1.6 GB for 20 squares).
+build/retro/ on first use (20 squares: 1.6 GB and the time `make bench` gives,
+estimated up front).
 Layouts beyond the tables (more than 20 squares, or a tile supply other
 than the default) are refused with one line and exit status 2.
 """
@@ -77,12 +78,13 @@ def tables_for(layout, stream=None):
     stream = stream if stream is not None else sys.stderr
     if os.path.exists(retro.cache_path(layout)):
         return retro.Tables.load(layout)
+    retro.library()  # the kernel is there (else one line says how to build it) before the wait
     from attila_tools.files import shown, size_text
 
     seconds, nbytes = retro.estimate(layout)
     stream.write("%s: solving the tables of %s once (%s, %s), kept in %s\n"
                  % (PROG, layout.name or "the layout",
-                    "about %d s" % seconds if seconds >= 1 else "under a second",
+                    retro.estimate_text(seconds),
                     size_text(nbytes), shown(retro.CACHE)))
     stream.flush()
     progress = None

@@ -20,7 +20,7 @@ The board gets (paths on its flash):
     layout.book             its setup book (boards/solved/<layout>.book), when
                             the layout is solved: the board places from it
     layout.opening          its opening table (boards/solved/<layout>.opening),
-                            when there is one: the board's first turn of play
+                            when there is one: the game's first turn of play
                             is exact
     profile.json            the chosen hardware profile (boards/profiles/*.json)
 

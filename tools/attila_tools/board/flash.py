@@ -19,7 +19,7 @@ With --drive, the CircuitPython port goes onto a mounted CIRCUITPY drive
    main.py, hardware.mpy, attila/*.mpy, layout.json, layout.book (the
    layout's setup book, boards/solved/<layout>.book, when it is solved),
    layout.opening (its opening table, boards/solved/<layout>.opening: the
-   board's first turn of play is exact), profile.json; removes stale
+   game's first turn of play is exact), profile.json; removes stale
    firmware files (an old attila/x.py would shadow x.mpy; the book or the
    opening table of another layout),
 5. reads every hash back to verify what landed,
@@ -32,7 +32,6 @@ the board runs the new firmware, 1 when the board is missing/refuses/fails
 to verify, 2 on bad files/arguments.
 """
 
-import argparse
 import hashlib
 import os
 import sys
@@ -43,6 +42,7 @@ from attila.store import journal_of
 from attila_tools.board import build
 from attila_tools.board.device import (Board, DeviceError, PortError, check_chip,
                                        check_compatible, check_port, find_port)
+from attila_tools.options import Parser
 
 # The saved game, the half-written save of a cut, and the journal of actions since.
 SAVES = (build.SAVE_FILE, build.SAVE_FILE + ".tmp", journal_of(build.SAVE_FILE))
@@ -58,7 +58,7 @@ def say(msg=""):
 
 
 def parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="attila flash", description="Build the firmware and copy it to a MicroPython board."
     )
     p.add_argument("--port", help="serial port of the board (default, or auto: the one MicroPython "
@@ -111,9 +111,9 @@ def check_files(layout_path, profile_path, port="micropython"):
             "profile, or flash a MicroPython board with --port)" % (profile_path, prof.port))
     if prof.port != port:
         raise UsageError(
-            "%s is a %s profile; `attila flash` installs the MicroPython port "
-            "(copy firmware/ports/circuitpython to the CIRCUITPY drive instead)"
-            % (profile_path, prof.port)
+            "%s is a %s profile; --port installs the MicroPython port: for a CircuitPython "
+            "board, attila flash --drive PATH --profile %s (PATH: its mounted CIRCUITPY drive)"
+            % (profile_path, prof.port, profile_path)
         )
     return layout, prof
 
@@ -210,10 +210,10 @@ def run(args):
         say("attila flash: no setup book: %s; the board searches its placements" % why)
     opening, why = build.opening_for(layout_path)
     if opening:
-        say("attila flash: opening table %s (%s): the board's first turn of play is exact"
+        say("attila flash: opening table %s (%s): the game's first turn of play is exact"
             % (os.path.relpath(opening), _size(opening)))
     else:
-        say("attila flash: %s; the board searches its first turn of play" % why)
+        say("attila flash: %s; the game's first turn of play is searched" % why)
 
     port = find_port(args.port)
     with Board(port) as board:

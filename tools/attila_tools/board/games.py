@@ -13,7 +13,6 @@ the simulator with the command printed for it
 (`attila sim --replay FILE --layout boards/<its layout>.json`).
 """
 
-import argparse
 import os
 import sys
 import time
@@ -22,6 +21,7 @@ from attila.board import RESUME_FILE
 from attila.errors import AttilaError
 
 from attila_tools.board.device import Board, DeviceError, PortError, check_port, find_port
+from attila_tools.options import Parser
 
 SAVE = "game.txt"
 LOG_DIR = "games/"
@@ -181,7 +181,7 @@ def show(path):
 
 
 def parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="attila games", description="Fetch the saved game and game logs from a board."
     )
     p.add_argument("--port", help="serial port of the board (default, or auto: the one plugged in)")

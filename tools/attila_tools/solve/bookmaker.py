@@ -11,11 +11,11 @@ also writes the certificate's positions and answers as text lines (first
 placer's squares, second's, answer) for the portable tests.
 """
 
-import argparse
 import os
 import sys
 
 from attila.book import crc8, key
+from attila_tools.options import Parser
 from attila_tools.solve.retro_cert import CertificateError, layout_of, read
 from attila_tools.solve.retro_setup import canonical
 from attila_tools.solve.symmetry import automorphisms
@@ -112,7 +112,7 @@ def write_book(cert, out, path="certificate"):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
-    p = argparse.ArgumentParser(prog="attila book",
+    p = Parser(prog="attila book",
                                 description="Make the board's setup book from a certificate.")
     p.add_argument("certificate", metavar="CERT")
     p.add_argument("--out", metavar="FILE", help="book file (default: CERT's name, .book)")
@@ -129,7 +129,7 @@ def main(argv=None):
             with open(args.answers, "w") as f:
                 f.write("\n".join(answer_lines(cert)) + "\n")
     except (CertificateError, BookError) as e:
-        print(str(e), file=sys.stderr)
+        print("attila book: %s" % e, file=sys.stderr)
         return 2
     print("%s: %d records, %d bytes" % (out, count, size))
     return 0

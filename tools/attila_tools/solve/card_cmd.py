@@ -14,7 +14,6 @@ reads a card (or its image) as the board does and says in one line whether
 the board can use it (attila_tools.solve.card_check).
 """
 
-import argparse
 import contextlib
 import os
 import sys
@@ -24,6 +23,7 @@ from attila.opening import MAP
 from attila.opening import head as opening_head
 from attila.errors import AttilaError
 from attila_tools.files import size_text
+from attila_tools.options import Parser
 from attila_tools.solve import retro
 
 MAX_SQUARES = 20  # the retrograde solver's reach (retro_cmd.MAX_SQUARES)
@@ -35,7 +35,7 @@ class CardError(Exception):
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="attila card",
         description="Write a layout's solved game (one bit per position) to a folder, "
         "for a FAT32 microSD card in the board.",

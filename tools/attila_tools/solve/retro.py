@@ -29,9 +29,9 @@ LIBRARY = os.path.join(HERE, "_retro.so")
 CACHE = os.environ.get("ATTILA_RETRO_CACHE", os.path.join(ROOT, "build", "retro"))
 
 # CPU time of the kernel per unit of work (a row and one word of its layer,
-# in one pass), measured on the development host: 70 s of CPU for the
-# 1.39 G units of the 4x5 board. Only for the estimate shown up front.
-NS_PER_UNIT = 50.0
+# in one pass), from make bench (bench_retro: the 4x5 board's 1.39 G units,
+# its play tables in 58 s on 2 threads). Only for the estimate shown up front.
+NS_PER_UNIT = 83.6
 
 
 class RetroError(Exception):
@@ -80,6 +80,11 @@ def estimate(layout, threads=2):
     """(seconds, bytes) expected for the solve of a layout, before starting it."""
     ix = Index(layout)
     return work_units(ix) * NS_PER_UNIT * 1e-9 / max(1, threads), ix.nbytes
+
+
+def estimate_text(seconds):
+    """An estimate's seconds as said up front: "about 58 s", "under a second"."""
+    return "about %d s" % seconds if seconds >= 1 else "under a second"
 
 
 class Progress:

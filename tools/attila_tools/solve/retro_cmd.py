@@ -10,7 +10,6 @@ than MAX_SQUARES squares are out of the method's reach: said, and skipped.
 At the end a Markdown table of the results (for the README).
 """
 
-import argparse
 import os
 import resource
 import sys
@@ -18,6 +17,7 @@ import time
 
 from attila.errors import AttilaError
 from attila_tools.files import shown, size_text
+from attila_tools.options import Parser
 from attila_tools.solve import bookmaker, retro, retro_cert
 from attila_tools.solve.retro_setup import SetupValues
 
@@ -26,7 +26,7 @@ SOLVED = os.path.join(retro.ROOT, "boards", "solved")
 
 
 def build_parser():
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="attila solve --from-setup",
         description="Solve whole layouts from the empty board (setup included) "
         "with the retrograde solver; write certificates and setup books.")

@@ -14,13 +14,13 @@ Exit status 0: the certificate holds; 1: it does not (the first problem is
 named); 2: the file cannot be read.
 """
 
-import argparse
 import random
 import sys
 import time
 
 from attila.errors import IllegalAction
 from attila.rules import MOVE, OVER, SETUP, SIDES, Game
+from attila_tools.options import Parser
 from attila_tools.solve.retro_cert import CertificateError, layout_of, read
 
 
@@ -179,7 +179,7 @@ def _usage(message):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
-    p = argparse.ArgumentParser(prog="attila verify",
+    p = Parser(prog="attila verify",
                                 description="Check a certificate of a solved layout.")
     p.add_argument("certificate", metavar="CERT")
     p.add_argument("--sample", type=int, metavar="N",

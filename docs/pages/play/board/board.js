@@ -15,7 +15,8 @@
 import { loadMicroPython } from "./mp/micropython.mjs";
 
 const STORE = "attila-board";
-const DEFAULTS = { layout: "4x5", first: "R", computer: "H", level: "easy", book: true };
+// As the form's own selected options (index.html) and the simulator's --level.
+const DEFAULTS = { layout: "4x5", first: "R", computer: "H", level: "strong", book: true };
 const KIND_NAMES = { R: "Roman knight", H: "Hun knight", x: "tile" };
 const params = new URLSearchParams(location.search);
 const clock = params.get("clock") === "steps" ? "steps" : "live";
