@@ -279,8 +279,6 @@ def parse(data, source="profile"):
                              "at most %d (QH is valid 205 ns after CLK rises)"
                       % (p.baudrate, PIO_BAUDRATE_MAX))
         p.pio = pio
-        if cp:
-            _external_pull(where, sensors, p)
     used = list(p.sensor_pins) + list(p.rows) + list(p.cols)
     used += [x for x in (p.load, p.clock, p.data) if x is not None]
 
@@ -333,6 +331,8 @@ def parse(data, source="profile"):
                 pin, "" if first == pin else " (as %r too: the same GPIO)" % (first,)))
         seen.append(same(pin))
     _check_pins(source, p)
+    if cp and p.sensor_kind == "74hc165":
+        _external_pull(source + ": sensors", sensors, p)
     p.loop_ms = _int(source, data, "loop_ms", 10, 1, 1000)
     p.watchdog_ms = _int(source, data, "watchdog_ms", 0, 0, 60000)
     if p.watchdog_ms and p.watchdog_ms < 10 * p.loop_ms:
