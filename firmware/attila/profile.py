@@ -207,7 +207,7 @@ def parse(data, source="profile"):
         _fail(where, "driver must be one of %s, not %r" % (", ".join(DRIVERS), p.led_driver))
     if cp and "driver" in leds:
         _fail(where, "driver is for MicroPython; CircuitPython writes the LEDs "
-                     "through Adafruit's NeoPixel library")
+                     "with neopixel_write")
     p.brightness = _int(where, leds, "brightness", 255, 0, 255)
     p.budget_ma = _int(where, leds, "budget_ma", BUDGET_MA, 1, 100000)
     p.ma_per_channel = _int(where, leds, "ma_per_channel", MA_PER_CHANNEL, 1, 1000)

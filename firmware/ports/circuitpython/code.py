@@ -2,7 +2,7 @@
 
 Reads profile.json and layout.json from CIRCUITPY, builds the same core as
 the MicroPython port (attila.*) over CircuitPython's keypad scanners,
-Adafruit's NeoPixel library and pwmio (hardware.py), and runs the loop every loop_ms,
+neopixel_write and pwmio (hardware.py), and runs the loop every loop_ms,
 feeding microcontroller.watchdog if the profile asks.
 
 Buttons held at power-up (attila.board.power_up, the same on every port):

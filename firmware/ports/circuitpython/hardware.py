@@ -6,9 +6,9 @@ are looked up on `board`). The sensors and the buttons are read by the
 the 74HC165 chain, KeyMatrix for the diode matrix, Keys for one pin per
 switch) and queues the changes; KeyEvents turns the queue back into the
 raw bits the Board expects. The square debounce stays attila.sensing's, the
-same as on MicroPython. The LEDs are written by Adafruit's NeoPixel library
-(Strip) from its own buffer, which the renderer fills in the LEDs' colour
-order; the buzzer is a pwmio.PWMOut.
+same as on MicroPython. The LEDs are written by neopixel_write from a
+buffer the renderer fills in the LEDs' own colour order (Strip); the buzzer
+is a pwmio.PWMOut.
 """
 
 import time
@@ -16,6 +16,7 @@ import time
 import board
 import digitalio
 import keypad
+import neopixel_write
 import supervisor
 from attila.board import PULLS_MS
 from attila.chain import Chain
@@ -84,36 +85,26 @@ class KeyEvents:
 
 
 class Strip:
-    """The LED chain through Adafruit's NeoPixel library (neopixel.mpy on
-    CIRCUITPY, over CircuitPython's built-in adafruit_pixelbuf).
+    """The LED chain through neopixel_write: `buf` is in the LEDs' own order.
 
-    `buf` is the library's own pixel buffer, the bytes its show() sends, in
-    the LEDs' order: the renderer fills it and write() is the library's
-    show(), which hands it to NeoPixel._transmit (neopixel_write). Nothing is
-    copied or allocated a frame. PixelBuf does not expose that buffer, so it
-    is taken from the one show() that sends nothing: the buffer it passes to
-    _transmit. Setting the pixels through the library instead (one slice
-    assignment of the frame) cost about 200 us a frame on the chip.
-    Brightness stays 1.0 (the renderer applies the profile's), so the
-    library keeps no second buffer.
+    Not through Adafruit's NeoPixel library: its show() ends in the same
+    neopixel_write, but the library takes about 2 KB of a heap the board
+    already fills, and CircuitPython's garbage collector then runs in many
+    more loop steps (make bench, pico_circuitpython;
+    docs/pages/flash/circuitpython.md).
     """
 
-    def __init__(self, pin, count, order="GRB"):
-        import neopixel
+    def __init__(self, pin, count, bpp=3):
+        self._pin = digitalio.DigitalInOut(board_pin(pin))
+        self._pin.switch_to_output(value=False)
+        self.buf = bytearray(count * bpp)
 
-        pixels = neopixel.NeoPixel(board_pin(pin), count, bpp=len(order), brightness=1.0,
-                                   auto_write=False, pixel_order=order)
-        taken = []
-        pixels._transmit = taken.append  # this one show() only: nothing goes to the pin
-        pixels.show()
-        del pixels._transmit
-        self.pixels = pixels
-        self.buf = taken[0]
-        self.write = pixels.show
+    def write(self):
+        neopixel_write.neopixel_write(self._pin, self.buf)
 
 
 def strip(profile, count):
-    return Strip(profile.led_pin, count, profile.led_order)
+    return Strip(profile.led_pin, count, len(profile.led_order))
 
 
 def _shift_bits(registers):

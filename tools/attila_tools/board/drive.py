@@ -9,10 +9,6 @@ CIRCUITPY; the firmware goes there as plain files (paths on the drive):
     code.py, boot.py        firmware/ports/circuitpython/, as source (the
                             board runs them by name)
     <name>.mpy              the port's other modules
-    neopixel.mpy            the pinned adafruit-circuitpython-neopixel
-                            (requirements-circuitpython.txt: make installs it
-                            into .venv/circuitpython); the port drives the
-                            LEDs through it
     attila/<name>.mpy       the portable core, without its native-code
                             modules (CircuitPython has no viper: the
                             portable kernel searches instead)
@@ -35,7 +31,6 @@ import errno
 import os
 import platform
 import shutil
-import sys
 
 from attila_tools.board import build
 
@@ -43,10 +38,6 @@ PORT = os.path.join(build.FIRMWARE, "ports", "circuitpython")
 BUILD = os.path.join(build.ROOT, "build", "flash-circuitpython")
 MPY_CROSS = os.path.join(build.ROOT, "tools", "circuitpython", "mpy-cross-10.2.1")
 ENTRIES = ("boot.py", "code.py")  # run by name: they stay .py
-# The CircuitPython libraries, as `make` installs them (pinned in
-# requirements-circuitpython.txt), and the modules of theirs the drive gets.
-LIBRARY = os.path.join(sys.prefix, "circuitpython")
-LIBRARIES = ("neopixel.py",)
 OLDEST = (9, 2, 1)  # keypad's reset() reports the keys held at power-up from 9.2.1 on
 MPY_MAJOR = 10  # the .mpy files are CircuitPython 10's
 BOOT_OUT = "boot_out.txt"
@@ -68,21 +59,9 @@ def mpy_cross():
                            "mpy-cross-circuitpython, or flash with --source")
 
 
-def libraries():
-    """[(drive path, local .py)] of the CircuitPython libraries the port uses."""
-    found = []
-    for name in LIBRARIES:
-        src = os.path.join(LIBRARY, name)
-        if not os.path.exists(src):
-            raise build.BuildError("%s is missing: run make (it installs the CircuitPython "
-                                   "libraries of requirements-circuitpython.txt there)" % src)
-        found.append((name, src))
-    return found
-
-
 def sources():
     """[(drive path, local .py)] of the CircuitPython firmware, in a stable order."""
-    out = libraries()
+    out = []
     for name in sorted(os.listdir(build.CORE)):
         src = os.path.join(build.CORE, name)
         if name.endswith(".py") and not build.native(src):
