@@ -7,6 +7,9 @@
 #   make solve   who wins each layout from the empty board (LAYOUT=... for one)
 #   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
 #   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
+#   make hardware  regenerate the KiCad boards (boards/pcb) and write their Gerbers,
+#                BOM, placement, renders and schematics into build/hardware (KiCad 9),
+#                and the printable parts' STL and STEP (make hardware-parts: those alone)
 
 PYTHON ?= python3
 VENV := .venv
@@ -20,7 +23,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts
 
 all: install
 
@@ -115,6 +118,17 @@ docs: install
 	$(PY) tools/docs/ledpictures.py
 	$(PY) tools/docs/architecture.py
 	$(DOCS) build --strict $(DOCS_CONFIG)
+
+# The KiCad boards from circuit.py and geometry.py, and what a fab needs
+# from them (needs kicad-cli and KiCad's pcbnew: .ci/run installs KiCad 9).
+hardware: install hardware-parts
+	$(PY) -m attila_tools.hardware.outputs
+
+# The printable parts (a tray and a light baffle for each module kind, the
+# controller's case): STL and STEP in build/hardware, one line a part; their
+# drawings in docs/pages/build/printed and figures in docs/figures/parts*.md.
+hardware-parts: install
+	@$(PY) -m attila_tools.hardware.parts.export
 
 docs-serve: install
 	$(DOCS) serve $(DOCS_CONFIG)

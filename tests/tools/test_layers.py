@@ -6,6 +6,7 @@
         options                     the commands' argument parser
         draw/ solve/                on those
         analyse/ (on solve/), board/ (on draw/)
+        hardware/                   the boards' geometry, KiCad files, printed parts
         cli                         on all of them
     sim/attila_sim           the simulator: the core and the tools
     tools/bench, tools/pico  harnesses on top: anything below

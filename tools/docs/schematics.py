@@ -23,6 +23,8 @@ import schemdraw
 import schemdraw.elements as elm
 
 import drawn
+from attila_tools.hardware.cable import CABLE  # the module cable: pin -> wire
+from attila_tools.hardware.circuit import PICO_PIN  # GPIO -> the Pico's pin
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -32,17 +34,9 @@ OUT = os.path.join(ROOT, "docs", "pages", "build", "schematics")
 schemdraw.use("svg")
 schemdraw.svgconfig.text = "text"
 
-# The Raspberry Pi Pico's (and Pico 2's) header: GPIO number -> board pin.
-PICO_PIN = {0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15,
-            12: 16, 13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27,
-            22: 29, 26: 31, 27: 32, 28: 34}
 PICO_POWER = ((36, "3V3(OUT)", "3.3 V of the 74HC165s and pull-ups"),
               (38, "GND", "GND of everything"),
               (40, "VBUS", "5 V of the LEDs and the 74AHCT125 (USB only)"))
-
-# The module cable: pin -> wire (the same 8-pin connector at IN and OUT).
-CABLE = ((1, "5V"), (2, "GND"), (3, "3V3"), (4, "LED DATA"), (5, "LOAD"), (6, "CLOCK"),
-         (7, "SHIFT DATA"), (8, "GND"))
 
 # 74HC165: inputs A..H (register bits 0..7) on these pins.
 HC165_INPUTS = (("A", 11), ("B", 12), ("C", 13), ("D", 14), ("E", 3), ("F", 4), ("G", 5), ("H", 6))

@@ -62,6 +62,22 @@ def gpio(pin):
     raise Unsupported("pin %r: the emulated Pico knows GP0..GP29 only" % (pin,))
 
 
+def copper(prof, modules):
+    """The module boards' wiring read from their netlists (boards/pcb/*/*.net):
+    which register input each square's switch drives and the LED chain's order
+    inside each module, when the build is made of those boards (a 74HC165
+    chain of the game's modules, no local orders or extra LEDs of another
+    board); None otherwise, and the profile's own wiring stands."""
+    if prof.sensor_kind != "74hc165" or prof.led_local or prof.sensor_local or prof.led_offset:
+        return None
+    kinds = {m.kind for m in modules}
+    if not kinds <= {"2x2", "2x3"}:
+        return None
+    from attila_tools.hardware import netlist
+
+    return {kind: netlist.module_wiring(kind) for kind in sorted(kinds)}
+
+
 def config(prof, wiring, sd_image=None, sd_card=None):
     """What tools/pico/wires.mjs (and sdcard.mjs) need to know about the board's pins.
 
@@ -140,6 +156,7 @@ class PicoBoard:
         self.layout, self.modules, self.tiles = layoutfile.load(layout_path)
         self.wiring = self.prof.wiring(self.layout, self.modules)
         self.prof.check_sensors(self.wiring)
+        self.copper = copper(self.prof, self.modules)
         self.layout_path = layout_path
         self.profile_path = profile_path
         self.pico = Pico(flash_path, config(self.prof, self.wiring, sd_image, sd_card),
@@ -204,7 +221,10 @@ class PicoBoard:
 
     def register_bytes(self, mask):
         """A 74HC165 chain's parallel inputs (D7..D0 per register) with magnets
-        on `mask`: unused inputs tied to 3.3 V, as docs/pages/build/wiring.md says."""
+        on `mask`: unused inputs tied to 3.3 V, as docs/pages/build/wiring.md says;
+        as the module boards wire them (their netlists) when the build is made of them."""
+        if self.copper:
+            return self._copper_registers(mask)
         raw = self.wiring.chain(mask)
         closed_level = 0 if self.prof.active_low else 1
         regs = []
@@ -217,6 +237,28 @@ class PicoBoard:
             regs.append(v)
             base += n
         return regs
+
+    def _copper_registers(self, mask):
+        """Each module's register inputs as its board wires them (netlist)."""
+        closed_level = 0 if self.prof.active_low else 1
+        regs = []
+        for m in sorted(self.modules, key=lambda m: m.number):
+            v = 0xFF  # unused inputs tied to 3.3 V
+            for k, d in enumerate(self.copper[m.kind]["inputs"]):
+                on = mask >> self.layout.at(*m.places[k]) & 1
+                level = closed_level if on else 1 - closed_level
+                v = v & ~(1 << d) | level << d
+            regs.append(v)
+        return regs
+
+    def led_squares(self):
+        """Square of each LED of the chain (255: none), as the boards wire them."""
+        if not self.copper:
+            return self.wiring.led_square
+        out = []
+        for m in sorted(self.modules, key=lambda m: m.number):
+            out += [self.layout.at(*m.places[k]) for k in self.copper[m.kind]["leds"]]
+        return out
 
     def unplug(self, module):
         """The cable into chain module `module` out (1: the one at the Pico): from
@@ -258,7 +300,7 @@ class PicoBoard:
         order = self.prof.led_order
         bpp = len(order)
         out = [(0, 0, 0)] * self.layout.size
-        for k, sq in enumerate(self.wiring.led_square):
+        for k, sq in enumerate(self.led_squares()):
             if sq == 255 or (k + 1) * bpp > len(data):
                 continue
             px = dict(zip(order, data[k * bpp : (k + 1) * bpp]))

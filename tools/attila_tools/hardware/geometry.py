@@ -19,23 +19,31 @@ PITCH = 40.0  # square pitch, centre to centre (the game's own squares)
 EDGE = 1.5  # board edge to the squares' outline: tray wall + fit clearance
 THICKNESS = 1.6  # board thickness (a fab's default)
 
-# Parts on the top side of each square, relative to the square's centre.
+# Parts on the top side of each square, relative to the square's centre, as
+# they lie in the module's left column; the right column is their mirror image
+# (x turned over, see `at`), so that every square's tracks leave towards the
+# spine of tracks that runs up the middle of the module (both kinds are 2
+# squares wide) and its register.
 LED_AT = (0.0, 0.0)  # the WS2812B at the centre, under its baffle cell
-CAP_AT = (0.0, -5.5)  # its 100 nF, just below the LED
-# The reed switch lies flat along x with one end near the centre, beside the
-# LED (docs/pages/build/pieces.md: a magnet over an end, not the middle).
-REED_AT = (11.0, 0.0)  # body centre: its inner end about 4 mm right of the LED
-PULLUP_AT = (11.0, -5.0)  # the switch's 10 kOhm pull-up, under its body
+CAP_AT = (0.0, -4.5)  # its 100 nF, just below the LED (standing along y)
+# The reed switch (Coto CT10, 15 mm between its pads) lies flat along y on
+# the side away from the spine, its lower end beside the LED near the centre,
+# running towards the square's edge (docs/pages/build/pieces.md: a magnet
+# over an end, not the middle): its pads are at y = 1.0 and 16.1.
+REED_AT = (-5.0, 8.56)
+PULLUP_AT = (-8.5, 13.0)  # the switch's 10 kOhm pull-up, beside its upper end
 
-# One 74HC165 a module, in square 0's upper-left quarter (clear of the cell's
-# walls, the LED and the IN connector's pins), and its SER pull-down beside it.
-REGISTER_AT = (-10.0, 9.0)  # relative to square 0's centre
-SER_PULLDOWN_AT = (-10.0, 16.0)
-
+# One 74HC165 a module, on the spine at the module's bottom edge (its body
+# crosses the middle column wall's foot: the baffle leaves a notch there),
+# relative to square 0's centre; its pins line up with the spine's tracks.
+REGISTER_AT = (20.0, -10.0)
 # The IN and OUT cable connectors (2x4 IDC box headers, 2.54 mm) stand on the
 # bottom side, so the top stays flat under the baffle; relative to a square's
-# centre: IN under square 0, OUT under the module's last square.
-CONNECTOR_AT = (0.0, -12.0)
+# centre (mirrored in the right column): IN under square 0, OUT under the
+# module's last square (top right), both in the lower part of their square.
+CONNECTOR_AT = (-8.0, -12.5)
+# The SER pull-down sits by the OUT connector, relative to the last square.
+SER_PULLDOWN_AT = (6.0, -12.5)
 
 MOUNT_DRILL = 3.2  # M3 clearance
 MOUNT_INSET = 5.0  # corner holes from the squares' outline
@@ -83,10 +91,18 @@ def board_outline(kind):
     return (EDGE, EDGE, w - EDGE, h - EDGE)
 
 
+def mirrored(kind, k):
+    """True for a square of the right column, whose parts are the left's mirror image."""
+    w = KINDS[kind][0]
+    return k % w == w - 1 and w > 1
+
+
 def at(kind, k, offset):
-    """A part's place: square k's centre plus an offset from the tables above."""
+    """A part's place: square k's centre plus an offset from the tables above
+    (x turned over in the right column)."""
     x, y = square_centre(kind, k)
-    return (x + offset[0], y + offset[1])
+    dx = -offset[0] if mirrored(kind, k) else offset[0]
+    return (x + dx, y + offset[1])
 
 
 def connectors(kind):
@@ -95,12 +111,12 @@ def connectors(kind):
 
 
 def mounting_holes(kind):
-    """M3 holes: the four corners (inset) and every inner crossing of the squares."""
+    """M3 holes: the four corners (inset) and, on the long sides, one at every
+    row boundary (the middle column boundary carries the tracks' spine)."""
     w, h = KINDS[kind]
     x1, y1 = w * PITCH, h * PITCH
     out = [(MOUNT_INSET, MOUNT_INSET), (x1 - MOUNT_INSET, MOUNT_INSET),
            (MOUNT_INSET, y1 - MOUNT_INSET), (x1 - MOUNT_INSET, y1 - MOUNT_INSET)]
-    for i in range(1, w):
-        for j in range(1, h):
-            out.append((i * PITCH, j * PITCH))
+    for j in range(1, h):
+        out += [(MOUNT_INSET, j * PITCH), (x1 - MOUNT_INSET, j * PITCH)]
     return out

@@ -1,0 +1,106 @@
+"""Read the boards' netlists (boards/pcb/*/*.net, exported by `make hardware`):
+the wiring the emulated Pico runs on, with no KiCad installed.
+
+    module_wiring("2x3")  ->  {"inputs": [register input of local square k],
+                               "leds": [local square of chain link j]}
+    controller_gpio()     ->  {"LED": 22, "LOAD": 13, "CLOCK": 10, "SHIFT": 12}:
+                              the GPIO behind each of the cable's signals
+"""
+
+import os
+
+from attila_tools.hardware import cable, circuit, pcbfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+PCB_DIR = os.path.join(ROOT, "boards", "pcb")
+
+
+class Netlist:
+    def __init__(self, path):
+        with open(path, encoding="utf-8") as f:
+            tree = pcbfile.parse(f.read(), path)
+        self.path = path
+        self.parts = {}  # ref -> {"value": ..., property: value}
+        for comp in pcbfile.find_all(pcbfile.find(tree, "components") or [], "comp"):
+            ref = pcbfile.find(comp, "ref")[1]
+            props = {pcbfile.find(p, "name")[1]: pcbfile.find(p, "value")[1]
+                     for p in pcbfile.find_all(comp, "property") if pcbfile.find(p, "value")}
+            props["value"] = pcbfile.find(comp, "value")[1]
+            self.parts[ref] = props
+        self.nets = {}  # net -> [(ref, pin)]
+        self.pin_net = {}  # (ref, pin) -> net
+        for net in pcbfile.find_all(pcbfile.find(tree, "nets") or [], "net"):
+            name = pcbfile.find(net, "name")[1]
+            nodes = [(pcbfile.find(n, "ref")[1], pcbfile.find(n, "pin")[1])
+                     for n in pcbfile.find_all(net, "node")]
+            self.nets[name] = nodes
+            for node in nodes:
+                self.pin_net[node] = name
+
+    def net(self, ref, pin):
+        return self.pin_net.get((ref, str(pin)))
+
+    def fail(self, what):
+        raise ValueError("%s: %s" % (self.path, what))
+
+
+def load(board):
+    return Netlist(os.path.join(PCB_DIR, board, board + ".net"))
+
+
+def module_wiring(kind):
+    """Which register input each local square's switch drives, and which square
+    each link of the LED chain lights, as the module's netlist has them."""
+    nl = load("module-" + kind)
+    reg = [r for r, p in nl.parts.items() if p["value"] == "74HC165"]
+    if len(reg) != 1:
+        nl.fail("expected one 74HC165, found %s" % reg)
+    input_of_pin = {pin: d for d, pin in circuit.REGISTER_INPUT_PIN.items()}
+    inputs = {}
+    for ref, p in nl.parts.items():
+        if p["value"] != "reed":
+            continue
+        nets = [nl.net(ref, pin) for pin in ("1", "2")]
+        sig = [n for n in nets if n != "GND"]
+        on = [pin for r, pin in nl.nets.get(sig[0], []) if r == reg[0]] if sig else []
+        if len(on) != 1 or on[0] not in input_of_pin:
+            nl.fail("switch %s reaches no register input" % ref)
+        inputs[int(p["Square"])] = input_of_pin[on[0]]
+    leds, net = [], nl.net("J1", cable.pin_of("LED")[0])
+    while True:
+        nxt = [r for r, pin in nl.nets.get(net, []) if pin == "4" and nl.parts[r]["value"] == "WS2812B"]
+        if len(nxt) != 1:
+            break
+        leds.append(int(nl.parts[nxt[0]]["Square"]))
+        net = nl.net(nxt[0], "2")
+    n = len(inputs)
+    if sorted(inputs) != list(range(n)) or sorted(leds) != list(range(n)):
+        nl.fail("squares %s have switches, the LED chain from IN visits %s" % (sorted(inputs), leds))
+    return {"inputs": [inputs[k] for k in range(n)], "leds": leds}
+
+
+def controller_gpio():
+    """The Pico GPIO behind each cable signal (through series resistors and the buffer)."""
+    nl = load("controller")
+    gpio_of_pin = {str(pin): gp for gp, pin in circuit.PICO_PIN.items()}
+    pico = [r for r, p in nl.parts.items() if p["value"] == "Pico"][0]
+    out = {}
+    for sig in ("LED", "LOAD", "CLOCK", "SHIFT"):
+        net, seen = nl.net("J1", cable.pin_of(sig)[0]), set()
+        while net and net not in seen:
+            seen.add(net)
+            here = [pin for r, pin in nl.nets[net] if r == pico]
+            if here:
+                out[sig] = gpio_of_pin[here[0]]
+                break
+            # on through a two-pin part (a series resistor) or the buffer (Y -> A)
+            step = None
+            for r, pin in nl.nets[net]:
+                if r.startswith("R") and len([1 for (rr, _) in nl.pin_net if rr == r]) == 2:
+                    step = nl.net(r, "2" if pin == "1" else "1")
+                elif nl.parts[r]["value"] == "74AHCT1G125" and pin == "4":
+                    step = nl.net(r, "2")
+            net = step
+        if sig not in out:
+            nl.fail("cable signal %s reaches no Pico pin" % sig)
+    return out

@@ -1,0 +1,103 @@
+"""The controller's tracks, laid by the generator (see route.py for the modules).
+
+The Pico stands on the left, USB up. Its right-hand pins' signals leave on
+the top side straight to their parts; its left-hand pins' signals cross under
+it on the bottom side, each between two right-hand pins, to the cable
+connector (right), the series resistors and the microSD socket (top right).
+Ground is a pour on both sides. Points are the board's own frame (mm, y up);
+the part places are circuit.controller's.
+"""
+
+from attila_tools.hardware.route import B, F, Router, W_3V3, W_5V
+
+LEFT, RIGHT = 11.11, 28.89  # the Pico's pin columns
+
+
+def lane(pin_y):
+    """The bottom-side lane of a left-hand pin: between two right-hand pins."""
+    return round(pin_y - 1.27, 2)
+
+
+def route(board, netmap):
+    r = Router(board, "controller", netmap)
+    t, v = r.track, r.via
+
+    def under(net, pin_y, x_end, width=None, up=False):
+        """From a left-hand pin under the Pico to x_end on the bottom side (the
+        lane below the pin, or above it: the Pico's antenna keep-out is below pin 17)."""
+        y = round(pin_y + 1.27, 2) if up else lane(pin_y)
+        t(net, B, [(LEFT, pin_y), (LEFT + 1.27, y), (x_end, y)], width)
+        return y
+
+    # Right-hand pins, on top.
+    t("UNDO", F, [(RIGHT, 9.87), (40.5, 9.87)])  # both of the button's pads 1
+    t("MENU", F, [(RIGHT, 12.41), (52.5, 12.41)])
+    t("BUZZER", F, [(RIGHT, 17.49), (59.0, 17.49), (59.0, 7.0)])
+    t("LED_GP", F, [(RIGHT, 30.19), (35.8625, 30.19)])
+    t("VSYS", F, [(RIGHT, 55.59), (35.0, 55.59)], W_5V)
+    # The buffer: OE and GND to ground, Y through the 330 Ohm, its 100 nF.
+    for y_pad, y_via in ((31.14, 32.0), (29.24, 28.4)):
+        t("GND", F, [(35.8625, y_pad), (34.4, y_via)])
+        v("GND", (34.4, y_via))
+    t("LED_5V", F, [(38.1375, 29.24), (40.175, 29.24)])
+    t("+5V", F, [(38.1375, 31.14), (38.1375, 33.0), (39.725, 33.0)], W_5V)
+    t("GND", F, [(41.275, 33.0), (41.275, 31.6)])
+    v("GND", (41.275, 31.6))
+    # LED data: bottom side over to the cable's pin 4 (from above).
+    t("LED", F, [(41.825, 29.24), (43.0, 29.24)])
+    v("LED", (43.0, 29.24))
+    t("LED", B, [(43.0, 29.24), (43.0, 35.0), (84.73, 35.0), (84.73, 31.27)])
+    # CLOCK: under the Pico, up through its 33 Ohm, then over to pin 6 (from above).
+    y = under("CLOCK_GP", 25.11, 46.0)
+    v("CLOCK_GP", (46.0, y))
+    t("CLOCK_GP", F, [(46.0, y), (47.175, y)])
+    t("CLOCK", F, [(48.825, y), (50.5, y), (50.5, 36.2)])
+    v("CLOCK", (50.5, 36.2))
+    t("CLOCK", B, [(50.5, 36.2), (87.27, 36.2), (87.27, 31.27)])
+    # LOAD: under the Pico, through its 33 Ohm, along to pin 5 (from below).
+    y = under("LOAD_GP", 17.49, 52.0, up=True)
+    v("LOAD_GP", (52.0, y))
+    t("LOAD_GP", F, [(52.0, y), (53.175, y)])
+    t("LOAD", F, [(54.825, y), (56.5, y), (56.5, 23.0), (87.27, 23.0), (87.27, 28.73)])
+    # Shift data: under the Pico, up at x 70, to pin 7 (from below).
+    y = under("SHIFT", 20.03, 70.0, up=True)
+    v("SHIFT", (70.0, y))
+    t("SHIFT", F, [(70.0, y), (89.81, y), (89.81, 28.73)])
+    # 5 V: the diode's anode down to the buffer, across on the bottom to the
+    # cable's pin 1; the jack and the 1000 uF join pin 1 on the bottom.
+    t("+5V", F, [(39.0, 55.59), (44.0, 55.59), (44.0, 34.5), (39.725, 34.5), (39.725, 33.0)],
+      W_5V)
+    v("+5V", (44.0, 38.0))
+    t("+5V", B, [(44.0, 38.0), (79.0, 38.0)], W_5V)
+    v("+5V", (79.0, 38.0))
+    t("+5V", F, [(79.0, 38.0), (79.0, 26.5), (82.19, 26.5), (82.19, 28.73)], W_5V)
+    t("+5V", B, [(72.0, 8.0), (74.0, 6.0), (78.0, 6.0), (80.0, 8.0)], W_5V)
+    t("+5V", B, [(80.0, 8.0), (80.0, 10.0), (80.5, 10.5), (80.5, 26.0), (82.19, 27.69),
+                 (82.19, 28.73)], W_5V)
+    # The microSD card: four lanes under the Pico, each up to its pad.
+    for net, pin_y, x in (("SD_SCK", 50.51, 60.705), ("SD_MOSI", 47.97, 62.905),
+                          ("SD_MISO", 45.43, 58.505), ("SD_CS", 42.89, 64.005)):
+        y = under(net, pin_y, x)
+        v(net, (x, y))
+        t(net, F, [(x, y), (x, 50.55)])
+    # 3.3 V: from pin 36 on the bottom to the card's VDD, down to a rail for
+    # the pull-ups, and on to the cable's pin 3 (from below).
+    t("+3V3", B, [(RIGHT, 47.97), (61.805, 47.97)], W_3V3)
+    v("+3V3", (61.805, 47.97))
+    t("+3V3", F, [(61.805, 50.55), (61.805, 40.0)], W_3V3)
+    t("+3V3", F, [(55.0, 40.0), (76.0, 40.0), (76.0, 25.0), (84.73, 25.0), (84.73, 28.73)],
+      W_3V3)
+    t("GND", F, [(59.605, 50.55), (59.605, 45.43)], W_3V3)
+    v("GND", (59.605, 45.43))
+    # Pull-ups (rail below) and the card's 100 nF.
+    t("SD_MISO", F, [(57.0, 43.025), (58.505, 44.16)])
+    t("+3V3", F, [(57.0, 41.375), (57.0, 40.0)])
+    t("SD_DAT1", F, [(55.0, 46.825), (55.0, 48.0), (57.455, 49.4), (57.455, 50.55)])
+    t("+3V3", F, [(55.0, 45.175), (55.0, 40.0)])
+    t("SD_DAT2", F, [(68.0, 47.325), (65.105, 47.325), (65.105, 50.55)])
+    t("+3V3", F, [(68.0, 45.675), (68.0, 40.0)])
+    t("SD_CS", F, [(66.0, 45.325), (64.005, 45.325)])
+    t("+3V3", F, [(66.0, 43.675), (66.0, 40.0)])
+    t("+3V3", F, [(60.975, 42.6), (61.805, 42.6)])
+    t("GND", F, [(59.425, 42.6), (59.425, 43.6)])
+    v("GND", (59.425, 43.6))
