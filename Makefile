@@ -41,9 +41,10 @@ mtools:
 $(RETRO): tools/attila_tools/solve/retro.c
 	gcc -O2 -std=c11 -Wall -Wextra -shared -fPIC -pthread -o $@ $<
 
-$(STAMP): requirements.txt pyproject.toml
+$(STAMP): requirements.txt requirements-circuitpython.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps --upgrade --target $(VENV)/circuitpython -r requirements-circuitpython.txt
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 

@@ -253,7 +253,8 @@ def parse(data, source="profile"):
         p.clock = _pin(where, _need(where, sensors, "clock"), "clock", p)
         p.data = _pin(where, _need(where, sensors, "data"), "data", p)
         # QH with no cable (unplugged, loose) must not float: pulled to "empty".
-        _pull(where, sensors, p, "a chain with its cable unplugged")
+        if not cp:
+            _pull(where, sensors, p, "a chain with its cable unplugged")
         spi = sensors.get("spi")
         if spi is not None:
             spi = _int(where, sensors, "spi", 0, 0, 3)
@@ -330,6 +331,8 @@ def parse(data, source="profile"):
                 pin, "" if first == pin else " (as %r too: the same GPIO)" % (first,)))
         seen.append(same(pin))
     _check_pins(source, p)
+    if cp and p.sensor_kind == "74hc165":
+        _external_pull(source + ": sensors", sensors, p)
     p.loop_ms = _int(source, data, "loop_ms", 10, 1, 1000)
     p.watchdog_ms = _int(source, data, "watchdog_ms", 0, 0, 60000)
     if p.watchdog_ms and p.watchdog_ms < 10 * p.loop_ms:
@@ -372,6 +375,20 @@ def _pull(where, sensors, p, what):
     if p.pull == "down":
         _pull_down(where, p, 'pull "down"', "or add external pull-downs of 8.2 kOhm "
                    "or less and set pull null")
+
+
+def _external_pull(where, sensors, p):
+    """CircuitPython's keypad.ShiftRegisterKeys sets the data pin PULL_NONE
+    (shared-module/keypad/ShiftRegisterKeys.c): only a resistor on the board
+    keeps QH from floating, so the profile must say pull null."""
+    if "pull" in sensors and sensors["pull"] is None:
+        return
+    to = ("up", "3V3") if p.active_low else ("down", "GND")
+    asked = ('"%s"' % sensors["pull"] if isinstance(sensors.get("pull"), str)
+             else repr(sensors["pull"]) if "pull" in sensors else '(default "%s")' % to[0])
+    _fail(where, 'pull %s: CircuitPython\'s keypad.ShiftRegisterKeys cannot pull the data pin '
+          '%r (it leaves it floating: phantom pieces with the cable out); wire a 10 kOhm '
+          'pull-%s from it to %s and set "pull": null' % (asked, p.data, to[0], to[1]))
 
 
 def check_pins(p, board):

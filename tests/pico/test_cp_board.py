@@ -29,6 +29,7 @@ from attila_sim import actions
 from conftest import LAYOUT, PROFILES, ROOT
 from pico import circuitpy
 from pico.board import PicoBoard
+from pico.chip import CTRL_D
 from twin import Mirror, Twin, cp_catch_up
 
 CP_PROFILE = os.path.join(PROFILES, "circuitpython-pico.json")
@@ -149,7 +150,7 @@ def test_a_scripted_game_frame_for_frame_then_each_level_and_the_watchdog(cp_boa
         files = board.drive_files()
         assert {k: v for k, v in files.items() if k != "boot_out.txt"} == drive
         assert files["boot_out.txt"].decode().startswith("Adafruit CircuitPython 10.2.1")
-        assert "attila boot: CIRCUITPY kept by the board" in files["boot_out.txt"].decode()
+        assert "attila boot: the board keeps CIRCUITPY" in files["boot_out.txt"].decode()
 
         # Each level's decision as the board makes it (the portable kernel, the
         # port's slice and node budget), a slice per step: the decision comes
@@ -246,15 +247,45 @@ def test_power_cuts_in_a_save_keep_every_file_and_resume_then_the_power_up_gestu
         board.pico.mark()
         board.pico.power_cut()
         board.pico.wait_for("attila: MENU held at power-up: self-test", max_ms=BOOT_MS)
-        assert "attila boot: CIRCUITPY kept by the board" in board.drive_files()[
-            "boot_out.txt"].decode()
+        assert {k: v for k, v in board.drive_files().items() if k != "boot_out.txt"} == drive
+
+
+def test_maintenance_writes_nothing_on_the_drive_and_lasts_while_the_computer_holds_it(
+        cp_board):
+    """Play, maintenance (UNDO and MENU at power-up), play again: boot.py prints
+    the same words each time, so CircuitPython never rewrites boot_out.txt (a
+    FAT write); in maintenance, code.py run again by a reload (the computer's
+    first write to the drive does that) with the buttons let go stays in
+    maintenance: the drive is still the computer's."""
+    board = cp_board()
+    with board:
+        board.boot(BOOT_MS)
+        boot_out = board.drive_files()["boot_out.txt"]
+        assert boot_out.decode().startswith("Adafruit CircuitPython 10.2.1")
+        assert "attila boot: the board keeps CIRCUITPY while it plays" in boot_out.decode()
+        board.pico.flash_ops = []
         board.hold(0)
+        board.hold(1)
         board.pico.mark()
         board.pico.power_cut()
         board.pico.wait_for("attila: maintenance (UNDO+MENU held at power-up", max_ms=BOOT_MS)
-        boot_out = board.drive_files()["boot_out.txt"].decode()
-        assert "attila boot: maintenance: CIRCUITPY stays writable by the computer" in boot_out
-        assert {k: v for k, v in board.drive_files().items() if k != "boot_out.txt"} == drive
+        board.pico.repl()  # code.py is over
+        board.hold(0, False)
+        board.hold(1, False)
+        since = board.pico.mark()
+        board.pico.write(CTRL_D)  # a reload: code.py again, boot.py not
+        board.pico.wait_for("Code done running.", max_ms=BOOT_MS)
+        said = board.pico.output(since)
+        assert "attila: maintenance (UNDO+MENU held at power-up, or a file named maintenance): " \
+               "not starting; CIRCUITPY is the computer's until the board is reset" in said, said
+        assert "attila: 4x5 on" not in said, said
+        board.pico.mark()
+        board.pico.power_cut()
+        board.pico.wait_for("attila: 4x5 on circuitpython-pico, 20 squares", max_ms=BOOT_MS)
+        assert board.drive_files()["boot_out.txt"] == boot_out
+        assert [why for _us, why in board.pico.resets] == ["power", "power"]
+        assert not [op for op in board.pico.flash_ops if op["addr"] >= circuitpy.FS_OFFSET], \
+            board.pico.flash_ops
 
 
 def journal_with_little_room(layout):

@@ -196,6 +196,8 @@ def test_watchdog_the_chip_refuses_is_refused_at_load(port, chip, ms, most):
     data = dict(MINIMAL, port=port, chip=chip, watchdog_ms=ms, game={"budget_ms": 100})
     if chip == "esp32":  # MINIMAL's GPIO 10 is one of the ESP32's flash pins
         data["sensors"] = dict(MINIMAL["sensors"], load=25, clock=18, data=19)
+    if port == "circuitpython":  # (its chain needs the external pull-up)
+        data["sensors"] = dict(data["sensors"], pull=None)
     if most is None:
         assert parse(data, "x.json").watchdog_ms == ms
         return
@@ -415,6 +417,30 @@ def test_the_chains_data_pin_is_pulled_the_way_an_empty_square_reads():
                             '(external resistors)')
 
 
+def test_circuitpython_needs_the_chains_external_pull_up():
+    """keypad.ShiftRegisterKeys leaves the data pin floating (PULL_NONE): a
+    CircuitPython profile asking for an internal pull there, by default or in
+    so many words, is refused; pull null (a resistor on the board) is taken."""
+    cp = load(os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json"))
+    assert cp.pull is None and cp.data == "GP12"
+    data = dict(MINIMAL, port="circuitpython")
+    for pull, words in ((None, '(default "up")'), ("up", '"up"')):
+        sensors = dict(MINIMAL["sensors"], pull=pull) if pull else MINIMAL["sensors"]
+        with pytest.raises(ProfileError) as e:
+            parse(dict(data, sensors=sensors), "x.json")
+        assert str(e.value) == (
+            "x.json: sensors: pull %s: CircuitPython's keypad.ShiftRegisterKeys cannot pull "
+            "the data pin 12 (it leaves it floating: phantom pieces with the cable out); wire "
+            'a 10 kOhm pull-up from it to 3V3 and set "pull": null' % words)
+    low = dict(MINIMAL["sensors"], active_low=False, pull="down")
+    with pytest.raises(ProfileError, match='pull "down": .* pull-down from it to GND'):
+        parse(dict(data, sensors=low), "x.json")
+    assert parse(dict(data, sensors=dict(MINIMAL["sensors"], pull=None)), "x.json").pull is None
+    # The other kinds keep their pulls: keypad.Keys and KeyMatrix set them.
+    gpio = {"kind": "gpio", "pins": [0, 1], "pull": "up"}
+    assert parse(dict(data, sensors=gpio), "x.json").pull == "up"
+
+
 SD = {"spi": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 5}
 
 
@@ -439,7 +465,8 @@ def test_an_sdcard_is_optional_and_checked():
         with pytest.raises(ProfileError) as e:
             parse(dict(MINIMAL, **changes), "x.json")
         assert str(e.value) == words
-    cp = dict(MINIMAL, port="circuitpython", leds={"pin": "GP22"})
+    cp = dict(MINIMAL, port="circuitpython", leds={"pin": "GP22"},
+              sensors=dict(MINIMAL["sensors"], pull=None))
     assert parse(dict(cp, sdcard={"sck": "GP2", "mosi": "GP3", "miso": "GP4", "cs": "GP5"}),
                  "x.json").sd_spi is None
     with pytest.raises(ProfileError, match="spi is for MicroPython"):
@@ -470,6 +497,8 @@ def test_pins_are_written_as_the_port_names_them_and_one_gpio_once(port, chip, c
     data = dict(variant(**changes), port=port, chip=chip)
     if chip == "esp32":
         data["sensors"] = {"kind": "74hc165", "load": "D13", "clock": "D14", "data": "D15"}
+    if port == "circuitpython":  # (its chain needs the external pull-up)
+        data["sensors"] = dict(data["sensors"], pull=None)
     with pytest.raises(ProfileError) as e:
         parse(data, "x.json")
     assert str(e.value) == "x.json: " + words

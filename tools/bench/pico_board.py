@@ -186,15 +186,17 @@ print("heap free low-water over the game: %d bytes" % low[0])
 """
 
 
-def board_for(name, extra=None):
+def board_for(name, extra=None, xip=False):
+    """A started board of a profile; xip: the chip charges XIP cache misses (pico_xip.py)."""
     folder = tempfile.mkdtemp(prefix="attila-bench-pico-")
     b = PicoBoard.flashed(folder, LAYOUT, os.path.join(PROFILES, name), extra=extra)
+    b.pico.xip_cache = xip
     return b.start()
 
 
-def idle_loop(name):
+def idle_loop(name, xip=False):
     """main.py's idle loop step, from outside: (median, max) us over LOOPS loops."""
-    b = board_for(name)
+    b = board_for(name, xip=xip)
     try:
         b.boot()
         # At rest first: the power-up save (the new game on the flash, once the
@@ -223,8 +225,8 @@ def breakdown(name):
     return [line for line in out.strip().splitlines() if " us" in line]
 
 
-def latency_and_frame():
-    b = board_for("pico.json")
+def latency_and_frame(xip=False):
+    b = board_for("pico.json", xip=xip)
     try:
         b.boot()
         # At rest: the board's power-up work (the new game's save, its journal's folder

@@ -224,6 +224,80 @@ for name, fn in (("Board.step(), idle", step), ("  sensor scan (keypad's queue, 
     print("%s: %.0f us" % (name, per_call(fn) - call))
 """
 
+# Adafruit's NeoPixel library (the pinned adafruit-circuitpython-neopixel,
+# compiled with CircuitPython's mpy-cross and put on CIRCUITPY for this
+# measure only) beside neopixel_write from a buffer, as the port writes:
+# heap and the time of one 20-LED frame, on a fresh heap with nothing
+# imported (pins GP20 and GP21: free on the reference board).
+LEDS = """
+import gc, time, board, digitalio, neopixel_write
+gc.collect()
+f0 = gc.mem_free()
+import neopixel
+gc.collect()
+f1 = gc.mem_free()
+px = neopixel.NeoPixel(board.GP21, 20, bpp=3, brightness=1.0, auto_write=False, pixel_order="GRB")
+gc.collect()
+f2 = gc.mem_free()
+pin = digitalio.DigitalInOut(board.GP20)
+pin.switch_to_output(value=False)
+raw = bytearray(60)
+gc.collect()
+f3 = gc.mem_free()
+ns = time.monotonic_ns
+nap = time.sleep
+whole = slice(None)
+def per_frame(fn, n=20, tries=5):  # (a 1 ms pause after each: the chain's latch is not waited for)
+    best = 1 << 62
+    for _ in range(tries):
+        t = ns()
+        for _ in range(n):
+            fn()
+            nap(0.001)
+        best = min(best, ns() - t)
+    return best / n / 1000
+show = px.show
+def library():
+    px[whole] = raw
+    show()
+def shown():
+    show()
+def alone():
+    neopixel_write.neopixel_write(pin, raw)
+def nothing():
+    pass
+pause = per_frame(nothing)
+lib = per_frame(library) - pause
+only = per_frame(shown) - pause
+direct = per_frame(alone) - pause
+gc.collect()
+free = gc.mem_free()
+for _ in range(50):
+    library()
+grown = free - gc.mem_free()
+print("Adafruit's NeoPixel library (adafruit-circuitpython-neopixel 6.4.2 over CircuitPython's built-in adafruit_pixelbuf; not used by the port): heap %d bytes (neopixel.mpy %d, a NeoPixel of 20 LEDs %d), where the port's neopixel_write pin and buffer take %d" % (f0 - f2, f0 - f1, f1 - f2, f2 - f3))
+print("  a 20-LED frame: set and shown through the library %.0f us (its show() alone %.0f us, %d bytes allocated over 50 frames), neopixel_write from a buffer %.0f us" % (lib, only, grown, direct))
+"""
+
+
+def neopixel_mpy():
+    """The pinned NeoPixel library as CircuitPython's mpy-cross compiles it (bytes)."""
+    from attila_tools.board import build, drive
+
+    src = os.path.join(sys.prefix, "circuitpython", "neopixel.py")
+    with open(build.compile_one(src, "neopixel.py", tempfile.mkdtemp(), exe=drive.mpy_cross()),
+              "rb") as f:
+        return f.read()
+
+
+def put_file(pico, name, data):
+    """Write a file on CIRCUITPY from the REPL (boot.py gave the board the drive)."""
+    import base64
+
+    pico.exec("import binascii\nwith open(%r, 'wb') as f:\n    f.write(binascii.a2b_base64(%r))\n"
+              % (name, base64.b64encode(data).decode()), max_ms=20000)
+
+
 # code.run() around a step that does nothing: what of the idle step is CircuitPython's.
 FLOOR = """
 import code, microcontroller
@@ -326,6 +400,11 @@ def main():
         for line in pico.exec(BREAKDOWN, max_ms=60000).strip().splitlines():
             if " us" in line:  # (not the status line's)
                 print("  " + line)
+        put_file(pico, "neopixel.mpy", neopixel_mpy())
+        fresh_repl(pico)  # nothing imported: the library's own heap
+        for line in pico.exec(LEDS, max_ms=60000).strip().splitlines():
+            print(line)
+        pico.exec("import os\nos.remove('neopixel.mpy')", max_ms=20000)
         fresh_repl(pico)  # the board below built on a fresh heap, its pins free
         code = ON_CHIP % {"rate": POSITIONS[1][1], "positions": POSITIONS,
                           "budget": prof.budget_ms, "first": FIRST_TURN}

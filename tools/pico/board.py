@@ -96,6 +96,8 @@ def config(prof, wiring, sd_image=None, sd_card=None):
         cfg["sensors"] = {"kind": kind, "load": gpio(prof.load), "clock": gpio(prof.clock),
                           "data": gpio(prof.data), "spi": prof.spi,
                           "registers": list(wiring.registers)}
+        if prof.pull is None:  # the board's own resistor on QH, the way an empty square reads
+            cfg["resistors"] = {gpio(prof.data): 1 if prof.active_low else 0}
     elif kind == "matrix":
         cfg["sensors"] = {"kind": kind, "rows": [gpio(p) for p in prof.rows],
                           "cols": [gpio(p) for p in prof.cols]}

@@ -4,6 +4,7 @@
 //   node tools/pico/chip.mjs --flash FLASH.bin --bootrom BOOTROM.bin
 //                            [--board BOARD.json] [--pty-fd N]
 //                            [--flash-times typical|max] [--flash-data 1]
+//                            [--xip-cache 1]
 //
 // FLASH.bin is the chip's 2 MiB flash (MicroPython and its littlefs file
 // system; tools/pico/flashimage.py makes one). Every erase and program the
@@ -19,6 +20,11 @@
 // as a W25Q16JV does it (typical figures: 45 ms a 4 KB sector, 150 ms a
 // 64 KB block, 0.4 ms a 256-byte page; with --flash-times max the data
 // sheet's maxima: 400 ms, 2 s, 3 ms), then the function returns.
+//
+// XIP cache misses (--xip-cache 1; off by default): every read of the
+// flash is looked up in a model of the RP2040's 16 kB XIP cache (xip.mjs)
+// and a miss stalls the core for the line's QSPI read, where rp2040js alone
+// charges one cycle for any flash read (a lower bound).
 //
 // Strict where silicon is: any error rp2040js logs (an unaligned 32-bit
 // access, which a Cortex-M0+ faults on; a PIO instruction it cannot do)
@@ -61,6 +67,7 @@ import { RP2040, USBCDC } from "rp2040js";
 import { PioClock } from "./pio.mjs";
 import { Wires } from "./wires.mjs";
 import { SdCard } from "./sdcard.mjs";
+import { XipCache } from "./xip.mjs";
 
 const FLASH_SIZE = 2 * 1024 * 1024;
 const XIP_BASE = 0x10000000;
@@ -96,6 +103,7 @@ const T_SECTOR_ERASE = flashTimes.sector;
 const T_BLOCK_ERASE = flashTimes.block;
 const T_PAGE_PROGRAM = flashTimes.page;
 const flashData = args["flash-data"] === "1"; // each program op carries its bytes (hex)
+const xipCache = args["xip-cache"] === "1"; // charge XIP cache misses (xip.mjs)
 const flashFd = fs.openSync(args.flash, "r+");
 const flash = new Uint8Array(FLASH_SIZE);
 if (fs.readSync(flashFd, flash, 0, FLASH_SIZE, 0) !== FLASH_SIZE) die(args.flash + ": not 2 MiB");
@@ -143,6 +151,9 @@ let chip = null;
 let wires = null;
 let sdcard = null; // the microSD card (sdcard.mjs) when the board has a slot
 let keepCard = false; // the next start keeps the card's state (not after a power cut)
+let xip = null; // the XIP cache model, with --xip-cache 1
+let xipHits = 0; // over every boot
+let xipMisses = 0;
 let pio = null;
 let cdc = null;
 let boot = 0;
@@ -281,6 +292,7 @@ function onBreak(code) {
   flashOps.push(op);
   // Keep the XIP view of the flash in step (the firmware reads it back).
   chip.flash.set(flash.subarray(op.addr, op.addr + op.len), op.addr);
+  if (xip) xip.flush(); // as the SDK does after writing the flash
   core.PC = core.LR & ~1;
   if (fraction < 1) {
     chip.clock.tick(cutAt - start);
@@ -407,6 +419,12 @@ function start() {
   };
   chip.onBreak = onBreak;
   chip.core.PC = XIP_BASE;
+  if (xip) {
+    xipHits += xip.hits;
+    xipMisses += xip.misses;
+  }
+  xip = xipCache ? new XipCache() : null; // a reset flushes the cache
+  if (xip) xip.attach(chip.core);
   // The last time the firmware read the timer (time_us_64(): low, then
   // high word): what ticks_ms() returned before a scan began.
   const timer = chip.peripherals[0x40054];
@@ -475,7 +493,8 @@ function runTo(until) {
           awakeSince = now();
           wakeReads = [];
         }
-        const cycles = core.executeInstruction(); // may move the clock (a flash write)
+        let cycles = core.executeInstruction(); // may move the clock (a flash write)
+        if (xip !== null) cycles += xip.take(); // its flash reads' cache misses
         const end = clock.nanosCounter + cycles * nsPerCycle;
         // PIO instructions due during this one run at their own time (exact edges).
         while (pio.live && pio.due <= end) {
@@ -570,7 +589,8 @@ function handle(msg) {
       serialOut = [];
       serialLen = 0;
       const reply = status({ serial: out, frames: pending.frames, pwm: pending.pwm, flash: flashOps, events, scans, awake, feeds,
-        sdReads: sdcard ? sdcard.reads : 0 });
+        sdReads: sdcard ? sdcard.reads : 0,
+        xip: xip ? { hits: xipHits + xip.hits, misses: xipMisses + xip.misses } : null });
       scans = [];
       feeds = [];
       awake = [];

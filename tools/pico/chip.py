@@ -88,11 +88,15 @@ class Pico:
     """One emulated Pico on a flash file (see module doc)."""
 
     def __init__(self, flash_path, board=None, node=None, flash_times="typical",
-                 flash_data=False):
+                 flash_data=False, xip_cache=False):
         self.flash_path = os.path.abspath(flash_path)
         # "typical" or "max": the W25Q16JV's erase/program times (chip.mjs)
         self.flash_times = flash_times
         self.flash_data = flash_data  # program ops carry their bytes ("data", hex)
+        # Charge the flash reads' XIP cache misses (tools/pico/xip.mjs); off:
+        # every flash read costs one cycle, as rp2040js has it (a lower bound).
+        self.xip_cache = xip_cache
+        self.xip = None  # {"hits", "misses"} over every boot, with xip_cache
         self.board = board  # a dict for wires.mjs (tools/pico/board.py), or None
         self.node = node or shutil.which("node")
         self.proc = None
@@ -123,6 +127,8 @@ class Pico:
                "--flash-times", self.flash_times]
         if self.flash_data:
             cmd += ["--flash-data", "1"]
+        if self.xip_cache:
+            cmd += ["--xip-cache", "1"]
         if self.board is not None:
             self._board_file = self.flash_path + ".board.json"
             with open(self._board_file, "w") as f:
@@ -196,6 +202,7 @@ class Pico:
         self.scans += [(s[0] / 1000.0, s[1]) for s in reply.get("scans", [])]
         self.awake += [(a[0] / 1000.0, a[1] / 1000.0) for a in reply.get("awake", [])]
         self.sd_reads = reply.get("sdReads", 0)  # blocks the microSD card has sent
+        self.xip = reply.get("xip") or self.xip
         self.feeds += [(f[0] / 1000.0, f[1] / 1000.0, [(r[0] / 1000.0, r[1]) for r in f[2]],
                         bool(f[3])) for f in reply.get("feeds", [])]
         errors = []

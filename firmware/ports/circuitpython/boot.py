@@ -10,7 +10,9 @@ plays. UNDO and MENU held while the board powers up, or a file named
 files, `attila flash --drive`) and code.py stops before its loop: the
 maintenance gesture of every port (attila.board.power_up). Any error here
 (a bad profile.json) also leaves the drive to the computer, so it can be
-fixed; boot_out.txt on the drive says why.
+fixed (code.py says why on the console). code.py plays only on a drive
+boot.py gave the board: maintenance lasts as long as the computer holds
+the drive, across the reloads its writes cause.
 
 It reads the two buttons with digitalio and profile.json with json only:
 importing the game here would compile or load it twice at every power-up.
@@ -68,19 +70,24 @@ def _exists(path):
         return False
 
 
+# The one line boot.py prints, whatever it did: CircuitPython rewrites
+# boot_out.txt (a FAT write on CIRCUITPY) whenever boot.py's output differs
+# from the file's, so a line per mode would write the drive at every switch
+# between play and maintenance. code.py says on the console which it is.
+SAID = ("attila boot: the board keeps CIRCUITPY while it plays; UNDO and MENU held at "
+        "power-up (or a file named maintenance) leave it to the computer")
+
+
 def main(profile_path=PROFILE):
     """Remount CIRCUITPY for the board unless maintenance is asked for; True if it did."""
+    print(SAID)
     try:
         maintenance = _exists(MAINTENANCE_FILE) or held(profile_path) & 3 == 3
-    except Exception as e:  # noqa: BLE001  any trouble: the computer keeps the drive
-        print("attila boot: CIRCUITPY stays writable by the computer: %s" % e)
+    except Exception:  # noqa: BLE001  any trouble: the computer keeps the drive (code.py says why)
         return False
     if maintenance:
-        print("attila boot: maintenance: CIRCUITPY stays writable by the computer")
         return False
     storage.remount("/", readonly=False)
-    print("attila boot: CIRCUITPY kept by the board while it plays (the game is saved in "
-          "its nvm); hold UNDO and MENU at power-up to edit its files")
     return True
 
 

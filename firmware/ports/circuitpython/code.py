@@ -8,7 +8,8 @@ feeding microcontroller.watchdog if the profile asks.
 Buttons held at power-up (attila.board.power_up, the same on every port):
 MENU starts the self-test; UNDO and MENU, or a file named `maintenance`,
 stop code.py before the loop and the watchdog start (boot.py then leaves
-the drive to the computer). The game is saved in microcontroller.nvm
+the drive to the computer), and so does a drive the computer holds
+(computer_holds_drive: code.py runs again at each reload). The game is saved in microcontroller.nvm
 (nvmsave.py), never on CIRCUITPY: a power cut while a FAT sector is
 rewritten could take every file of the drive with it. The status line is
 written whenever it changes, without ever waiting for the computer (see
@@ -154,6 +155,21 @@ def say(text):
     port.write_timeout = 0
 
 
+def computer_holds_drive():
+    """True while CIRCUITPY is the computer's: boot.py left it so at power-up
+    (maintenance) or has not run since (a new board's first files).
+
+    boot.py runs only at power-up and reset, but code.py runs again at every
+    reload, and the computer's first write to the drive reloads it
+    (autoreload): the buttons let go by then, maintenance must still hold,
+    or the game would start on a drive the computer is writing."""
+    try:
+        import storage
+    except ImportError:
+        return False
+    return storage.getmount("/").readonly
+
+
 def too_old(impl=None):
     """Why this CircuitPython cannot run the board ("" when it can)."""
     impl = impl or sys.implementation
@@ -249,10 +265,11 @@ def main(ticks=-1, clock=None, sleep=None):
         refuse(prof, layout, modules, why)
         return None
     keys = hardware.buttons(prof)  # reads the buttons held right now
-    gesture = power_up(keys.read() if keys is not None else 0, exists(MAINTENANCE_FILE))
+    gesture = power_up(keys.read() if keys is not None else 0,
+                       exists(MAINTENANCE_FILE) or computer_holds_drive())
     if gesture == MAINTENANCE:
-        say("maintenance (UNDO+MENU held at power-up, or a file named %s): not starting"
-            % MAINTENANCE_FILE)
+        say("maintenance (UNDO+MENU held at power-up, or a file named %s): not starting; "
+            "CIRCUITPY is the computer's until the board is reset" % MAINTENANCE_FILE)
         if keys is not None:
             keys.deinit()  # the pins are free at the REPL
         return None

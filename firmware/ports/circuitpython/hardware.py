@@ -7,8 +7,8 @@ the 74HC165 chain, KeyMatrix for the diode matrix, Keys for one pin per
 switch) and queues the changes; KeyEvents turns the queue back into the
 raw bits the Board expects. The square debounce stays attila.sensing's, the
 same as on MicroPython. The LEDs are written by neopixel_write from a
-buffer the renderer fills in the LEDs' own colour order; the buzzer is a
-pwmio.PWMOut.
+buffer the renderer fills in the LEDs' own colour order (Strip); the buzzer
+is a pwmio.PWMOut.
 """
 
 import time
@@ -85,7 +85,14 @@ class KeyEvents:
 
 
 class Strip:
-    """The LED chain through neopixel_write: `buf` is in the LEDs' own order."""
+    """The LED chain through neopixel_write: `buf` is in the LEDs' own order.
+
+    Not through Adafruit's NeoPixel library: its show() ends in the same
+    neopixel_write, but the library takes about 2 KB of a heap the board
+    already fills, and CircuitPython's garbage collector then runs in many
+    more loop steps (make bench, pico_circuitpython;
+    docs/pages/flash/circuitpython.md).
+    """
 
     def __init__(self, pin, count, bpp=3):
         self._pin = digitalio.DigitalInOut(board_pin(pin))

@@ -289,12 +289,20 @@ def scenario_maintenance():
 
 
 def scenario_readonly():
-    # No boot.py ran: CIRCUITPY is read-only to the board. The game is saved
-    # all the same: in microcontroller.nvm, never on the drive.
+    # No boot.py ran since the drive's files came (a new board's first
+    # `attila flash --drive`), or boot.py left the drive to the computer:
+    # code.py stays in maintenance however often it runs again (a reload at
+    # each of the computer's writes), with no button held and no marker file.
     physical.HC165Chain("GP13", "GP10", "GP12", 4)
     physical.Switches(["GP16", "GP17"])
     storage.booted = True
-    board = start(3)
+    for _reload in range(3):
+        assert start(3) is None
+    assert neopixel_write.writes == [] and microcontroller.watchdog.mode is None
+    # Reset: boot.py gives the drive to the board, which plays and saves its
+    # game in microcontroller.nvm, never on the drive.
+    storage.booted = False
+    board = start(3) if boot() else None
     c = board.controller
     assert c.store is not None and c.troubles == [], c.troubles
     c.store.save("attila-save 1\nlog @a1\n")

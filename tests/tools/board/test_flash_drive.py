@@ -185,3 +185,20 @@ def test_the_shipped_circuitpython_binaries_are_the_ones_their_readmes_name():
         assert digest in f.read()
     out = subprocess.run([drive.MPY_CROSS, "--version"], capture_output=True, text=True).stdout
     assert out.startswith("CircuitPython 10.2.1") and "mpy v6.3" in out, out
+
+
+def test_the_pinned_neopixel_library_compiles_with_circuitpythons_own_mpy_cross(tmp_path):
+    """adafruit-circuitpython-neopixel, pinned in requirements-circuitpython.txt and
+    installed by make (.venv/circuitpython), as make bench measures it on the chip
+    (pico_circuitpython: the port writes with neopixel_write, the page says why)."""
+    import sys
+
+    with open(os.path.join(ROOT, "requirements-circuitpython.txt")) as f:
+        assert "adafruit-circuitpython-neopixel==6.4.2" in f.read().split()
+    src = os.path.join(sys.prefix, "circuitpython", "neopixel.py")
+    with open(src) as f:
+        assert '__version__ = "6.4.2"' in f.read()
+    mpy = build.compile_one(src, "neopixel.py", str(tmp_path), exe=drive.mpy_cross())
+    with open(mpy, "rb") as f:
+        assert f.read(2) == b"C\x06"  # CircuitPython's own .mpy
+
