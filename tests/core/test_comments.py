@@ -48,9 +48,7 @@ PATTERNS = [(re.compile(p, re.IGNORECASE), why) for p, why in TALK]
 # fixed there: issue 33 the CircuitPython port (code.py, hardware.py). Once
 # merged, each leaves the list (test_the_pending_files_still_need_their_exception
 # says when).
-PENDING = {
-    "firmware/ports/circuitpython/code.py", "firmware/ports/circuitpython/hardware.py",
-}
+PENDING = set()
 
 
 def sources():

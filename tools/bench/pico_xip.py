@@ -45,7 +45,7 @@ from pico_thinking import LAYOUT, POSITIONS, PROFILE  # noqa: E402
 
 STRONG = 3
 HARD = 4  # the strong level's hard stage searches 4 times its budget (and budget_ms)
-NODES_S = 5000  # the strong opponent's speed target (DESIGN.md)
+NODES_S = 5000  # the strong opponent's speed target (docs/pages/inside/benchmarks.md)
 IDLE_US = 1000  # the idle loop step's target
 
 

@@ -22,8 +22,8 @@ is opened if it is there; without it (or damaged) the board searches its
 placements and says so once. Its opening table (layout.opening,
 attila.opening) makes the first turn of play exact the same way, when no
 SD card covers the game: attila.opening and attila.card are imported only
-when the file is there (with its 2.3 KB fold map, 9 KB of the heap: make
-bench, pico_circuitpython).
+when the file is there (its fold map stays in the heap while the board
+runs: the reason they are not imported when there is no table).
 """
 
 import gc
@@ -41,13 +41,13 @@ LAYOUT = "layout.json"
 OLDEST = (9, 2, 1)  # keypad reset() reports the keys held from here on (CircuitPython PR #9819)
 NO_NVM = "saving is off: this board has no microcontroller.nvm"
 # CircuitPython has no viper, so the opponent searches with the portable
-# kernel: about 1,000 nodes/s blocking on an RP2040 (make bench,
-# pico_circuitpython), where viper does about 18,000. In the loop it takes
+# kernel, about twenty times slower a node than MicroPython's viper kernel
+# (the speeds: docs/pages/flash/circuitpython.md). In the loop it takes
 # SLICE nodes a step (a root action counts as ROOT_NODES: the Planner's own
 # Python work for it costs about as much as 4 nodes of the portable kernel,
-# where the MicroPython port counts 8 of the far cheaper viper nodes; about
-# 3-7 ms of a 10 ms loop) and each level stops at NODES, within about 1.5 s
-# of the loop:
+# where the MicroPython port counts 8 of the far cheaper viper nodes), so a
+# step stays inside the 10 ms loop, and each level stops at NODES, so a
+# decision stays well inside budget_ms:
 # normal and strong search far less than with viper (6,000 and 22,000
 # nodes), so they play weaker than on MicroPython.
 SLICE = 8
@@ -89,8 +89,8 @@ def _usb_console():
 
 class UsbConsole(Console):
     """attila.console.Console on usb_cdc.console (write_timeout 0): a loop
-    step writes what the FIFO has room for in one write (a byte at a time
-    cost CircuitPython about 65 us a byte: 2 ms a step)."""
+    step writes what the FIFO has room for in one write (a write call a byte
+    would cost a step more than the loop can spare)."""
 
     def __init__(self, port):
         port.write_timeout = 0  # (shared-module/usb_cdc/Serial.c: takes what fits, returns)
@@ -194,7 +194,7 @@ def refuse(prof, layout, modules, text):
 
 
 def trouble(controller, text):
-    """A problem the player must see: the status line and LEDs (contract C2), and serial."""
+    """A problem the player must see: the status line and LEDs (the controller's trouble()), and serial."""
     say(text)
     report = getattr(controller, "trouble", None)
     if report is not None:
@@ -231,8 +231,8 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
 
     Around the step the loop calls C functions only (the clock, the
     watchdog's feed, time.sleep with a length from a table made once): a
-    call of a function of ours costs about 10 us more on CircuitPython
-    (make bench, pico_circuitpython: the idle step's breakdown)."""
+    call of a function of ours costs far more on CircuitPython than one of
+    C, and the idle step must stay under 1 ms of the loop."""
     clock = clock or hardware.ticks_ms
     if sleep is None:
         sleep = time.sleep
@@ -295,7 +295,7 @@ def main(ticks=-1, clock=None, sleep=None):
         board.controller.self_test(now)
     # Boot's garbage (the files read, the save restored) collected now, not
     # by the first allocation of the loop that finds no room: a collection
-    # of CircuitPython's heap takes about 25 ms on an RP2040, two loop periods.
+    # marks the whole heap, more than one 10 ms loop step can hold.
     gc.collect()
     run(board, prof.loop_ms, hardware.watchdog(prof.watchdog_ms), ticks, clock, sleep)
     return board

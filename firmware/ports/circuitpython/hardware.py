@@ -90,8 +90,7 @@ class Strip:
     Not through Adafruit's NeoPixel library: its show() ends in the same
     neopixel_write, but the library takes about 2 KB of a heap the board
     already fills, and CircuitPython's garbage collector then runs in many
-    more loop steps (make bench, pico_circuitpython;
-    docs/pages/flash/circuitpython.md).
+    more loop steps (docs/pages/flash/circuitpython.md).
     """
 
     def __init__(self, pin, count, bpp=3):
@@ -234,8 +233,8 @@ def buzzer(profile):
 
 
 # Milliseconds, wrapping every 2**29: the loop's clock, read twice a loop
-# step. The C function itself: a function of ours doing `import supervisor`
-# took 200 us a call on the emulated Pico (CircuitPython 10.2.1), 4 us this way.
+# step. The C function itself: a function of ours around it (doing `import
+# supervisor`) would cost each call many times the C call's own time.
 ticks_ms = supervisor.ticks_ms
 
 
