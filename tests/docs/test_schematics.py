@@ -2,7 +2,6 @@
 
 import json
 import os
-import re
 import sys
 
 import pytest
@@ -42,13 +41,3 @@ def test_a_changed_pin_is_redrawn(monkeypatch):
     assert "GP5 (pin 7)" in drawn and "GP22" not in drawn
     ref["sensors"]["load"] = 14
     assert "5 GP14 (pin 19)" in schematics.cable(ref)
-
-
-def test_module_follows_the_local_orders():
-    with open(os.path.join(schematics.PROFILES, "pico-matrix.json")) as f:
-        p = json.load(f)
-    p["sensors"] = {"kind": "74hc165", "load": 13, "clock": 10, "data": 12}
-    drawn = schematics.module(p, "2x2")  # serpentine LEDs: 0 1 3 2
-    assert '>LED 2</tspan><tspan x="' in drawn
-    leds = re.findall(r">LED (\d)</tspan><tspan [^>]*>square (\d)<", drawn)
-    assert leds == [("0", "0"), ("1", "1"), ("2", "3"), ("3", "2")]

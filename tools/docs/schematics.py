@@ -40,8 +40,6 @@ PICO_POWER = ((36, "3V3(OUT)", "3.3 V of the 74HC165s and pull-ups"),
 
 # 74HC165: inputs A..H (register bits 0..7) on these pins.
 HC165_INPUTS = (("A", 11), ("B", 12), ("C", 13), ("D", 14), ("E", 3), ("F", 4), ("G", 5), ("H", 6))
-# Squares of each module kind (local indices 0..n-1, row by row from the bottom left).
-MODULE_SQUARES = {"2x2": 4, "2x3": 6}
 
 
 def load(name):
@@ -145,78 +143,6 @@ def level_shifter(p):
     return _svg(d)
 
 
-def _local_order(p, section, kind):
-    order = (p[section].get("local_order") or {}).get(kind)
-    return list(order) if order else list(range(MODULE_SQUARES[kind]))
-
-
-def module(p, kind="2x3"):
-    """One module: its 74HC165, its reed switches with pull-ups, its LEDs."""
-    n = MODULE_SQUARES[kind]
-    sensor_order = _local_order(p, "sensors", kind)  # register input k reads this local square
-    led_order = _local_order(p, "leds", kind)
-    d = schemdraw.Drawing(show=False, fontsize=11)
-    pins = [elm.IcPin(name=name, pin=str(pin), side="left") for name, pin in HC165_INPUTS]
-    right = (("GND", 8), ("CLK INH", 15), ("QH", 9), ("CLK", 2), ("SH/LD", 1), ("SER", 10),
-             ("VCC", 16))  # bottom up
-    pins += [elm.IcPin(name=name, pin=str(pin), side="right") for name, pin in right]
-    ic = elm.Ic(pins=pins, pinspacing=2.0, edgepadW=1.6, edgepadH=0.6,
-                label="74HC165 (module %s)" % kind, lblloc="top")
-    d += ic
-    for k, (name, _) in enumerate(HC165_INPUTS):
-        d += elm.Line().at(ic[name]).left(1.2)
-        if k < n:
-            d += elm.Dot()
-            d.push()
-            d += elm.SwitchReed().down(1.0).scale(0.7).label("square %d" % sensor_order[k],
-                                                             loc="bottom", ofst=0.15)
-            d += elm.Ground()
-            d.pop()
-            d += elm.Resistor().left(2.4).label("10 kΩ", loc="top")
-            d += elm.Vdd().label("3V3")
-        else:
-            d += elm.Line().left(2.4)
-            d += elm.Vdd().label("3V3 (unused input)")
-    wire = {"SH/LD": "LOAD (cable pin 5)", "CLK": "CLOCK (cable pin 6)",
-            "QH": "SHIFT DATA to IN (cable pin 7)"}
-    for name, text in wire.items():
-        d += elm.Line().at(ic[name]).right(3.4).label(text, loc="right", halign="left")
-    d += elm.Line().at(ic.SER).right(1.2)
-    d += elm.Dot()
-    d.push()
-    d += elm.Resistor().down(1.0).scale(0.8).label("10 kΩ", loc="bottom")
-    d += elm.Ground()
-    d.pop()
-    d += elm.Line().right(2.2).label("SHIFT DATA from OUT (cable pin 7)", loc="right",
-                                     halign="left")
-    d += elm.Line().at(ic["CLK INH"]).right(0.6)
-    d += elm.Ground()
-    d += elm.Line().at(ic.VCC).right(0.6)
-    d += elm.Vdd().label("3V3")
-    d += elm.Line().at(ic.GND).right(0.6)
-    d += elm.Ground()
-    # The LED chain under the squares, from IN to OUT, below the register.
-    y = -4.0
-    d += elm.Line().at((-5.0, y)).right(1.4).label("LED DATA from IN (cable pin 4)",
-                                                   loc="left", halign="right")
-    for k in range(n):
-        led = elm.Ic(pins=[elm.IcPin(side="left", anchorname="din"),
-                           elm.IcPin(side="right", anchorname="dout")],
-                     size=(1.8, 1.2), label="LED %d\nsquare %d" % (k, led_order[k]),
-                     lblsize=10, lblloc="center").anchor("din")
-        d += led
-        d += elm.Line().at(led.dout).right(0.8 if k < n - 1 else 1.4)
-    d.here = d.here
-    d += elm.Label().label("LED DATA to OUT (cable pin 4)", halign="left")
-    d += elm.Label().at((-5.0, y - 1.6)).label(
-        "WS2812B: VDD to 5 V, VSS to GND, 100 nF each if bare. Square k: the module's own "
-        "square k, counted row by row", halign="left", fontsize=10)
-    d += elm.Label().at((-5.0, y - 2.3)).label(
-        "from its bottom-left corner before it is turned (profile %s.json)." % p["name"],
-        halign="left", fontsize=10)
-    return _svg(d)
-
-
 def cable(p):
     """The 8-pin connector, IN and OUT of every module, with numbered pins."""
     d = schemdraw.Drawing(show=False, fontsize=11)
@@ -308,8 +234,6 @@ def drawings():
         "pico-direct.svg": pico(load("pico-direct.json")),
         "pico-matrix.svg": pico(load("pico-matrix.json")),
         "level-shifter.svg": level_shifter(ref),
-        "module-2x3.svg": module(ref, "2x3"),
-        "module-2x2.svg": module(ref, "2x2"),
         "cable.svg": cable(ref),
         "matrix.svg": matrix(load("pico-matrix.json")),
         "direct.svg": direct(load("pico-direct.json")),
