@@ -18,12 +18,12 @@ import json
 
 from attila.notation import log
 from attila.rules import Game
-from attila.savetext import current, dump, restore
+from attila.savetext import dump
 from attila.store import Store
 from conftest import LAYOUT, ROOT, profile
 
-from pico.board import MENU, PicoBoard
-from pico.flashimage import read_files
+from pico.board import PicoBoard
+from resume import play_the_boards_turn
 
 # 'R...H/R...R/....H/..H.. R' (bench_strength's sample, 14 free, Romans to move).
 PLACEMENTS = ["a3", "c1", "e3", "e2", "a4", "e4"]  # Romans first
@@ -80,39 +80,10 @@ def _board(tmp_path, mpy_dir, damaged=None):
     return board, layout
 
 
-def _play_the_boards_turn(board, layout):
-    """Resume (MENU), then move the pieces as the status line says: the board's
-    turn as it showed it ("a-b,c") and the console output."""
-    pico = board.pico
-    assert board.boot() == "attila: 4x5 on pico, 20 squares"
-    pico.run_ms(1500)  # the squares read, the saved game found
-    pico.mark()
-    board.press(MENU)
-    squares = board.squares
-    said = []
-    for words in ("lift the knight on ", "put the knight on ", "put a tile on "):
-        lead = b"The board plays the Romans: " + words.encode()
-        at = pico.wait_for(lead, 20000) + len(lead)
-        end = pico.wait_for(b"\n", 1000, since=at)
-        name = pico.serial[at:end].decode().split()[0]  # (a trouble may follow: " [...]")
-        said.append(name)
-        square = layout.names.index(name)
-        squares = squares & ~(1 << square) if words.startswith("lift") else squares | 1 << square
-        board.set_squares(squares)
-        pico.run_ms(600)
-    pico.wait_for(b"Huns: lift a knight", 5000)
-    pico.run_ms(1000)  # the turn kept on the flash
-    pico.run_to_idle()
-    with open(pico.flash_path, "rb") as f:
-        files = read_files(f.read())
-    kept = restore(current(files["game.txt"], files.get("journal/now/game.txt.jnl", b"")))
-    return "%s-%s,%s" % tuple(said), kept, pico.output(0)
-
-
 def test_the_board_plays_its_first_turn_from_the_opening_table(tmp_path, mpy_dir):
     board, layout = _board(tmp_path, mpy_dir)
     with board:
-        turn, kept, out = _play_the_boards_turn(board, layout)
+        turn, kept, out = play_the_boards_turn(board, layout, "Romans")
         assert board.pico.resets == []
     assert turn == WINNING
     assert OPENED in out.splitlines()
@@ -127,7 +98,7 @@ def test_a_damaged_opening_table_is_said_once_and_the_search_plays(tmp_path, mpy
     block = _root_block()
     board, layout = _board(tmp_path, mpy_dir, damaged=block)
     with board:
-        turn, kept, out = _play_the_boards_turn(board, layout)
+        turn, kept, out = play_the_boards_turn(board, layout, "Romans")
         assert board.pico.resets == []
     assert turn == SEARCHED
     assert "Traceback" not in out

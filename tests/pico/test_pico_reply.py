@@ -16,12 +16,12 @@ import pytest
 
 from attila.notation import log
 from attila.rules import Game
-from attila.savetext import current, dump, restore
+from attila.savetext import dump
 from attila.store import Store
 from conftest import LAYOUT, profile
 
-from pico.board import MENU, PicoBoard
-from pico.flashimage import read_files
+from pico.board import PicoBoard
+from resume import play_the_boards_turn
 
 # (placements, Romans first: the Huns' are the book's; the player's first
 # turn; the table's turn, a winning one; the strong search's, which loses).
@@ -62,34 +62,9 @@ def test_the_board_replies_from_the_table_where_its_book_led(tmp_path, mpy_dir, 
     board = PicoBoard.flashed(str(tmp_path / "board"), LAYOUT, path, extra=extra, out_dir=mpy_dir)
     board.squares = game.occupied()
     with board:
-        pico = board.pico
-        assert board.boot() == "attila: 4x5 on pico, 20 squares"
-        pico.run_ms(1500)  # the squares read, the saved game found
-        pico.mark()
-        board.press(MENU)
-        squares = board.squares
-        said = []
-        for words in ("lift the knight on ", "put the knight on ", "put a tile on "):
-            lead = b"The board plays the Huns: " + words.encode()
-            at = pico.wait_for(lead, 20000) + len(lead)
-            end = pico.wait_for(b"\n", 1000, since=at)
-            name = pico.serial[at:end].decode().split()[0]
-            said.append(name)
-            square = layout.names.index(name)
-            lift = words.startswith("lift")
-            squares = squares & ~(1 << square) if lift else squares | 1 << square
-            board.set_squares(squares)
-            pico.run_ms(600)
-        pico.wait_for(b"Romans: lift a knight", 5000)
-        pico.run_ms(1000)  # the turn kept on the flash
-        pico.run_to_idle()
-        out = pico.output(0)
-        assert pico.resets == []
-        with open(pico.flash_path, "rb") as f:
-            files = read_files(f.read())
-    kept = restore(current(files["game.txt"], files.get("journal/now/game.txt.jnl", b"")))
-    played = "%s-%s,%s" % tuple(said)
+        played, kept, out = play_the_boards_turn(board, layout, "Huns")
+        assert board.pico.resets == []
     assert played == table != search
-    assert "attila: opening table: the board's first turn of play is exact" in out.splitlines()
+    assert "attila: opening table: the game's first turn of play is exact" in out.splitlines()
     assert log(kept).endswith(" " + table), log(kept)
     assert "Traceback" not in out and " [" not in out
