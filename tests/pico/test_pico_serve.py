@@ -87,7 +87,7 @@ def test_a_circuitpython_profile_boots_its_drive_folder_or_says_how(tmp_path, ca
     why = circuitpy.available()
     if why:
         pytest.skip(why)
-    drive_folder(str(folder / "CIRCUITPY"), LAYOUT, cp, source=True)
+    drive_folder(str(folder / "CIRCUITPY"), LAYOUT, cp)  # .mpy, as attila flash --drive writes
     flash = folder / "flash.bin"
     s = Served(str(folder), LAYOUT, cp)
     assert s.circuitpython
