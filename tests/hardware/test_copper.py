@@ -112,3 +112,13 @@ def test_a_controller_with_load_and_clock_crossed_fails():
     other = dict(copper.profile_pins(), UNDO=15)  # a profile that moved UNDO
     assert copper.controller_problems(pcbfile.load(controller_path()), other) == [
         "SW1 (UNDO) is on GPIO 16, the profile says 15"]
+
+
+def test_a_controller_without_the_data_pull_up_fails():
+    # CircuitPython leaves the data pin unpulled: without R8 a cable-less chain floats
+    with open(controller_path(), encoding="utf-8") as f:
+        src = f.read()
+    assert pcbfile.load(controller_path()).footprints["R8"].nets() == {"1": "SHIFT", "2": "+3V3"}
+    a, b = footprint_span(src, "R8")
+    found = copper.controller_problems(pcbfile.loads(src[:a] + src[b:], "mutated"))
+    assert found == ["cable pin 7 (SHIFT) has no pull-up to 3.3 V"], found

@@ -207,6 +207,12 @@ def controller(prof=None):
                           role="pull-up of %s (the SD spec's, and CS idle high)" % net))
     parts.append(part("C3", "100nF", LIB_C, (60.2, 42.6), 0.0, pins={"1": "GND", "2": "+3V3"},
                       role="the card's supply"))
+    # CircuitPython's keypad.ShiftRegisterKeys leaves the data pin without a
+    # pull: with the cable out the line must read all ones (the chain check's
+    # "module 1 not answering"), not float; under MicroPython the pad's own
+    # pull-up sits in parallel.
+    parts.append(part("R8", "10k", LIB_R, (70.0, 30.0), 90.0, pins={"1": "SHIFT", "2": "+3V3"},
+                      role="pull-up of the chain's shift data (CircuitPython sets none)"))
     w, h = CONTROLLER_SIZE
     for i, xy in enumerate(((3.5, 3.5), (w - 3.5, 3.5), (3.5, h - 3.5), (w - 3.5, h - 3.5))):
         parts.append(part("H%d" % (i + 1), "M3", LIB_HOLE, xy, role="mounting hole"))

@@ -10,7 +10,9 @@ Reads the .kicad_pcb with pcbfile (no KiCad needed) and compares:
   reads for that square (ShiftScanner: register bits 0..n-1 = D0..D(n-1)),
   with its pull-up to 3.3 V; unused inputs tied to 3.3 V;
 - IN and OUT carry the cable's signals on the same pins (cable.NETS),
-  the register's QH on IN's shift-data pin, its SER on OUT's with a pull-down.
+  the register's QH on IN's shift-data pin, its SER on OUT's with a pull-down;
+- the controller (`controller_problems`): the cable's signals reach the
+  profile's GPIOs, and its shift data has a pull-up to 3.3 V.
 
 `problems(board, kind, wiring_order)` lists what is wrong, one line each.
 """
@@ -216,6 +218,13 @@ def controller_problems(board, pins=None):
                            % (pin, net, got, pins[net]))
         elif have != net:
             out.append("cable pin %d is on %s, the cable carries %s" % (pin, have, net))
+    # CircuitPython's ShiftRegisterKeys sets no pull on the data pin: the board's
+    # own keeps a cable-less line at all ones, which the chain check names.
+    data_pin = cable.pin_of("SHIFT")[0]
+    data = fps["J1"].pads[str(data_pin)].net if "J1" in fps else None
+    if data and not any(r.startswith("R") and set(f.nets().values()) == {data, "+3V3"}
+                        for r, f in fps.items()):
+        out.append("cable pin %d (SHIFT) has no pull-up to 3.3 V" % data_pin)
     for ref, sig in (("SW1", "UNDO"), ("SW2", "MENU"), ("BZ1", "BUZZER")):
         nets = [n for n in fps[ref].nets().values() if n != "GND"] if ref in fps else []
         got = reach(nets[0]) if nets else None

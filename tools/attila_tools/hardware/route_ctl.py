@@ -63,6 +63,11 @@ def route(board, netmap):
     y = under("SHIFT", 20.03, 70.0, up=True)
     v("SHIFT", (70.0, y))
     t("SHIFT", F, [(70.0, y), (89.81, y), (89.81, 28.73)])
+    # its pull-up above LOAD's track: up on the bottom, to the 3.3 V rail on top
+    t("SHIFT", B, [(70.0, y), (70.0, 27.0)])
+    v("SHIFT", (70.0, 27.0))
+    t("SHIFT", F, [(70.0, 27.0), (70.0, 29.175)])
+    t("+3V3", F, [(70.0, 30.825), (70.0, 40.0)])
     # 5 V: the diode's anode down to the buffer, across on the bottom to the
     # cable's pin 1; the jack and the 1000 uF join pin 1 on the bottom.
     t("+5V", F, [(39.0, 55.59), (44.0, 55.59), (44.0, 34.5), (39.725, 34.5), (39.725, 33.0)],
