@@ -18,6 +18,7 @@ import json
 import os
 import re
 import sys
+from xml.etree import ElementTree
 
 import schemdraw
 import schemdraw.elements as elm
@@ -62,6 +63,10 @@ def gpio(pin):
 def _svg(d, pad=0.1):
     """The drawing's SVG, its box widened on both sides: schemdraw sizes the
     box from estimated text widths, which fall short for long labels."""
+    # schemdraw serialises with ElementTree, whose namespace prefixes are
+    # global: a library that registered "svg" (build123d's SVG export does)
+    # would turn every tag into <svg:svg ...>. The SVG namespace is the default.
+    ElementTree.register_namespace("", "http://www.w3.org/2000/svg")
     text = d.get_imagedata("svg").decode()
     m = re.search(r'height="([\d.]+)pt" width="([\d.]+)pt" viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"',
                   text)
