@@ -38,6 +38,16 @@ def clicks(board, line):
         board.square(burn)
 
 
+def open_replay(board, log, analysis):
+    """The page stepped by hand, a game file and its analysis loaded in its replay panel."""
+    board.open("?clock=steps")
+    board.tab.click("#replay-panel summary")
+    board.tab.set_input_files("#replay-file", log)
+    board.tab.wait_for_selector("#steps li")
+    board.tab.set_input_files("#analysis-file", analysis)
+    board.tab.wait_for_selector("#steps li.threw")
+
+
 def script_lines(text):
     return [s.strip() for s in text.splitlines() if s.strip() and not s.startswith("#")]
 
@@ -70,12 +80,7 @@ def test_a_replay_steps_with_the_leds_and_the_analysis_marks(board, tmp_path):
     steps = 18
     text = "next\n" * steps
     records = sim_records(["--replay", log, "--no-analysis"], text, tmp_path)
-    board.open("?clock=steps")
-    board.tab.click("#replay-panel summary")
-    board.tab.set_input_files("#replay-file", log)
-    board.tab.wait_for_selector("#steps li")
-    board.tab.set_input_files("#analysis-file", analysis)
-    board.tab.wait_for_selector("#steps li.threw")
+    open_replay(board, log, analysis)
     for want in records:
         clicks(board, "next")
         got = board.shown()
@@ -156,12 +161,7 @@ def test_the_replay_list_keeps_its_lines_apart_at_900_px(board):
     # Issue 33 item 14: the two columns of steps ran into each other at 900 px.
     log, analysis = analysed_game()
     board.tab.set_viewport_size({"width": 900, "height": 900})
-    board.open("?clock=steps")
-    board.tab.click("#replay-panel summary")
-    board.tab.set_input_files("#replay-file", log)
-    board.tab.wait_for_selector("#steps li")
-    board.tab.set_input_files("#analysis-file", analysis)
-    board.tab.wait_for_selector("#steps li.threw")
+    open_replay(board, log, analysis)
     shot = os.environ.get("ATTILA_SHOT")
     if shot:
         board.tab.locator("#replay-panel").screenshot(path=shot)
