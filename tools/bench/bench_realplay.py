@@ -38,6 +38,7 @@ sys.path.insert(0, HERE)
 from bench_strength import ROOT, LAYOUT, TABLE, micropython, turns, wilson, winning  # noqa: E402
 from attila import book as books  # noqa: E402
 from attila import opponent  # noqa: E402
+from attila.geometry import popcount  # noqa: E402
 from attila.layoutfile import load  # noqa: E402
 from attila.notation import format_position, parse_turn  # noqa: E402
 from attila.rules import MOVE, SETUP, Game  # noqa: E402
@@ -157,7 +158,7 @@ def play_round(plays, tables, book, setup, seed, table=TABLE):
                     continue
                 me, opp = game.knights[game.side], game.knights[game.side ^ 1]
                 text = format_position(game)
-                play.pending = (popcount_free(game), tables.won(me, opp, game.scorched), text)
+                play.pending = (popcount(game.free()), tables.won(me, opp, game.scorched), text)
                 requests.append(text)
                 owners.append(play)
                 continue
@@ -241,10 +242,6 @@ def second_turn(tables, book):
     print("|---|---|---|---|")
     for who, free, count in (("first", 12, first), ("second", 11, second)):
         print("| %s | %d | %s | %.0f KB |" % (who, free, format(count, ","), count * 6 / 1024.0))
-
-
-def popcount_free(game):
-    return bin(game.free()).count("1")
 
 
 def main(argv=None):
