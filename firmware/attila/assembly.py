@@ -1,7 +1,7 @@
 """Building a board: the one assembly of every port and the simulator.
 
 A board is a profile (the hardware: pins, sensors, LEDs; attila.profile)
-and a layout (the modules; attila.layoutfile), put together here the same
+and a layout (the modules; attila.game.layoutfile), put together here the same
 way on MicroPython (main.py), CircuitPython (code.py) and in the simulator
 (attila_sim.rig):
 
@@ -17,7 +17,7 @@ coach, the sound) are imported only when it does.
 """
 
 from attila.board import Board
-from attila.rules import ROMANS
+from attila.game.rules import ROMANS
 
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 OPENING = "layout.opening"  # its opening table: the first turn of play (attila flash copies it)
@@ -39,7 +39,7 @@ def open_book(path, layout):
     if not exists(path):
         return None, "no setup book (%s): the board searches its placements" % path
     try:
-        from attila import book
+        from attila.opponent import book
 
         return book.open(path, layout), ""
     except Exception as e:  # BookError, OSError, MemoryError: the search plays on
@@ -55,7 +55,7 @@ def open_opening(path, layout):
         return None, ""
     f = None
     try:
-        from attila.opening import Opening
+        from attila.opponent.opening import Opening
 
         f = open(path, "rb")
         return Opening(f, layout, path), "opening table: the game's first turn of play is exact"
@@ -69,13 +69,13 @@ def open_card(hardware, prof, layout, feed=None):
     """(the layout's solved game on the profile's microSD card, the console
     line that says so) or (None, the line that says why not; "" when the
     profile names no card). Never raises: without the card the board
-    searches. The card is read straight, a block at a time (attila.fat).
+    searches. The card is read straight, a block at a time (attila.opponent.fat).
     feed: the watchdog's, called while the card starts (seconds on some)."""
     if not getattr(prof, "sdcard", False):
         return None, ""
     try:
-        from attila.card import FILE, Card
-        from attila.fat import first_block
+        from attila.opponent.card import FILE, Card
+        from attila.opponent.fat import first_block
 
         dev = hardware.sdcard(prof) if feed is None else hardware.sdcard(prof, feed)
         card = Card(dev, layout, first_block(dev, FILE), FILE)
@@ -87,18 +87,18 @@ def open_card(hardware, prof, layout, feed=None):
 
 def build_controller(layout, store=None, tiles=None, computer=-1, level=3, budget_ms=2000,
                book=None, card=None, coach=False, first=ROMANS, slice_nodes=None):
-    """The Controller of a board: its opponent (attila.opponent's Planner at
+    """The Controller of a board: its opponent (attila.opponent.planner's Planner at
     `level`, 3 the strongest; slice_nodes: its nodes per loop step, None the
     kernel's own) plays the side `computer` and answers hints from the setup
     `book` and the `card` (the solved game or the opening table, or None);
     with the solved game the coach judges the player's turns (on at first
     when `coach`; MENU switches it between games)."""
-    from attila.controller import Controller
-    from attila.opponent import chooser
+    from attila.play.controller import Controller
+    from attila.opponent.planner import chooser
 
     judge = None
     if card is not None and card.whole:  # not the opening table
-        from attila.coach import Coach
+        from attila.play.coach import Coach
 
         judge = Coach(card, coach)
     opponent = chooser(level, budget_ms, book, card)

@@ -20,7 +20,7 @@ Buttons already held when the board starts are not presses: the port has
 read them as a power-up gesture (power_up(), the same on every port).
 
 The controller keeps the protocol of attila.controls.Controls
-(attila.controller.Controller does; a test's smaller one inherits the
+(attila.play.controller.Controller does; a test's smaller one inherits the
 no-op rest). The hardware objects are
 duck-typed so the ports, the simulator and the tests hand in their own:
   scanner.scan() -> int          raw sensor bits in chain order
@@ -33,7 +33,7 @@ A step with nothing new allocates nothing (proved under MicroPython with
 micropython.heap_lock() in tests/ports).
 
 A 74HC165 chain's scan carries, above the chain bits, the number of a module
-that does not answer (attila.chain). Once that has held for the debounce
+that does not answer (attila.sensing.chain). Once that has held for the debounce
 time the controller is told (controller.chain(module, now_ms), 0 when every
 module answers again); meanwhile the game waits: no reading and no button
 reaches the controller, and the first reading after it is the table as it
@@ -41,8 +41,8 @@ is then.
 """
 
 from attila.compat import const
-from attila.leds import Leds
-from attila.sensing import Debouncer
+from attila.leds.strip import Leds
+from attila.sensing.debounce import Debouncer
 from attila.ticks import ticks_diff
 
 BUTTON_HOLD_MS = const(30)

@@ -1,13 +1,13 @@
 """What a Board (attila.board) drives: the controller's protocol, with no-op defaults.
 
-attila.controller.Controller keeps all of it; a smaller controller (a
+attila.play.controller.Controller keeps all of it; a smaller controller (a
 test's, a benchmark's) inherits what it has no use for. The board itself
 never imports this module: on a board it would only take RAM.
 """
 
 
 class Controls:
-    """What a Board drives, with no-op defaults (attila.controller.Controller
+    """What a Board drives, with no-op defaults (attila.play.controller.Controller
     is one; a smaller one, a test's, inherits what it has no use for):
 
         frame                       bytearray, 3 bytes a square: what the LEDs show

@@ -17,11 +17,11 @@ RP2350) is refused here, on the computer as on the board.
 from attila.compat import const
 from attila.datafile import decode, read_text
 from attila.errors import AttilaError
-from attila.leds import BUDGET_MA, IDLE_MA, MA_PER_CHANNEL, ORDERS, Leds
-from attila.opponent import LEVEL_NAMES
+from attila.leds.strip import BUDGET_MA, IDLE_MA, MA_PER_CHANNEL, ORDERS, Leds
+from attila.opponent.levels import LEVEL_NAMES
 from attila.pins import problem, same, spelling
-from attila.sensing import HOLD_MS, Debouncer
-from attila.wiring import Wiring, check_order
+from attila.sensing.debounce import HOLD_MS, Debouncer
+from attila.sensing.wiring import Wiring, check_order
 
 
 class ProfileError(AttilaError):
@@ -422,7 +422,7 @@ def _pull_down(where, p, what, fix):
 
 
 def _sdcard(where, data, p, cp):
-    """The microSD card with the solved game (attila.card), on its own SPI bus."""
+    """The microSD card with the solved game (attila.opponent.card), on its own SPI bus."""
     p.sdcard = data is not None
     p.sd_spi = None
     p.sd_pins = ()

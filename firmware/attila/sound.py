@@ -1,7 +1,7 @@
 """The board's sounds: a short tune for each cue, played note by note on the loop's clock.
 
 The controller sets `cue` when something worth a sound happens
-(attila.controller CUE_*); Board.step hands each new cue to play() and
+(attila.play.controller CUE_*); Board.step hands each new cue to play() and
 calls step() every loop. A note starts and stops on the loop's clock, never
 in a sleep, so the LEDs and the sensors keep their pace while a tune plays.
 A new cue cuts the tune playing short.
@@ -19,7 +19,7 @@ OVER = const(4)  # game over
 TROUBLE = const(5)  # saving is off, a save failed, a damaged save was kept aside
 
 LOUDEST = const(32768)  # 50 % duty: a piezo's loudest square wave
-_WRAP = const(0x1FFFFFFF)  # elapsed times modulo 2**29 (see attila.sensing)
+_WRAP = const(0x1FFFFFFF)  # elapsed times modulo 2**29 (see attila.sensing.debounce)
 
 # Per cue: (Hz, ms) pairs, Hz 0 a rest. A piezo disc sings loudest at 2-4 kHz.
 TUNES = (  # type: tuple

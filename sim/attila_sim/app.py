@@ -43,7 +43,7 @@ def open_card(folder, layout):
 
 def setup_book(layout_path, layout):
     """The layout's setup book from boards/solved, open, or None (not solved)."""
-    from attila import book
+    from attila.opponent import book
     from attila_tools.board.build import book_for
 
     path = book_for(layout_path, layout)[0]
@@ -135,8 +135,8 @@ def check_save(path, layout, chosen):
     would refuse is moved aside (PATH.bad), never deleted. Returns (layout or
     None to keep the chosen one, a line to say or "").
     """
-    from attila.savetext import VERSION, restore, unpack
-    from attila.store import DAMAGED, FOREIGN, MISSING, Store, probe
+    from attila.saves.savetext import VERSION, restore, unpack
+    from attila.saves.store import DAMAGED, FOREIGN, MISSING, Store, probe
     from attila_tools.files import FileError, read_bytes
 
     kind = probe(path)
@@ -180,7 +180,7 @@ def check_save(path, layout, chosen):
 
 def _saved_opponent(path):
     """(side, level) the board played in the game saved at `path`, or None."""
-    from attila.savetext import unpack
+    from attila.saves.savetext import unpack
     from attila_sim.rig import saved_opponent
     from attila_tools.files import read_bytes
 
@@ -193,7 +193,7 @@ def _saved_opponent(path):
 def main(argv=None):
     """Run the simulator; returns the exit code."""
     args = parser().parse_args(argv)
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila_sim.rig import Rig
     from attila_sim.table import TableError
     from attila_tools.board.build import opening_table

@@ -14,7 +14,7 @@ import os
 import threading
 
 from attila.errors import AttilaError
-from attila.rules import SIDE_NAMES
+from attila.game.rules import SIDE_NAMES
 
 from attila_tools.analyse import analysis
 from attila_tools.solve import retro

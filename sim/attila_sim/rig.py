@@ -14,16 +14,17 @@ and the scripted mode all drive a Rig.
 """
 
 import attila
-from attila import assembly, layoutfile, notation
+from attila import assembly
+from attila.game import layoutfile, notation
 from attila.board import Board
-from attila.controller import MODE_NAMES
+from attila.play.controller import MODE_NAMES
 from attila.errors import AttilaError
-from attila.leds import Leds
-from attila.opponent import STRONG
-from attila.rules import OVER, ROMANS, SCORCH, SETUP
-from attila.sensing import Debouncer
-from attila.store import MemoryStore, Store
-from attila.wiring import Wiring
+from attila.leds.strip import Leds
+from attila.opponent.levels import STRONG
+from attila.game.rules import OVER, ROMANS, SCORCH, SETUP
+from attila.sensing.debounce import Debouncer
+from attila.saves.store import MemoryStore, Store
+from attila.sensing.wiring import Wiring
 
 from attila_sim import actions
 from attila_sim.hardware import VirtualButtons, VirtualStrip, VirtualSwitches
@@ -47,7 +48,7 @@ MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
 
 def _pico_slice():
     """Nodes a Pico searches per loop step: the viper kernel's SLICE, read
-    from attila/kernelv.py (viper cannot be imported on a computer). The host
+    from attila/opponent/kernelv.py (viper cannot be imported on a computer). The host
     runs the portable kernel, whose own slice (1 node) is sized for a chip
     without viper: with it the simulator's board would search a few hundred
     nodes where a Pico searches its level's full node budget, and play a
@@ -57,7 +58,7 @@ def _pico_slice():
         for line in f:
             if line.startswith("SLICE = "):
                 return int(line.split()[2])
-    raise AttilaError("attila/kernelv.py: no SLICE = N line")
+    raise AttilaError("attila/opponent/kernelv.py: no SLICE = N line")
 
 
 PICO_SLICE = _pico_slice()
@@ -66,7 +67,7 @@ PICO_SLICE = _pico_slice()
 def opponent_for(level=None, budget_ms=2000, book=None, card=None):
     """The opponent the controller asks for the board's own turns and for hints
     (book: the layout's setup book, open, or None; card: its solved game,
-    attila.card.Card, or None): a Pico's, node for node."""
+    attila.opponent.card.Card, or None): a Pico's, node for node."""
     from attila import opponent
 
     return opponent.Planner(STRONG if level is None else level, budget_ms,
@@ -113,11 +114,11 @@ def saved_opponent(text):
 class Rig:
     """One simulated board: layout, pieces, virtual hardware, Board, Controller.
 
-    book: the layout's setup book (attila.book, open) the board places from,
+    book: the layout's setup book (attila.opponent.book, open) the board places from,
     as a flashed board does with its layout.book; None: setup is searched.
-    card: the layout's solved game (attila.card.Card), as on a board's microSD
-    card, or its opening table (attila.opening), as in a flashed board's flash;
-    coach: judge the player's turns with the card (attila.coach).
+    card: the layout's solved game (attila.opponent.card.Card), as on a board's microSD
+    card, or its opening table (attila.opponent.opening), as in a flashed board's flash;
+    coach: judge the player's turns with the card (attila.play.coach).
     """
 
     def __init__(self, layout, modules, tiles=None, first=ROMANS, computer=-1,

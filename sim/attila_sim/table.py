@@ -7,7 +7,7 @@ and lies on a square, in the reserve beside the board, or in the hand.
 Nothing here knows the rules: the controller decides what a change means.
 """
 
-from attila.geometry import popcount
+from attila.game.geometry import popcount
 
 ROMAN = "R"
 HUN = "H"

@@ -10,7 +10,7 @@ colours under the board.
 
 import sys
 
-from attila.palette import HUN, ROMAN
+from attila.leds.palette import HUN, ROMAN
 from attila_sim import actions
 from attila_sim.actions import ActionError
 from attila_sim.table import TableError

@@ -24,13 +24,13 @@ start().
 import json
 import time
 
-from attila import book as books
-from attila.opening import Opening
-from attila import layoutfile
+from attila.opponent import book as books
+from attila.opponent.opening import Opening
+from attila.game import layoutfile
 from attila.errors import AttilaError
-from attila.rules import HUNS, ROMANS
-from attila.savetext import restore
-from attila.store import MemoryStore
+from attila.game.rules import HUNS, ROMANS
+from attila.saves.savetext import restore
+from attila.saves.store import MemoryStore
 
 from attila_tools.replayfile import read_game, saved_body
 

@@ -18,7 +18,7 @@ screenshot, +/- clock speed, Q / Esc quit.
 import os
 import sys
 
-from attila.palette import SIDE
+from attila.leds.palette import SIDE
 
 from attila_sim.drawing import Drawing
 from attila_sim.look import MARGIN, PANEL_WIDTH, pygame

@@ -8,11 +8,11 @@ reads ticks_ms.
 """
 
 from attila.board import Board
-from attila.controller import Controller
-from attila.leds import Leds
-from attila.modules import compose, place_module
-from attila.sensing import Debouncer
-from attila.wiring import Wiring
+from attila.play.controller import Controller
+from attila.leds.strip import Leds
+from attila.game.modules import compose, place_module
+from attila.sensing.debounce import Debouncer
+from attila.sensing.wiring import Wiring
 
 LOOP_MS = 10
 HAND_MS = 60  # after a hand movement: long enough for the 30 ms debounce

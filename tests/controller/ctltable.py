@@ -9,8 +9,8 @@ been still for CALM_MS (the board saves and plans then), unless the Table
 is made with rest=False (a piece slid across the squares, a quick player).
 """
 
-from attila.controller import BUTTON_MENU, BUTTON_UNDO, CALM_MS, Controller
-from attila.notation import parse_placement, parse_turn
+from attila.play.controller import BUTTON_MENU, BUTTON_UNDO, CALM_MS, Controller
+from attila.game.notation import parse_placement, parse_turn
 from fakefs import FakeFs, PowerCut  # noqa: F401 (the resume tests take them from here)
 
 DARK = (0, 0, 0)

@@ -1,4 +1,4 @@
-"""A Planner as attila.opponent's contract (C1) describes it, for the controller tests.
+"""A Planner as attila.opponent.planner's contract (C1) describes it, for the controller tests.
 
 It answers after a fixed number of slices (steps), whatever the clock says:
 a long search made to order. The answer is decided at start() from the
@@ -6,8 +6,8 @@ position handed in (a snapshot: the game may change afterwards), by `choose`
 (default: the first legal action).
 """
 
-from attila.notation import log
-from attila.plan import first_action
+from attila.game.notation import log
+from attila.play.plan import first_action
 
 
 class FakePlanner:

@@ -11,12 +11,13 @@ import os
 import pytest
 from ctltable import AMBER, BLUE, Table
 
-from attila import book as books
+from attila.opponent import book as books
 from attila import opponent
-from attila.geometry import from_rows
-from attila.notation import log
-from attila.opponent import BEGINNER, EASY, NORMAL, STRONG, chooser
-from attila.rules import HUNS, MOVE, ROMANS
+from attila.game.geometry import from_rows
+from attila.game.notation import log
+from attila.opponent.levels import BEGINNER, EASY, NORMAL, STRONG
+from attila.opponent.planner import chooser
+from attila.game.rules import HUNS, MOVE, ROMANS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOK = os.path.join(ROOT, "boards", "solved", "4x5.book")

@@ -4,9 +4,9 @@ import pytest
 from ctlboard import Rack
 from ctltable import Table
 
-from attila.controller import BUTTON_MENU, BUTTON_UNDO, CLEAR, CORRECT, OVER, PLAY, RESUME, SELFTEST
-from attila.geometry import from_rows
-from attila.store import MemoryStore
+from attila.play.controller import BUTTON_MENU, BUTTON_UNDO, CLEAR, CORRECT, OVER, PLAY, RESUME, SELFTEST
+from attila.game.geometry import from_rows
+from attila.saves.store import MemoryStore
 
 RECT = from_rows(["....."] * 4)
 GAME = (
@@ -85,7 +85,7 @@ def test_the_issue_script_in_the_simulator(ms, mode):
     import io
     import json
 
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila_sim import script
     from attila_sim.rig import Rig
 
@@ -113,7 +113,7 @@ def test_hold_menu_1500_in_the_simulator_is_a_long_press(ms, mode):
     import io
     import json
 
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila_sim import script
     from attila_sim.rig import Rig
 

@@ -9,8 +9,8 @@ wrap as anywhere else.
 import pytest
 from ctltable import Table
 
-from attila.controller import BUTTON_MENU, CLEAR, PLAY, SELFTEST
-from attila.geometry import from_rows
+from attila.play.controller import BUTTON_MENU, CLEAR, PLAY, SELFTEST
+from attila.game.geometry import from_rows
 
 RECT = from_rows(["....."] * 4)
 SETUP6 = "@a1 @b1 @c1 @d1 @e1 @a2".split()

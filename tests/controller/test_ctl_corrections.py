@@ -9,11 +9,11 @@ reads actions only from there.
 from ctltable import BLUE, BLUE_DIM, RED, Table
 from test_ctl_stateful import L  # the L layout of the property test
 
-from attila.controller import CORRECT, PLAY, RESUME
-from attila.geometry import from_rows
-from attila.notation import log
-from attila.rules import HUNS, ROMANS, SCORCH
-from attila.store import MemoryStore
+from attila.play.controller import CORRECT, PLAY, RESUME
+from attila.game.geometry import from_rows
+from attila.game.notation import log
+from attila.game.rules import HUNS, ROMANS, SCORCH
+from attila.saves.store import MemoryStore
 
 RECT = from_rows(["....."] * 4)
 SETUP = "@a1 @e4 @c2 @b4 @c3 @e2"

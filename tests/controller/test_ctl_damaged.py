@@ -7,12 +7,12 @@ refuses the controller hands back through store.reject().
 
 from ctltable import RED, Table
 
-from attila.controller import CLEAR, CUE_ERROR, PLAY, RESUME, Controller
-from attila.geometry import from_rows
-from attila.notation import replay
-from attila.rules import Game
-from attila.savetext import dump
-from attila.store import MemoryStore, Store
+from attila.play.controller import CLEAR, CUE_ERROR, PLAY, RESUME, Controller
+from attila.game.geometry import from_rows
+from attila.game.notation import replay
+from attila.game.rules import Game
+from attila.saves.savetext import dump
+from attila.saves.store import MemoryStore, Store
 from fakefs import FakeFs
 
 RECT = from_rows(["....."] * 4)

@@ -2,12 +2,12 @@
 
 from ctltable import AMBER, AMBER_DIM, BLUE, BLUE_DIM, DARK, RED, WHITE, Table
 
-from attila.controller import CORRECT, OVER, PLAY, CLEAR, first_action
-from attila.geometry import from_rows
-from attila.modules import compose, place_module
-from attila.notation import format_position, log
-from attila.rules import HUNS, MOVE, ROMANS, SCORCH, SETUP
-from attila.store import MemoryStore
+from attila.play.controller import CORRECT, OVER, PLAY, CLEAR, first_action
+from attila.game.geometry import from_rows
+from attila.game.modules import compose, place_module
+from attila.game.notation import format_position, log
+from attila.game.rules import HUNS, MOVE, ROMANS, SCORCH, SETUP
+from attila.saves.store import MemoryStore
 
 RECT = from_rows(["....."] * 4)
 GAME_4X5 = (
@@ -313,7 +313,7 @@ def test_the_simulator_says_game_over_on_such_a_layout():
     import io
     import json
 
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila_sim import script
     from attila_sim.rig import Rig
 

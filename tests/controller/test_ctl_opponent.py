@@ -2,10 +2,10 @@
 
 from ctltable import AMBER, AMBER_DIM, BLUE, RED, WHITE, Table
 
-from attila.controller import CLEAR, CORRECT, PLAY, first_action
-from attila.geometry import from_rows
-from attila.notation import log
-from attila.rules import HUNS, MOVE, ROMANS, SCORCH
+from attila.play.controller import CLEAR, CORRECT, PLAY, first_action
+from attila.game.geometry import from_rows
+from attila.game.notation import log
+from attila.game.rules import HUNS, MOVE, ROMANS, SCORCH
 
 RECT = from_rows(["....."] * 4)
 SETUP6 = "@a1 @b1 @c1 @d1 @e1 @a2".split()
@@ -166,7 +166,8 @@ def test_holding_menu_starts_a_new_game_then_the_self_test():
 
 
 def test_a_whole_game_against_the_real_opponent():
-    from attila.opponent import EASY, choose
+    from attila.opponent.levels import EASY
+    from attila.opponent.planner import choose
 
     def opponent(game):
         return choose(game, level=EASY, clock=lambda: 0, seed=7)
@@ -201,8 +202,8 @@ def test_a_hint_is_the_strong_levels_action_whatever_the_opponents_level():
     The hint is the strong level's decision (its node budget, no noise); the
     opponent's own decisions stay at its level."""
     from attila import opponent
-    from attila.notation import parse_turn
-    from attila.plan import HINT_LEVEL
+    from attila.game.notation import parse_turn
+    from attila.play.plan import HINT_LEVEL
 
     assert HINT_LEVEL == opponent.STRONG
     planner = opponent.Planner(opponent.BEGINNER, 10 ** 9, slice_nodes=64)

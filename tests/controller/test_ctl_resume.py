@@ -3,12 +3,12 @@
 import pytest
 from ctltable import BLUE, DARK, RED, WHITE, FakeFs, PowerCut, Table
 
-from attila.controller import CLEAR, CORRECT, OVER, PLAY, RESUME, Controller
-from attila.geometry import from_rows
-from attila.notation import log, replay
-from attila.rules import Game
-from attila.savetext import checksum, dump
-from attila.store import Store
+from attila.play.controller import CLEAR, CORRECT, OVER, PLAY, RESUME, Controller
+from attila.game.geometry import from_rows
+from attila.game.notation import log, replay
+from attila.game.rules import Game
+from attila.saves.savetext import checksum, dump
+from attila.saves.store import Store
 
 RECT = from_rows(["....."] * 4)
 GAME = (

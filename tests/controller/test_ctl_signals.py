@@ -4,7 +4,7 @@ the buzzer, `said` for the serial console, trouble() with its LED sign."""
 from ctlboard import Rack
 from ctltable import RED, FakeFs, Table
 
-from attila.controller import (
+from attila.play.controller import (
     BUTTON_MENU,
     CALM_MS,
     CUE_ERROR,
@@ -15,11 +15,11 @@ from attila.controller import (
     CUE_TURN,
     OVER,
 )
-from attila.geometry import from_rows
-from attila.palette import TROUBLE_MS
-from attila.rules import HUNS
-from attila.savetext import dump
-from attila.store import MemoryStore, Store
+from attila.game.geometry import from_rows
+from attila.leds.palette import TROUBLE_MS
+from attila.game.rules import HUNS
+from attila.saves.savetext import dump
+from attila.saves.store import MemoryStore, Store
 
 RECT = from_rows(["....."] * 4)
 GAME = (

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from attila.controller import (
+from attila.play.controller import (
     BUTTON_MENU,
     BUTTON_UNDO,
     CLEAR,
@@ -36,11 +36,11 @@ from attila.controller import (
     RESUME,
     SELFTEST,
 )
-from attila.geometry import from_rows
-from attila.modules import compose, place_module
-from attila.notation import format_position, log, replay
-from attila.rules import MOVE, SCORCH, SETUP, Game
-from attila.store import MemoryStore
+from attila.game.geometry import from_rows
+from attila.game.modules import compose, place_module
+from attila.game.notation import format_position, log, replay
+from attila.game.rules import MOVE, SCORCH, SETUP, Game
+from attila.saves.store import MemoryStore
 
 RECT = from_rows(["....."] * 4)
 L = compose(

@@ -14,13 +14,13 @@ from ctlboard import LOOP_MS, Rack
 from ctltable import AMBER, BLUE, BLUE_DIM, DARK, Table
 from fakeplanner import FakePlanner
 
-from attila.controller import BUTTON_MENU, CALM_MS, CORRECT, OVER, PLAY
-from attila.palette import QUANTUM
-from attila.geometry import from_rows
-from attila.notation import log
-from attila.plan import first_action
-from attila.rules import HUNS, ROMANS, SCORCH
-from attila.store import MemoryStore
+from attila.play.controller import BUTTON_MENU, CALM_MS, CORRECT, OVER, PLAY
+from attila.leds.palette import QUANTUM
+from attila.game.geometry import from_rows
+from attila.game.notation import log
+from attila.play.plan import first_action
+from attila.game.rules import HUNS, ROMANS, SCORCH
+from attila.saves.store import MemoryStore
 
 RECT = from_rows(["....."] * 4)
 SETUP6 = "@a1 @b1 @c1 @d1 @e1 @a2"

@@ -6,11 +6,11 @@ import os
 import pytest
 
 from attila.errors import LayoutError
-from attila.layoutfile import load
-from attila.modules import chain
-from attila.notation import parse_position
-from attila.perft import perft
-from attila.rules import Game
+from attila.game.layoutfile import load
+from attila.game.modules import chain
+from attila.game.notation import parse_position
+from attila.game.perft import perft
+from attila.game.rules import Game
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 BOARDS = os.path.join(ROOT, "boards")

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, event, given, settings, target
 from hypothesis import strategies as st
 
 from attila.errors import LayoutError, NotationError
-from attila.modules import compose, place_module
-from attila.notation import format_position, parse_position, play
-from attila.perft import perft, turns
-from attila.rules import MOVE, OVER, SCORCH, SETUP, SIDES
+from attila.game.modules import compose, place_module
+from attila.game.notation import format_position, parse_position, play
+from attila.game.perft import perft, turns
+from attila.game.rules import MOVE, OVER, SCORCH, SETUP, SIDES
 
 SETTINGS = settings(
     max_examples=60,
@@ -322,8 +322,8 @@ def test_full_random_games_on_every_board():
     import os
     import random
 
-    from attila.layoutfile import load
-    from attila.rules import Game
+    from attila.game.layoutfile import load
+    from attila.game.rules import Game
 
     root = os.path.join(os.path.dirname(__file__), "..", "..", "boards")
     paths = sorted(glob.glob(os.path.join(root, "*.json")))
@@ -434,7 +434,7 @@ def layout_documents(draw):
 @SETTINGS
 @given(document=layout_documents())
 def test_any_json_layout_loads_or_says_why(document):
-    from attila.layoutfile import parse
+    from attila.game.layoutfile import parse
 
     data, squares = document
     try:

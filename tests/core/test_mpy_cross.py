@@ -39,14 +39,14 @@ def test_native_code_compiles_for_both_pico_chips(tmp_path):
     for arch in ("armv6m", "armv7emsp"):  # RP2040, RP2350
         target = tmp_path / ("kernelv-%s.mpy" % arch)
         proc = subprocess.run(
-            [_mpy_cross(), "-o", str(target), "-march=" + arch, "firmware/attila/kernelv.py"],
+            [_mpy_cross(), "-o", str(target), "-march=" + arch, "firmware/attila/opponent/kernelv.py"],
             cwd=ROOT, capture_output=True, text=True,
         )
         assert proc.returncode == 0, (proc.stderr + proc.stdout).strip()
 
 
 def test_firmware_has_sources():
-    assert "firmware/attila/rules.py" in [s.replace(os.sep, "/") for s in SOURCES]
+    assert "firmware/attila/game/rules.py" in [s.replace(os.sep, "/") for s in SOURCES]
 
 
 def test_mpy_cross_runs():

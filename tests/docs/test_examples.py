@@ -86,7 +86,7 @@ def test_the_rules_page_states_the_rules_and_credits_the_game():
 
 
 def test_next_all_prints_one_frame_as_the_readme_says(tmp_path):
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila_sim import script
     from attila_sim.rig import Rig
     from attila_tools.gamefiles import load_replay

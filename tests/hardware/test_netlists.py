@@ -5,7 +5,8 @@ import os
 import sys
 import types
 
-from attila import layoutfile, profile
+from attila import profile
+from attila.game import layoutfile
 from attila_tools.hardware import copper, netlist
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

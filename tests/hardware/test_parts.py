@@ -17,7 +17,7 @@ pytest.importorskip("build123d", reason="build123d is not installed (make instal
 
 from build123d import Box, Pos  # noqa: E402
 
-from attila.layoutfile import load  # noqa: E402
+from attila.game.layoutfile import load  # noqa: E402
 from attila_tools.hardware import geometry  # noqa: E402
 from attila_tools.hardware.parts import baffle, board, case, checks, controller  # noqa: E402
 from attila_tools.hardware.parts import dims, export, field, layout, mesh, tray  # noqa: E402

@@ -1,15 +1,15 @@
 """Helpers for the opponent and solver tests: a brute force and random positions.
 
-The brute force walks the rules through attila.rules.Game (place, move,
+The brute force walks the rules through attila.game.rules.Game (place, move,
 scorch, undo) and memoises on the raw position: no bitboard tricks, no
 symmetry, no grouping, nothing shared with the solver or the opponent.
 """
 
 import random
 
-from attila.geometry import from_rows
-from attila.notation import format_position, parse_position
-from attila.rules import MOVE, OVER, SCORCH, SETUP
+from attila.game.geometry import from_rows
+from attila.game.notation import format_position, parse_position
+from attila.game.rules import MOVE, OVER, SCORCH, SETUP
 
 
 def squares(mask):
@@ -110,7 +110,7 @@ def random_game(rng, layout, free_left=None, stop_in_setup=False, tiles=None):
     Played until at most `free_left` free squares remain (or to a random
     point), possibly stopping in setup or in the scorch step.
     """
-    from attila.rules import Game
+    from attila.game.rules import Game
 
     game = Game(layout, rng.randint(0, 1), tiles)
     stop_at = rng.randint(0, 5) if stop_in_setup else 6

@@ -28,9 +28,9 @@ sys.setrecursionlimit(20000)
 from brute import random_game, random_layout, squares  # noqa: E402
 
 from attila import opponent  # noqa: E402
-from attila.geometry import from_rows  # noqa: E402
-from attila.notation import format_position  # noqa: E402
-from attila.rules import MOVE, OVER, SCORCH  # noqa: E402
+from attila.game.geometry import from_rows  # noqa: E402
+from attila.game.notation import format_position  # noqa: E402
+from attila.game.rules import MOVE, OVER, SCORCH  # noqa: E402
 
 OUT = os.path.join(ROOT, "tests", "portable", "opponent_choices.json")
 

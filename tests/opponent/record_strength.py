@@ -20,8 +20,8 @@ sys.path[:0] = [os.path.join(ROOT, "tools", "bench"), os.path.join(ROOT, "tools"
 
 import bench_strength as bench  # noqa: E402
 
-from attila.layoutfile import load  # noqa: E402
-from attila.notation import format_turn, parse_position  # noqa: E402
+from attila.game.layoutfile import load  # noqa: E402
+from attila.game.notation import format_turn, parse_position  # noqa: E402
 from attila_tools.solve.retro import Tables  # noqa: E402
 
 OUT = os.path.join(HERE, "strength_4x5.txt")

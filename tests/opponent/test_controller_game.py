@@ -9,11 +9,11 @@ to scorch.
 from brute import actions, rng_of
 
 from attila import opponent
-from attila.controller import OVER as GAME_OVER
-from attila.controller import CALM_MS, PLAY, Controller
-from attila.geometry import from_rows
-from attila.notation import log
-from attila.rules import HUNS, MOVE, ROMANS, SCORCH, SETUP
+from attila.play.controller import OVER as GAME_OVER
+from attila.play.controller import CALM_MS, PLAY, Controller
+from attila.game.geometry import from_rows
+from attila.game.notation import log
+from attila.game.rules import HUNS, MOVE, ROMANS, SCORCH, SETUP
 
 
 class Hands:

@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from attila import opponent
-from attila.notation import format_position, parse_position, play
-from attila.rules import MOVE, OVER, SCORCH, SETUP
+from attila.game.notation import format_position, parse_position, play
+from attila.game.rules import MOVE, OVER, SCORCH, SETUP
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -79,8 +79,8 @@ def test_opponent_finds_the_forced_win_in_small_endgames():
 
 
 def test_strong_beats_beginner_most_of_the_time():
-    from attila.geometry import from_rows
-    from attila.rules import Game
+    from attila.game.geometry import from_rows
+    from attila.game.rules import Game
 
     layout = from_rows(["....."] * 4)
     strong_wins = 0

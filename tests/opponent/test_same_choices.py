@@ -12,7 +12,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 from test_opponent_choices import BIG, check_all  # noqa: E402
 
-from attila import opponent, search  # noqa: E402
+from attila import opponent  # noqa: E402
+from attila.opponent import search
 
 
 def test_every_recorded_choice_with_the_portable_kernel():

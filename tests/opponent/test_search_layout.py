@@ -1,6 +1,6 @@
 """The stack row's layout is repeated as const() in the search and its two kernels: it agrees.
 
-MicroPython folds only a module's own constants, so attila.search, the
+MicroPython folds only a module's own constants, so attila.opponent.search, the
 portable kernel and the viper kernel each spell the row out; a field that
 moved in one of them would make the kernels read each other's frames wrong.
 """

@@ -19,7 +19,7 @@ other side is lost), written here so that the test needs no 1.6 GB table:
 
 The decision is the board's: its node budget (opponent.NODES[STRONG]; the
 same search makes the same choice at the same nodes on every machine) and
-its opening table (boards/solved/4x5.opening, attila.opening), as a flashed
+its opening table (boards/solved/4x5.opening, attila.opponent.opening), as a flashed
 board has them (make bench's strength table has the rates).
 """
 
@@ -28,8 +28,8 @@ import os
 import pytest
 
 from attila import opponent
-from attila.geometry import popcount
-from attila.notation import parse_position
+from attila.game.geometry import popcount
+from attila.game.notation import parse_position
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIRST_TURNS = (
@@ -63,7 +63,7 @@ _OPENING = []
 def _opening(layout):
     """The 4x5 opening table, open (once)."""
     if not _OPENING:
-        from attila.opening import Opening
+        from attila.opponent.opening import Opening
 
         path = os.path.join(os.path.dirname(os.path.dirname(HERE)), "boards", "solved",
                             "4x5.opening")

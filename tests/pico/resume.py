@@ -5,7 +5,7 @@ says each piece to lift and put, the hands here do it, and the game kept on
 the flash (game.txt and its journal) holds the turn.
 """
 
-from attila.savetext import current, restore
+from attila.saves.savetext import current, restore
 
 from pico.board import MENU
 from pico.flashimage import read_files

@@ -21,9 +21,9 @@ import os
 
 import pytest
 
-from attila import notation
-from attila.rules import OVER
-from attila.savetext import restore
+from attila.game import notation
+from attila.game.rules import OVER
+from attila.saves.savetext import restore
 from attila_sim import actions
 
 from conftest import LAYOUT, PROFILES, ROOT
@@ -40,7 +40,7 @@ BOOT_MS = 8000
 DECISIONS = """
 import time, code
 from attila import opponent
-from attila.notation import parse_position
+from attila.game.notation import parse_position
 def us():
     return time.monotonic_ns() // 1000
 for level in range(4):
@@ -291,8 +291,8 @@ def test_maintenance_writes_nothing_on_the_drive_and_lasts_while_the_computer_ho
 def journal_with_little_room(layout):
     """A save sector as a board leaves it after many games: a game of two
     placements held, too little blank room left for another whole game."""
-    from attila.rules import Game
-    from attila.savetext import dump
+    from attila.game.rules import Game
+    from attila.saves.savetext import dump
     from nvmsave import ALIGN, NvmStore, game_bytes
 
     game = Game(layout)

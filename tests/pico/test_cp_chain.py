@@ -3,7 +3,7 @@
 CircuitPython's keypad.ShiftRegisterKeys reads the chain in the background,
 the byte past it included; the tied inputs and that byte arrive as key
 events like the switches, and the port (ports/circuitpython/hardware.py,
-ChainKeys) checks them as attila.chain does. The cable into module 3 pulled
+ChainKeys) checks them as attila.sensing.chain does. The cable into module 3 pulled
 out mid-game and put back (tools/pico/wires.mjs): see test_pico_chain.py.
 """
 

@@ -16,8 +16,8 @@ import re
 
 import pytest
 
-from attila.layoutfile import load
-from attila.opening import Opening
+from attila.game.layoutfile import load
+from attila.opponent.opening import Opening
 
 from conftest import LAYOUT, PROFILES, ROOT
 from pico import circuitpy
@@ -123,7 +123,7 @@ def test_the_position_is_won_and_the_search_alone_throws_it_away():
     and the port's strong Planner (code.portable's slice and node budget, the
     portable kernel) with and without the table, a slice per 10 ms step."""
     from attila import opponent
-    from attila.notation import parse_position
+    from attila.game.notation import parse_position
 
     game = parse_position(POSITION)
     layout = load(LAYOUT)[0]

@@ -2,7 +2,7 @@
 
 A 12-square layout's card (`attila card`, 0.15 MB) copied onto a FAT32
 image with mtools, as a user copies it onto a card; the firmware reads it
-over SPI0 with its own driver (sdspi.py) and attila.fat / attila.card: its
+over SPI0 with its own driver (sdspi.py) and attila.opponent.fat / attila.opponent.card: its
 answers are the retrograde tables'. A missing, damaged or foreign card is
 said once on the console, with the trouble sign, and the board plays on;
 an exFAT card is told to be reformatted as FAT32, with how.
@@ -29,7 +29,7 @@ SD = {"spi": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 5}
 
 def _solve(folder, data):
     """(layout file, tables, card file) of a custom layout."""
-    from attila.layoutfile import load
+    from attila.game.layoutfile import load
     from attila_tools.solve import retro
     from attila_tools.solve.card_cmd import write_card
 
@@ -155,7 +155,7 @@ def _setup_and_turn(tables):
     """Six placements after which the Romans (to move) win, and a turn that throws it away."""
     import random
 
-    from attila.rules import MOVE, Game
+    from attila.game.rules import MOVE, Game
 
     lay = tables.layout
     rng = random.Random(7)

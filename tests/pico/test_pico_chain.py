@@ -3,7 +3,7 @@
 tools/pico/wires.mjs pulls the cable into chain module N out at pin level:
 from module N on no register answers, and module N-1 shifts in its SER's
 pull-down (0s), which an active-low chain reads as a magnet on every square
-after the break. The firmware (attila.chain) finds the module by its tied
+after the break. The firmware (attila.sensing.chain) finds the module by its tied
 inputs, keeps the last good reading of those squares, shows the trouble
 sign for as long as the module is out with its number in the status line,
 and reads the table again once the cable is back. The same on every
@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from attila.scanners import ShiftScanner
+from attila.sensing.scanners import ShiftScanner
 from conftest import LAYOUT, profile
 from pico.board import PicoBoard
 from twin import Twin

@@ -55,7 +55,7 @@ def test_make_flash_against_the_emulated_pico(tmp_path, mpy_dir):
         assert proc.returncode == 0, out
         assert "micropython 1.27.0 (Raspberry Pi Pico with RP2040)" in out
         # The viper kernel compiled on the host for the chip's own arch (its _mpy).
-        assert "native code compiled for the board's armv6m: attila/kernelv.mpy" in out
+        assert "native code compiled for the board's armv6m: attila/opponent/kernelv.mpy" in out
         # Every file of the plan: the firmware, layout.json, layout.book, layout.opening,
         # profile.json.
         assert "verified %d files (sha256)" % (len(sources()) + 4) in out
@@ -75,5 +75,5 @@ def test_make_flash_against_the_emulated_pico(tmp_path, mpy_dir):
     built = firmware_files(LAYOUT, prof, out_dir=mpy_dir)
     assert {k: v for k, v in on_chip.items() if k in built} == built
     assert set(on_chip) - set(built) <= {"game.txt", "game.txt.tmp"}
-    assert "attila/kernelv.mpy" in on_chip and "attila/kernelv.py" not in on_chip
+    assert "attila/opponent/kernelv.mpy" in on_chip and "attila/opponent/kernelv.py" not in on_chip
     assert served.pico.resets == []  # soft resets only: the chip never restarted

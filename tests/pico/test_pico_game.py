@@ -26,9 +26,9 @@ twin.py). What "frame for frame" means here:
 
 import os
 
-from attila.notation import log
-from attila.rules import OVER
-from attila.savetext import restore, unpack
+from attila.game.notation import log
+from attila.game.rules import OVER
+from attila.saves.savetext import restore, unpack
 from attila_sim import actions, script
 
 import led_language

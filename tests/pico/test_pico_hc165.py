@@ -12,7 +12,7 @@ chain would.
 
 SCRIPT = """
 import hardware
-from attila.scanners import ShiftScanner
+from attila.sensing.scanners import ShiftScanner
 for baudrate in (1000000, 2000000, 10000000):
     chain = hardware.PioChain(0, 13, 10, 12, 5, baudrate)  # (+ the byte past the chain)
     print(baudrate, ShiftScanner(None, None, None, (4, 4, 6, 6), reader=chain).scan())

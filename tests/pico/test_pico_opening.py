@@ -16,10 +16,10 @@ search's turn; it never stops.
 
 import json
 
-from attila.notation import log
-from attila.rules import Game
-from attila.savetext import dump
-from attila.store import Store
+from attila.game.notation import log
+from attila.game.rules import Game
+from attila.saves.savetext import dump
+from attila.saves.store import Store
 from conftest import LAYOUT, ROOT, profile
 
 from pico.board import PicoBoard
@@ -32,13 +32,13 @@ SEARCHED = "a4-c3,d2"  # the strong search's (attila choose): the Huns then win
 TABLE = ROOT + "/boards/solved/4x5.opening"
 OPENED = "attila: opening table: the game's first turn of play is exact"
 # A lookup that fails leaves that turn to the search (the table is dropped
-# only after CARD_FAULTS such turns in a row: attila.opponent).
+# only after CARD_FAULTS such turns in a row: attila.opponent.planner).
 NOTE = "opening table: layout.opening: block %d is damaged or out of place: " \
     "the board searches this turn"
 
 
 def _game():
-    from attila.layoutfile import load
+    from attila.game.layoutfile import load
 
     layout = load(LAYOUT)[0]
     game = Game(layout, first=0)
@@ -49,7 +49,7 @@ def _game():
 
 def _root_block():
     """The table block the position's own lookup reads (the board's first read)."""
-    from attila.opening import Opening
+    from attila.opponent.opening import Opening
 
     layout, game = _game()
     with open(TABLE, "rb") as f:

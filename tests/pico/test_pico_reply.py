@@ -14,10 +14,10 @@ import json
 
 import pytest
 
-from attila.notation import log
-from attila.rules import Game
-from attila.savetext import dump
-from attila.store import Store
+from attila.game.notation import log
+from attila.game.rules import Game
+from attila.saves.savetext import dump
+from attila.saves.store import Store
 from conftest import LAYOUT, profile
 
 from pico.board import PicoBoard
@@ -32,7 +32,7 @@ CASES = [
 
 
 def _game(placements, turn):
-    from attila.layoutfile import load
+    from attila.game.layoutfile import load
 
     layout = load(LAYOUT)[0]
     game = Game(layout, first=0)

@@ -1,6 +1,6 @@
 """Real microSD cards on the emulated Pico (tools/pico/sdcard.mjs): kinds, latencies, a reset.
 
-The firmware's own driver (sdspi.py) and readers (attila.fat, attila.card)
+The firmware's own driver (sdspi.py) and readers (attila.opponent.fat, attila.opponent.card)
 read a 12-square layout's card (test_pico_card's) from an SDSC card (byte
 addresses), a v1 card (no CMD8) and a slow SDHC card (0-8 bytes before each
 reply, up to 100 ms before a block, 1 s of "busy" at start); a card left

@@ -26,11 +26,13 @@ without a search, and a lookup's cost in emulated µs is printed.
 import json
 import os
 
-from attila import book, layoutfile, opponent
+from attila import opponent
+from attila.opponent import book
+from attila.game import layoutfile
 from attila import profile as profiles
-from attila.geometry import popcount
-from attila.notation import replay
-from attila.rules import Game
+from attila.game.geometry import popcount
+from attila.game.notation import replay
+from attila.game.rules import Game
 
 from conftest import LAYOUT, ROOT, profile
 from pico import thinking
@@ -53,7 +55,7 @@ POSITIONS = (
 ON_CHIP = """
 import json, machine, time
 from attila import opponent
-from attila.notation import parse_position
+from attila.game.notation import parse_position
 wdt = machine.WDT(timeout=%(wdt)d)
 for level in range(4):
     for name, text in %(positions)r:
@@ -64,8 +66,9 @@ for level in range(4):
         ms = time.ticks_diff(time.ticks_ms(), t)
         wdt.feed()
         print(json.dumps([opponent.LEVEL_NAMES[level], name, ms, opponent.stats()[0]]))
-from attila import book, layoutfile
-from attila.rules import Game
+from attila.opponent import book
+from attila.game import layoutfile
+from attila.game.rules import Game
 layout = layoutfile.load("layout.json")[0]
 b = book.open("layout.book", layout)
 game = Game(layout)

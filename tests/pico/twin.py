@@ -16,7 +16,7 @@ import copy
 import os
 
 from attila import assembly as boards
-from attila.store import Store
+from attila.saves.store import Store
 from pico.hands import Mirror  # noqa: F401  (the tests import it from here)
 
 
@@ -116,7 +116,7 @@ class Twin:
 
 
 def _table_copy(card):
-    """A copy of an open attila.card.Card (the opening table): see Twin.shared."""
+    """A copy of an open attila.opponent.card.Card (the opening table): see Twin.shared."""
     new = copy.copy(card)
     new._buf = bytearray(card._buf)
     new._body = memoryview(new._buf)[:len(card._body)]

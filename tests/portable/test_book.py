@@ -1,4 +1,4 @@
-"""The setup book's reader (attila.book) answers as the certificate, at every position of the book.
+"""The setup book's reader (attila.opponent.book) answers as the certificate, at every position of the book.
 
 book_4x5.txt is the 4x5 certificate's book section as text (attila book
 boards/solved/4x5.cert.json.gz --answers tests/portable/book_4x5.txt; the
@@ -6,10 +6,10 @@ host test tests/tools/solve/test_retro_book.py checks that it matches the certif
 """
 
 import check
-from attila.book import Book, BookError, crc8, key, rank
-from attila.book import open as open_book
-from attila.geometry import from_rows
-from attila.rules import Game
+from attila.opponent.book import Book, BookError, crc8, key, rank
+from attila.opponent.book import open as open_book
+from attila.game.geometry import from_rows
+from attila.game.rules import Game
 
 # The repository root (the files are read from it; MicroPython runs from there).
 try:

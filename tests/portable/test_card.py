@@ -1,4 +1,4 @@
-"""The card's reader (attila.card) and the opponent that plays from it, on MicroPython too.
+"""The card's reader (attila.opponent.card) and the opponent that plays from it, on MicroPython too.
 
 card_9.tbl is `attila card` of the 9-square layout NINE; card_9.txt holds
 400 of its positions with their values (both made and checked against the
@@ -6,9 +6,9 @@ retrograde tables on the host by tests/tools/solve/test_card_cmd.py).
 """
 
 import check
-from attila.card import BLOCK, Card, CardError
-from attila.geometry import from_rows
-from attila.rules import MOVE, Game
+from attila.opponent.card import BLOCK, Card, CardError
+from attila.game.geometry import from_rows
+from attila.game.rules import MOVE, Game
 
 try:
     _ROOT = "/".join(__file__.replace("\\", "/").split("/")[:-3])

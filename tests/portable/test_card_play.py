@@ -1,4 +1,4 @@
-"""The opponent that plays from the card (attila.card), on MicroPython too.
+"""The opponent that plays from the card (attila.opponent.card), on MicroPython too.
 
 card_9.tbl and card_9.txt: see test_card.py (a file of its own here: each
 test file gets a fresh MicroPython heap of 512 KB).
@@ -6,9 +6,9 @@ test file gets a fresh MicroPython heap of 512 KB).
 
 import check
 from test_card import NINE, Card, Disk, answers, whole
-from attila.card import BLOCK
+from attila.opponent.card import BLOCK
 
-from attila.rules import MOVE, SCORCH, Game
+from attila.game.rules import MOVE, SCORCH, Game
 
 
 def _game(mover, other, scorched, layout=NINE):
@@ -164,7 +164,7 @@ def test_the_winning_turn_is_found_a_few_lookups_a_loop_step():
 
 def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
     from attila import opponent
-    from attila.plan import Plan
+    from attila.play.plan import Plan
 
     card = Card(Disk(), NINE)
     plan = Plan(opponent.Planner(opponent.BEGINNER, 2000, card=card))

@@ -1,4 +1,4 @@
-"""A loose module cable: the 74HC165 chain checked (attila.chain), on the scanner and the board.
+"""A loose module cable: the 74HC165 chain checked (attila.sensing.chain), on the scanner and the board.
 
 A fake chain of the 4x5 board's registers (2x2, 2x2, 2x3, 2x3: inputs used
 4, 4, 6, 6; the others tied to 3.3 V) behind bit-banged pins, SPI or a
@@ -8,15 +8,15 @@ in its SER's pull-down (0s) from there on.
 
 import check
 from attila.board import Board
-from attila.chain import Chain
-from attila.controller import Controller
-from attila.leds import Leds
-from attila.modules import compose, place_module
-from attila.palette import TROUBLE_ON
-from attila.reading import CUE_ERROR, PLAY
-from attila.scanners import ShiftScanner
-from attila.sensing import Debouncer
-from attila.wiring import Wiring
+from attila.sensing.chain import Chain
+from attila.play.controller import Controller
+from attila.leds.strip import Leds
+from attila.game.modules import compose, place_module
+from attila.leds.palette import TROUBLE_ON
+from attila.play.reading import CUE_ERROR, PLAY
+from attila.sensing.scanners import ShiftScanner
+from attila.sensing.debounce import Debouncer
+from attila.sensing.wiring import Wiring
 
 REGS = (4, 4, 6, 6)
 WORDS = "Module %d not answering: check its cable (the game waits)"

@@ -1,15 +1,15 @@
-"""The coach (attila.coach): did the player's turn keep the win? Asked of the card.
+"""The coach (attila.play.coach): did the player's turn keep the win? Asked of the card.
 
 card_9.tbl and card_9.txt: see test_card.py.
 """
 
-from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
-from attila.coach import KEPT, QUIET, THROWN, Coach
-from attila.controller import PLAY, Controller
+from attila.play import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
+from attila.play.coach import KEPT, QUIET, THROWN, Coach
+from attila.play.controller import PLAY, Controller
 from test_card import NINE, Card, Disk, answers
 from test_card_play import _game
 
-from attila.rules import MOVE
+from attila.game.rules import MOVE
 
 
 def _turns(card, game):

@@ -2,14 +2,14 @@
 fresh MicroPython heap of 512 KB). card_9.tbl: see test_card.py.
 """
 
-from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
-from attila.coach import KEPT, QUIET, Coach
-from attila.controller import PLAY, Controller
+from attila.play import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
+from attila.play.coach import KEPT, QUIET, Coach
+from attila.play.controller import PLAY, Controller
 from test_card import NINE, Card, Disk, answers
 from test_card_play import _game
 from test_coach import _turns
 
-from attila.rules import MOVE
+from attila.game.rules import MOVE
 
 
 def test_a_coach_switched_off_judges_nothing():

@@ -4,9 +4,9 @@
 card_9.tbl: see test_card.py.
 """
 
-from attila import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
-from attila.coach import QUIET, Coach
-from attila.controller import BUTTON_MENU, CLEAR, COACH_MS, HOLD_NEW_MS, Controller
+from attila.play import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
+from attila.play.coach import QUIET, Coach
+from attila.play.controller import BUTTON_MENU, CLEAR, COACH_MS, HOLD_NEW_MS, Controller
 from test_card import NINE, Card, Disk
 
 GREEN = bytes((0, 255, 0)) * NINE.size

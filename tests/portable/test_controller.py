@@ -1,7 +1,7 @@
 """The controller on every interpreter: frames, a correction, an undo, a resume,
 the self-test, and an idle path that allocates nothing (MicroPython heap_lock)."""
 
-from attila.controller import (
+from attila.play.controller import (
     BUTTON_MENU,
     BUTTON_UNDO,
     CALM_MS,
@@ -15,10 +15,10 @@ from attila.controller import (
     SELFTEST,
     Controller,
 )
-from attila.geometry import from_rows
-from attila.notation import log
-from attila.rules import MOVE, SCORCH
-from attila.store import MemoryStore
+from attila.game.geometry import from_rows
+from attila.game.notation import log
+from attila.game.rules import MOVE, SCORCH
+from attila.saves.store import MemoryStore
 
 RECT = from_rows(["....."] * 4)
 SETUP6 = "@a1 @b1 @c1 @d1 @e1 @a2"
@@ -327,7 +327,7 @@ def test_idle_path_allocates_nothing_in_every_mode():
 
 
 class _Planner:
-    """A Planner (attila.opponent's contract) that never decides: a long search."""
+    """A Planner (attila.opponent.planner's contract) that never decides: a long search."""
 
     def __init__(self):
         self.steps = 0

@@ -2,9 +2,9 @@
 
 import check
 from attila.errors import LayoutError
-from attila.geometry import bounded, from_rows, lowest, popcount, square_name
-from attila.layoutfile import loads
-from attila.modules import chain, compose, local_places, place_module
+from attila.game.geometry import bounded, from_rows, lowest, popcount, square_name
+from attila.game.layoutfile import loads
+from attila.game.modules import chain, compose, local_places, place_module
 
 BOARD_4X5 = """{"name": "4x5", "modules": [
   {"kind": "2x2", "at": "a1", "turn": 0}, {"kind": "2x2", "at": "a3", "turn": 0},

@@ -1,9 +1,9 @@
 """LED rendering: chain order, colour order, brightness and the power cap, byte by byte."""
 
 import check
-from attila.leds import Leds
-from attila.modules import compose, place_module
-from attila.wiring import Wiring
+from attila.leds.strip import Leds
+from attila.game.modules import compose, place_module
+from attila.sensing.wiring import Wiring
 
 
 def wiring_4x5(offset=0):

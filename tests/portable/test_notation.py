@@ -2,7 +2,7 @@
 
 import check
 from attila.errors import NotationError
-from attila.notation import (
+from attila.game.notation import (
     format_position,
     format_turn,
     log,
@@ -12,7 +12,7 @@ from attila.notation import (
     play,
     replay,
 )
-from attila.rules import HUNS, MOVE, OVER, ROMANS, SETUP
+from attila.game.rules import HUNS, MOVE, OVER, ROMANS, SETUP
 
 EMPTY = "...../...../...../..... R"
 

@@ -1,4 +1,4 @@
-"""The opening table (attila.opening) and the opponent that plays its first turn from it, on MicroPython too.
+"""The opening table (attila.opponent.opening) and the opponent that plays its first turn from it, on MicroPython too.
 
 opening_12.opening is `attila card --opening` of the 12-square layout SMALL
 (3x4: four symmetries); opening_12.txt holds 400 of its positions with their
@@ -9,10 +9,10 @@ tests/tools/solve/test_opening_cmd.py).
 import check
 from test_card import _ROOT, allocated, closed, read_answers
 from test_card_play import _game as play_game
-from attila.card import BLOCK, CardError
-from attila.geometry import from_rows
-from attila.opening import Opening
-from attila.rules import MOVE
+from attila.opponent.card import BLOCK, CardError
+from attila.game.geometry import from_rows
+from attila.opponent.opening import Opening
+from attila.game.rules import MOVE
 
 SMALL = from_rows(["....", "....", "...."])
 SMALL.name = "small"

@@ -15,10 +15,11 @@ import json
 
 import check
 
-from attila import opponent, search
-from attila.geometry import from_rows
-from attila.notation import parse_position, play
-from attila.rules import OVER, Game
+from attila import opponent
+from attila.opponent import search
+from attila.game.geometry import from_rows
+from attila.game.notation import parse_position, play
+from attila.game.rules import OVER, Game
 
 try:
     _HERE = __file__.rsplit("/", 1)[0]

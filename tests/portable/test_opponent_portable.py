@@ -3,9 +3,9 @@
 import check
 from attila import opponent
 from attila.errors import IllegalAction
-from attila.geometry import from_rows
-from attila.notation import format_position, parse_position, play
-from attila.rules import MOVE, OVER, SCORCH, SETUP, Game
+from attila.game.geometry import from_rows
+from attila.game.notation import format_position, parse_position, play
+from attila.game.rules import MOVE, OVER, SCORCH, SETUP, Game
 
 BIG = 10 ** 6  # a time budget that never runs out: the node budget decides
 

@@ -3,8 +3,8 @@
 import check
 from attila import opponent
 from attila.errors import IllegalAction
-from attila.notation import parse_position, play
-from attila.rules import SCORCH
+from attila.game.notation import parse_position, play
+from attila.game.rules import SCORCH
 
 BIG = 10 ** 9
 MIDGAME = "x..../RH.../..R.x/.H.RH R"
@@ -78,7 +78,7 @@ def test_a_blocking_call_keeps_to_budget_ms_in_the_hard_stage_too():
 
 
 class _LostCard:
-    """A card (attila.card.Card's part the Planner asks) for which every
+    """A card (attila.opponent.card.Card's part the Planner asks) for which every
     position is lost: the search holds out."""
 
     what = "the card"

@@ -2,10 +2,10 @@
 
 import check
 from attila.errors import IllegalAction
-from attila.geometry import from_rows
-from attila.notation import format_position, log, parse_position, play, replay
-from attila.perft import perft, turns
-from attila.rules import HUNS, MOVE, OVER, ROMANS, SCORCH, SETUP, Game
+from attila.game.geometry import from_rows
+from attila.game.notation import format_position, log, parse_position, play, replay
+from attila.game.perft import perft, turns
+from attila.game.rules import HUNS, MOVE, OVER, ROMANS, SCORCH, SETUP, Game
 
 EMPTY = "...../...../...../..... R"
 # A whole game on the 4x5 board: the Romans end with all three knights trapped.
@@ -298,8 +298,8 @@ def test_perft_allocates_nothing_on_a_20_square_board():
 
 def test_placement_bits_is_the_same_rule_as_placements():
     # The search code's bit-keyed form must agree with the Game's, square for square.
-    from attila.notation import parse_position
-    from attila.rules import placement_bits, placements
+    from attila.game.notation import parse_position
+    from attila.game.rules import placement_bits, placements
 
     for text in ("...../...../...../..... R", "R..../...../..H../..... R",
                  "R.H../.R.../..H../..... H", "--.--/R...H/--.-- R", "R../.../..H H"):

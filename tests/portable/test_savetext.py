@@ -3,10 +3,10 @@ torn or flipped file, and every number bounded by the layout."""
 
 import check
 from attila.errors import AttilaError
-from attila.geometry import from_rows
-from attila.notation import log, replay
-from attila.rules import HUNS, Game
-from attila.savetext import checksum, current, dump, fold, journal_ops, restore, unpack
+from attila.game.geometry import from_rows
+from attila.game.notation import log, replay
+from attila.game.rules import HUNS, Game
+from attila.saves.savetext import checksum, current, dump, fold, journal_ops, restore, unpack
 
 RECT = from_rows(["....."] * 4)
 GAME = "@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1 c1-e2"

@@ -1,6 +1,6 @@
 """Debounce: a change is accepted once it has held for the hold time, per square."""
 
-from attila.sensing import Debouncer
+from attila.sensing.debounce import Debouncer
 
 A = 1 << 0
 B = 1 << 1

@@ -5,14 +5,14 @@ from attila.errors import AttilaError, IllegalAction, LayoutError, NotationError
 
 
 def test_core_imports():
-    import attila.geometry
-    import attila.notation
-    import attila.rules
+    import attila.game.geometry
+    import attila.game.notation
+    import attila.game.rules
 
-    assert attila.rules.ROMANS == 0
-    assert attila.rules.HUNS == 1
-    assert attila.notation is not None
-    assert attila.geometry is not None
+    assert attila.game.rules.ROMANS == 0
+    assert attila.game.rules.HUNS == 1
+    assert attila.game.notation is not None
+    assert attila.game.geometry is not None
 
 
 def test_error_hierarchy():

@@ -6,10 +6,10 @@ hardware are tiny fakes; the time is handed in, as the ports' loop does.
 
 from attila.board import MAINTENANCE, RUN, SELF_TEST, Board, power_up
 from attila.controls import Controls
-from attila.modules import compose, place_module
-from attila.sensing import Debouncer
+from attila.game.modules import compose, place_module
+from attila.sensing.debounce import Debouncer
 from attila.sound import ILLEGAL, LOUDEST, OVER, PLACED, TROUBLE, TUNES, TURN, Sounds
-from attila.wiring import Wiring
+from attila.sensing.wiring import Wiring
 
 
 class Tone:

@@ -4,11 +4,11 @@ whole saves (the text itself: test_savetext.py)."""
 
 import check
 from attila.errors import AttilaError
-from attila.geometry import from_rows
-from attila.rules import HUNS, Game
-from attila.savetext import MAX_NOTES, checksum, dump, restore
-from attila.archive import GAMES_KEPT, game_number
-from attila.store import DAMAGED, FOREIGN, MISSING, SAVE, MemoryStore, Store, probe
+from attila.game.geometry import from_rows
+from attila.game.rules import HUNS, Game
+from attila.saves.savetext import MAX_NOTES, checksum, dump, restore
+from attila.saves.archive import GAMES_KEPT, game_number
+from attila.saves.store import DAMAGED, FOREIGN, MISSING, SAVE, MemoryStore, Store, probe
 from fakefs import FakeFs, PowerCut, Scratch
 from test_savetext import GAME, RECT, flips, full_save, game
 
@@ -204,7 +204,7 @@ def test_probe_tells_ours_from_foreign_files():
 
 
 def test_a_board_with_a_damaged_save_starts_a_new_game():
-    from attila.controller import Controller
+    from attila.play.controller import Controller
 
     good = full_save()
     body = dump(game(GAME)).replace("tiles 14", "tiles 99999999999999999999")
@@ -381,7 +381,7 @@ def test_after_a_new_game_the_first_action_is_a_whole_save():
 
 
 def test_a_new_game_is_one_journal_line_and_the_next_actions_follow_it():
-    from attila.keeper import Keeper
+    from attila.saves.keeper import Keeper
 
     fs = FakeFs()
     keeper = Keeper(Store("/g", fs, journal=True))

@@ -6,10 +6,10 @@ MicroPython's unix port: vfs.VfsLfs2), and on FakeFs's model of it and of
 FAT (every interpreter)."""
 
 import check
-from attila.geometry import from_rows
-from attila.rules import MOVE, OVER, ROMANS, SETUP, Game
-from attila.savetext import checksum, dump
-from attila.store import Store
+from attila.game.geometry import from_rows
+from attila.game.rules import MOVE, OVER, ROMANS, SETUP, Game
+from attila.saves.savetext import checksum, dump
+from attila.saves.store import Store
 from fakefs import ENOSPC, FakeFs
 from test_savetext import GAME, game
 
@@ -160,8 +160,8 @@ def _every_action_kept(path, fs, fill):
     `fill` called once its save needs a block of its own (over 540 bytes):
     every action keep() took (journal lines once whole saves fail, until
     the journal is full) comes back at power-up."""
-    from attila.keeper import Keeper
-    from attila.savetext import MAX_NOTES, redo
+    from attila.saves.keeper import Keeper
+    from attila.saves.savetext import MAX_NOTES, redo
 
     whole = _long_game(8)
     keeper = Keeper(Store(path, fs, journal=True, in_place=True))
@@ -284,7 +284,7 @@ class _NoHeapFs(FakeFs):
 
 
 def test_no_heap_for_a_save_is_said_and_loses_nothing():
-    from attila.keeper import Keeper
+    from attila.saves.keeper import Keeper
 
     fs = _NoHeapFs(littlefs=True)
     keeper = Keeper(Store("/g", fs, journal=True, in_place=True))

@@ -2,8 +2,8 @@
 
 import check
 from attila.errors import LayoutError
-from attila.modules import compose, place_module
-from attila.wiring import NONE, Wiring
+from attila.game.modules import compose, place_module
+from attila.sensing.wiring import NONE, Wiring
 
 
 def board_4x5():

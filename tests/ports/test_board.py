@@ -4,11 +4,11 @@ import pytest
 
 from attila.board import Board
 from attila.controls import Controls
-from attila.leds import Leds
-from attila.modules import compose, place_module
-from attila.scanners import ButtonReader, GpioScanner, MatrixScanner, ShiftScanner
-from attila.sensing import Debouncer
-from attila.wiring import Wiring
+from attila.leds.strip import Leds
+from attila.game.modules import compose, place_module
+from attila.sensing.scanners import ButtonReader, GpioScanner, MatrixScanner, ShiftScanner
+from attila.sensing.debounce import Debouncer
+from attila.sensing.wiring import Wiring
 
 
 def wiring_4x5():
@@ -146,7 +146,7 @@ class Pin:
 def test_4x5_file_wires_like_the_hand_composition():
     import os
 
-    from attila import layoutfile
+    from attila.game import layoutfile
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     layout, modules, _ = layoutfile.load(os.path.join(root, "boards", "4x5.json"))
@@ -229,7 +229,7 @@ class Chain:
 
 def test_shift_scanner_bitbang_and_spi():
     # register 0 (4 used): D0 and D3 closed (0); register 1 (6 used): D5 closed;
-    # unused inputs tied to 3.3 V (attila.chain checks them), the byte past the chain 0
+    # unused inputs tied to 3.3 V (attila.sensing.chain checks them), the byte past the chain 0
     inputs = [0xFF & ~0b1001, 0b11011111, 0]
     ch = Chain(inputs)
     sc = ShiftScanner(ch.load, ch.clock, ch.data, (4, 6))

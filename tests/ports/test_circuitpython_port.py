@@ -125,7 +125,7 @@ CARD_9 = os.path.join(ROOT, "tests", "portable", "card_9.tbl")
 
 @pytest.mark.skipif(shutil.which("mformat") is None, reason="mtools (mformat) is not installed")
 def test_a_missing_or_foreign_card_is_said_once_with_the_trouble_sign(tmp_path):
-    """code.py opens the profile's microSD card (busio + sdcardio, attila.fat, attila.card);
+    """code.py opens the profile's microSD card (busio + sdcardio, attila.opponent.fat, attila.opponent.card);
     without it, or with another layout's, one console line and the trouble sign."""
     SCENARIOS["card"] = {"sdcard": SD}
     try:

@@ -25,9 +25,9 @@ ON_STACK = 11  # VM_MAX_STATE_ON_STACK / sizeof(mp_uint_t)
 # (file, function names): what an idle step of main.py calls.
 IDLE_PATH = [
     ("firmware/attila/board.py", ("step", "_inputs")),
-    ("firmware/attila/controller.py", ("tick",)),
-    ("firmware/attila/settling.py", ("work", "wanted")),
-    ("firmware/attila/scanners.py", ("scan", "_scan_levels", "read")),
+    ("firmware/attila/play/controller.py", ("tick",)),
+    ("firmware/attila/play/settling.py", ("work", "wanted")),
+    ("firmware/attila/sensing/scanners.py", ("scan", "_scan_levels", "read")),
     ("firmware/attila/console.py", ("drain", "writable")),
     ("firmware/attila/ticks.py", ("ticks_diff",)),
     ("firmware/ports/micropython/hardware.py", ("one", "read", "readinto")),

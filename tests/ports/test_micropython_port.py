@@ -194,13 +194,13 @@ def _kernelv_other_arch(path):
 
 @pytest.mark.parametrize("make", [_kernelv_other_version, _kernelv_other_arch])
 def test_an_incompatible_native_kernel_falls_back_to_the_portable_one(tmp_path, make):
-    """After a MicroPython upgrade or downgrade, attila/kernelv.mpy no longer
-    loads (ValueError): the board says so once and searches with attila.kernel."""
+    """After a MicroPython upgrade or downgrade, attila/opponent/kernelv.mpy no longer
+    loads (ValueError): the board says so once and searches with attila.opponent.kernel."""
     shutil.copytree(os.path.join(ROOT, "firmware", "attila"), tmp_path / "attila")
     (tmp_path / "attila" / "kernelv.py").unlink()  # on a board: only the .mpy
     make(tmp_path / "attila" / "kernelv.mpy")
     code = ("from attila import opponent, search\n"
-            "from attila.notation import parse_position\n"
+            "from attila.game.notation import parse_position\n"
             "print(search.NATIVE)\n"
             "game = parse_position('R.x.H/.x.../H.x.R/..HR. R')\n"
             "print(opponent.choose(game, nodes=2000) is not None)\n")
@@ -209,7 +209,7 @@ def test_an_incompatible_native_kernel_falls_back_to_the_portable_one(tmp_path, 
                        timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     lines = r.stdout.splitlines()
-    assert lines[0].startswith("attila: attila/kernelv.mpy not loaded (incompatible .mpy ")
+    assert lines[0].startswith("attila: attila/opponent/kernelv.mpy not loaded (incompatible .mpy ")
     assert lines[0].endswith("): the portable kernel searches (slower); flash the board "
                              "again (attila flash) to compile it for this MicroPython")
     assert lines[1:] == ["False", "True"]

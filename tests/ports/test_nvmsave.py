@@ -8,7 +8,7 @@ emulated Pico's flash does: an erase has blanked its first part, a program
 has ANDed its first part in. After any cut the journal must give back the
 last save that completed (or, in an erase, no game), never an older one
 and never a torn one (the save under way counts once its record is whole in
-the flash). Whole games played through the keeper (attila.keeper) count the
+the flash). Whole games played through the keeper (attila.saves.keeper) count the
 erases: only as a new game begins, never mid-game but as the last resort.
 """
 
@@ -23,9 +23,9 @@ PORT = os.path.join(ROOT, "firmware", "ports", "circuitpython")
 if PORT not in sys.path:
     sys.path.insert(0, PORT)
 
-from attila.geometry import from_rows  # noqa: E402
-from attila.keeper import Keeper  # noqa: E402
-from attila.rules import MOVE, OVER, SCORCH, SETUP, Game  # noqa: E402
+from attila.game.geometry import from_rows  # noqa: E402
+from attila.saves.keeper import Keeper  # noqa: E402
+from attila.game.rules import MOVE, OVER, SCORCH, SETUP, Game  # noqa: E402
 import nvmsave  # noqa: E402
 from nvmsave import TAKEBACKS, NvmStore, game_bytes  # noqa: E402
 

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from attila import layoutfile
+from attila.game import layoutfile
 from attila.errors import AttilaError
 from attila.profile import ProfileError, load, loads, parse
 
@@ -208,7 +208,7 @@ def test_watchdog_the_chip_refuses_is_refused_at_load(port, chip, ms, most):
 
 
 def test_budget_must_leave_the_watchdog_time():
-    # A decision that blocks the loop (attila.opponent.choose) for budget_ms
+    # A decision that blocks the loop (attila.opponent.planner.choose) for budget_ms
     # must leave the watchdog a second to spare, or every turn of the board
     # resets it.
     p = parse(dict(MINIMAL, watchdog_ms=5000, game={"budget_ms": 4000}), "x.json")

@@ -3,9 +3,9 @@
 import glob
 import os
 
-from attila import layoutfile, notation
-from attila.controller import first_action
-from attila.rules import OVER, Game
+from attila.game import layoutfile, notation
+from attila.play.controller import first_action
+from attila.game.rules import OVER, Game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LAYOUTS = sorted(glob.glob(os.path.join(ROOT, "boards", "*.json")))
@@ -105,11 +105,11 @@ class Firmware:
 
     def __init__(self, layout, modules, tiles=None, profile=None, first=0):
         from attila.board import Board
-        from attila.controller import Controller
-        from attila.leds import Leds
-        from attila.sensing import Debouncer
-        from attila.store import MemoryStore
-        from attila.wiring import Wiring
+        from attila.play.controller import Controller
+        from attila.leds.strip import Leds
+        from attila.sensing.debounce import Debouncer
+        from attila.saves.store import MemoryStore
+        from attila.sensing.wiring import Wiring
 
         self.layout = layout
         self.controller = Controller(layout, MemoryStore(), first, tiles)

@@ -6,9 +6,9 @@ import os
 import subprocess
 import sys
 
-from attila import book as books
-from attila.notation import replay
-from attila.rules import Game
+from attila.opponent import book as books
+from attila.game.notation import replay
+from attila.game.rules import Game
 from attila_sim import app, script
 from attila_sim.rig import Rig
 

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from attila.card import Card
-from attila.rules import MOVE, Game
+from attila.opponent.card import Card
+from attila.game.rules import MOVE, Game
 from attila_sim import app, script
 from attila_sim.rig import Rig
 from attila_tools.solve import retro
@@ -21,7 +21,7 @@ TWELVE = {"name": "twelve", "custom": True, "rows": ["....", "....", "...."]}
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
-    from attila.layoutfile import load
+    from attila.game.layoutfile import load
 
     folder = tmp_path_factory.mktemp("card")
     path = folder / "twelve.json"
@@ -67,7 +67,7 @@ def _setup_and_turns(tables):
 
 
 def _rig(world, **kw):
-    from attila.layoutfile import load
+    from attila.game.layoutfile import load
 
     layout, modules, tiles = load(world["path"])
     card = app.open_card(world["folder"], layout)
@@ -120,14 +120,14 @@ def test_coach_without_card_and_a_missing_card_are_refused(world, tmp_path, caps
 
 
 def _load(world):
-    from attila.layoutfile import load
+    from attila.game.layoutfile import load
 
     return load(world["path"])
 
 
 def test_the_card_is_for_the_layout(world):
-    from attila.card import CardError
-    from attila.geometry import from_rows
+    from attila.opponent.card import CardError
+    from attila.game.geometry import from_rows
 
     with pytest.raises(CardError, match="the tables are for another layout"):
         app.open_card(world["folder"], from_rows(["......", "......"]))

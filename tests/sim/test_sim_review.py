@@ -7,7 +7,7 @@ import os
 import pytest
 import simkit
 
-from attila import layoutfile
+from attila.game import layoutfile
 from attila_sim import app, review
 from attila_sim.rig import Rig
 from attila_tools.gamefiles import load_replay

@@ -6,10 +6,10 @@ import shutil
 
 import pytest
 
-from attila.notation import replay
-from attila.rules import Game
-from attila.savetext import checksum, dump
-from attila.store import Store
+from attila.game.notation import replay
+from attila.game.rules import Game
+from attila.saves.savetext import checksum, dump
+from attila.saves.store import Store
 from attila_sim import app
 
 import simkit
@@ -151,9 +151,9 @@ GAME_4X5 = ("@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1 c1-e2,c1 d1-b2,d1 e1-d3,e
 
 
 def test_a_finished_game_is_archived_in_games_beside_the_save(tmp_path, capsys):
-    from attila.notation import log
-    from attila.rules import OVER
-    from attila.savetext import restore, unpack
+    from attila.game.notation import log
+    from attila.game.rules import OVER
+    from attila.saves.savetext import restore, unpack
 
     path = tmp_path / "g.txt"
     script = "\n".join(GAME_4X5.split()) + "\nwait 1000\n"
@@ -191,7 +191,7 @@ def test_the_save_keeps_who_the_board_plays(tmp_path, capsys, monkeypatch):
                    "saved game (--computer: another side)\n" % path)
     assert out.splitlines()[-2].startswith("The board plays the Huns: put a knight on ")
     # The board's own restore passes over the line.
-    from attila.savetext import restore, unpack
+    from attila.saves.savetext import restore, unpack
 
     assert restore(unpack(path.read_bytes())).history
 

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from attila import notation
+from attila.game import notation
 from attila_sim import script
 from attila_sim.actions import ActionError
 from attila_sim.rig import Rig

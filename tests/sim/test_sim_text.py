@@ -5,10 +5,10 @@ import os
 
 import pytest
 
-from attila import palette
-from attila.geometry import popcount
-from attila.notation import replay
-from attila.rules import Game
+from attila.leds import palette
+from attila.game.geometry import popcount
+from attila.game.notation import replay
+from attila.game.rules import Game
 from attila_sim import app, text
 from attila_sim.rig import Rig
 from attila_tools.draw import terminal as draw
@@ -138,10 +138,10 @@ def test_replay_in_text_mode(tmp_path, monkeypatch, capsys):
 
 
 def test_replay_of_a_saved_game(tmp_path, monkeypatch, capsys):
-    from attila.notation import replay
-    from attila.rules import Game
-    from attila.savetext import dump
-    from attila.store import Store
+    from attila.game.notation import replay
+    from attila.game.rules import Game
+    from attila.saves.savetext import dump
+    from attila.saves.store import Store
 
     layout = simkit.load()[0]
     game = replay(Game(layout), "@a1 @e4 @b1 @e3 @c4 @a3 b1-d2,b1")
@@ -194,10 +194,10 @@ def test_screenshot_option(tmp_path):
 
 
 def test_a_damaged_save_is_refused(tmp_path, capsys):
-    from attila.notation import replay
-    from attila.rules import Game
-    from attila.savetext import dump
-    from attila.store import Store
+    from attila.game.notation import replay
+    from attila.game.rules import Game
+    from attila.saves.savetext import dump
+    from attila.saves.store import Store
 
     game = replay(Game(simkit.load()[0]), "@a1 @e4")
     path = tmp_path / "board.save"
@@ -208,10 +208,10 @@ def test_a_damaged_save_is_refused(tmp_path, capsys):
 
 
 def test_a_save_from_another_layout_brings_its_own(tmp_path, monkeypatch, capsys):
-    from attila.notation import replay
-    from attila.rules import Game
-    from attila.savetext import dump
-    from attila.store import Store
+    from attila.game.notation import replay
+    from attila.game.rules import Game
+    from attila.saves.savetext import dump
+    from attila.saves.store import Store
 
     t_shape = simkit.load(os.path.join(simkit.ROOT, "boards", "t-shape.json"))[0]
     game = replay(Game(t_shape), "@a6 @f6 @c1")
@@ -226,7 +226,7 @@ def test_a_save_from_another_layout_brings_its_own(tmp_path, monkeypatch, capsys
     assert app.main(["--text", "--replay", path, "--layout", simkit.LAYOUT_4X5]) == 2
     assert "it is for the layout" in capsys.readouterr().err
     # No file in boards/ has these squares: one DIY module of them.
-    from attila.geometry import from_rows
+    from attila.game.geometry import from_rows
 
     odd = from_rows(["..", ".-"])
     layout, modules, tiles = app.layout_like(odd)
@@ -237,7 +237,7 @@ def test_a_game_against_the_computer_following_its_leds():
     """The board plays the Huns: a person moves their pieces where it says."""
     import re
 
-    from attila.controller import first_action
+    from attila.play.controller import first_action
     from attila_sim import actions
 
     layout, modules, tiles = simkit.load()
@@ -301,8 +301,8 @@ def test_colour_mode_without_truecolour_sends_the_nearest_of_256_colours(monkeyp
 def _saved_at_12_free(computer):
     """A rig on a saved game at 12 free squares, Romans to move (the strong
     level's hard stage: its longest search)."""
-    from attila.savetext import dump
-    from attila.store import MemoryStore
+    from attila.saves.savetext import dump
+    from attila.saves.store import MemoryStore
 
     layout, modules, tiles = simkit.load()
     game = replay(Game(layout), "@a1 @b1 @c1 @d1 @e1 @a2 a1-c2,a1 b1-d2,b1")

@@ -131,7 +131,7 @@ def test_script_record_keys_the_page_compares(page):
 
 
 def test_a_saved_game_replays_on_its_own_layout(page, tmp_path):
-    from attila.store import Store
+    from attila.saves.store import Store
 
     page.start("cross", computer="", clock="steps")
     names = page.rig.layout.names
@@ -189,7 +189,7 @@ def test_the_page_files_on_micropython_webassembly(capsys, tmp_path):
     assert proc.returncode == 0, proc.stderr
     got = [json.loads(line) for line in proc.stdout.splitlines()]
     files = json.loads((site / "files.json").read_text())["files"]
-    assert "attila/controller.py" in files and "attila_sim/web.py" in files
+    assert "attila/play/controller.py" in files and "attila_sim/web.py" in files
     assert len(got) == len(records)
     for (line, status, leds, position, t), want in zip(got, records):
         lit = {sq: c for sq, c in zip(LAYOUT_NAMES, leds) if c}
@@ -216,7 +216,7 @@ def _host_reader():
     b"a1-b3,c1\n",
 ])
 def test_the_pages_reader_says_what_the_simulators_says(tmp_path, data):
-    from attila import layoutfile
+    from attila.game import layoutfile
 
     layout, _modules, tiles = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))
     path = tmp_path / "game.txt"
@@ -245,4 +245,4 @@ def test_the_page_loads_the_firmware_files_attila_flash_copies():
     spec.loader.exec_module(hook)
     flashed = [dest for dest, _src in build.sources() if dest.startswith("attila/")]
     page = [rel for rel, _src in hook.sources() if rel.startswith("attila/")]
-    assert page == flashed and "attila/controller.py" in page
+    assert page == flashed and "attila/play/controller.py" in page

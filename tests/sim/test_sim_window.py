@@ -6,10 +6,10 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from attila import palette  # noqa: E402
-from attila.controller import MODE_NAMES, OVER  # noqa: E402
-from attila.notation import log  # noqa: E402
-from attila.rules import SETUP  # noqa: E402
+from attila.leds import palette  # noqa: E402
+from attila.play.controller import MODE_NAMES, OVER  # noqa: E402
+from attila.game.notation import log  # noqa: E402
+from attila.game.rules import SETUP  # noqa: E402
 
 from attila_sim import actions  # noqa: E402
 from attila_sim.rig import Rig  # noqa: E402

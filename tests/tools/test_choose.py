@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from attila import opponent
-from attila.geometry import popcount
-from attila.notation import parse_position
+from attila.game.geometry import popcount
+from attila.game.notation import parse_position
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _SCRIPT = os.path.join(os.path.dirname(sys.executable), "attila")

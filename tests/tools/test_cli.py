@@ -165,8 +165,8 @@ def test_show_colour_falls_back_to_256_colours_without_colorterm():
 
 
 def _file(text):
-    """The bytes of a save file holding `text` (attila.savetext: with its checksum line)."""
-    from attila.savetext import checksum
+    """The bytes of a save file holding `text` (attila.saves.savetext: with its checksum line)."""
+    from attila.saves.savetext import checksum
 
     return (text + "end %d\n" % checksum(text)).encode()
 
@@ -175,16 +175,16 @@ def test_counts_of_one_are_singular(tmp_path):
     """'1 tile', '1 file x 2 ranks', '1 module': never '1 tiles'."""
     code, out, _ = run("show", MID, "--tiles", "4")
     assert out.splitlines()[-1] == "play: Romans to move; 1 tile left"
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila_tools.draw.terminal import layout_lines
 
     strip = layoutfile.parse({"name": "strip", "custom": True, "rows": [".", "."]}, "x")
     lines = layout_lines(strip[0], strip[1])
     assert lines[0] == "strip: 2 squares, 1 file x 2 ranks, 1 module (custom)"
-    from attila import layoutfile
-    from attila.notation import replay
-    from attila.rules import Game
-    from attila.savetext import dump
+    from attila.game import layoutfile
+    from attila.game.notation import replay
+    from attila.game.rules import Game
+    from attila.saves.savetext import dump
     from attila_tools.board.games import _describe
 
     layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
@@ -195,12 +195,12 @@ def test_counts_of_one_are_singular(tmp_path):
 def test_games_counts_actions_as_the_board_does():
     """The board says 'Saved game found (8 actions, ...)' for six placements and a
     turn (a move and its scorch: two actions); attila games says the same 8."""
-    from attila import layoutfile
-    from attila.controller import Controller
-    from attila.notation import replay
-    from attila.rules import Game
-    from attila.savetext import dump
-    from attila.store import MemoryStore
+    from attila.game import layoutfile
+    from attila.play.controller import Controller
+    from attila.game.notation import replay
+    from attila.game.rules import Game
+    from attila.saves.savetext import dump
+    from attila.saves.store import MemoryStore
     from attila_tools.board.games import _describe
 
     layout = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]

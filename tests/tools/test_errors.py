@@ -3,7 +3,7 @@
 Every error class of attila_tools is an attila_tools.errors.ToolError
 (files.FileError aside: an AttilaError, as the simulator and the board page
 catch it with the core's; errors.py says why), none is named as one of the
-core's (a BookError of the tools beside attila.book's read as the same
+core's (a BookError of the tools beside attila.opponent.book's read as the same
 thing), and only attila_tools.cli prints an error it caught: a command
 raises, cli.main prints one line and returns the status.
 """

@@ -36,7 +36,7 @@ PHASES = ("setup", "play", "play", "over")  # by rules phase: SETUP, MOVE, SCORC
 
 
 def _position(words, tiles):
-    from attila.notation import parse_position
+    from attila.game.notation import parse_position
 
     return parse_position(" ".join(words), tiles)
 
@@ -87,8 +87,8 @@ def build_parser():
 
 def moves_report(game):
     """The `attila moves` object; every key is always there (empty lists if not applicable)."""
-    from attila.perft import turns
-    from attila.rules import MOVE, OVER, SETUP, SIDES
+    from attila.game.perft import turns
+    from attila.game.rules import MOVE, OVER, SETUP, SIDES
 
     from attila_tools.squares import bits
 
@@ -120,7 +120,7 @@ def _moves(args):
 
 
 def _perft(args):
-    from attila.perft import perft
+    from attila.game.perft import perft
 
     if len(args.words) < 2:
         raise UsageError("give a POSITION and a DEPTH (see attila perft --help)", "attila perft")

@@ -89,10 +89,10 @@ def fail(prog, error):
 
 
 def open_card(path, layout):
-    """The solved game of a card file on the host, open (attila.card.Card): `path`
+    """The solved game of a card file on the host, open (attila.opponent.card.Card): `path`
     is the file or the folder that holds attila.tbl, as `attila card` writes it.
     CardError says why not (no file, another layout, damaged)."""
-    from attila.card import FILE, Card, CardError
+    from attila.opponent.card import FILE, Card, CardError
 
     if os.path.isdir(path):
         path = os.path.join(path, FILE)

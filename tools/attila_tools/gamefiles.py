@@ -10,9 +10,9 @@ tools never need the simulator.
 
 import os
 
-from attila import layoutfile
+from attila.game import layoutfile
 from attila.errors import AttilaError
-from attila.savetext import restore
+from attila.saves.savetext import restore
 
 from attila_tools.files import read_bytes, text_of
 from attila_tools.replayfile import read_game, saved_body

@@ -7,10 +7,10 @@ on MicroPython in the browser (docs/hooks/board.py ships it): so nothing here
 imports more than the core.
 """
 
-from attila import notation
+from attila.game import notation
 from attila.errors import AttilaError
-from attila.rules import HUNS, ROMANS, Game
-from attila.savetext import restore, unpack
+from attila.game.rules import HUNS, ROMANS, Game
+from attila.saves.savetext import restore, unpack
 
 
 def saved_body(data, source):

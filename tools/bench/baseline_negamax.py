@@ -11,8 +11,8 @@ order; the first win found ends the node. Play phase only.
 import sys
 import time
 
-from attila.notation import parse_position
-from attila.rules import MOVE
+from attila.game.notation import parse_position
+from attila.game.rules import MOVE
 
 
 def _bits(mask):

@@ -5,7 +5,7 @@
 `attila choose --card` (its Chooser: the board's decision at the strong
 level with the card that `attila card` wrote, build/card/4x5-KEY/, made
 once as pico_card does), and the same read from the FAT32 image through
-attila.fat as the board reads its microSD card, at won positions from random games,
+attila.opponent.fat as the board reads its microSD card, at won positions from random games,
 14 to 1 free squares, Romans and Huns to move; each action is checked
 against the retrograde tables (build/retro/): after it, the other side must
 stand lost. Prints a line per stage and the card blocks a decision read.
@@ -22,11 +22,11 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware"), HERE]
 
 from attila import opponent  # noqa: E402
-from attila.card import Card  # noqa: E402
-from attila.fat import first_block  # noqa: E402
-from attila.layoutfile import load  # noqa: E402
-from attila.notation import replay  # noqa: E402
-from attila.rules import OVER  # noqa: E402
+from attila.opponent.card import Card  # noqa: E402
+from attila.opponent.fat import first_block  # noqa: E402
+from attila.game.layoutfile import load  # noqa: E402
+from attila.game.notation import replay  # noqa: E402
+from attila.game.rules import OVER  # noqa: E402
 
 from pico_card import LAYOUT, card_folder, card_image, tables_of, won_positions  # noqa: E402
 
@@ -50,7 +50,7 @@ def main(argv=None):
     if shutil.which("mformat") is None:
         print("bench_card: skipped: mtools (mformat, mcopy) is not installed")
         return 0
-    from attila.notation import parse_position
+    from attila.game.notation import parse_position
     from attila_tools.board.choose_cmd import Chooser
 
     layout, _m, _t = load(LAYOUT)

@@ -36,12 +36,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from bench_strength import ROOT, LAYOUT, TABLE, micropython, turns, wilson, winning  # noqa: E402
-from attila import book as books  # noqa: E402
+from attila.opponent import book as books  # noqa: E402
 from attila import opponent  # noqa: E402
-from attila.geometry import popcount  # noqa: E402
-from attila.layoutfile import load  # noqa: E402
-from attila.notation import format_position, parse_turn  # noqa: E402
-from attila.rules import MOVE, SETUP, Game  # noqa: E402
+from attila.game.geometry import popcount  # noqa: E402
+from attila.game.layoutfile import load  # noqa: E402
+from attila.game.notation import format_position, parse_turn  # noqa: E402
+from attila.game.rules import MOVE, SETUP, Game  # noqa: E402
 from attila_tools.solve.retro import Tables  # noqa: E402
 from attila_tools.solve.retro_setup import SetupValues  # noqa: E402
 from attila_tools.squares import bits  # noqa: E402
@@ -58,7 +58,7 @@ STAGES = range(14, 0, -1)
 MORE = (352000,)  # node budgets for the won positions of MORE_STAGES again (16x the level's)
 MORE_STAGES = (12, 11)  # the hard stage
 LEAST = 5  # --won is wanted down to this stage: fewer games last longer (the search is exact
-# below: attila.opponent's _EXACT)
+# below: attila.opponent.planner's _EXACT)
 
 
 def batch(requests, table=TABLE):
@@ -214,7 +214,7 @@ def flash_left():
     littlefs with everything `make flash` puts there) for 4x5 on pico.json."""
     import tempfile
 
-    from attila.opening import BLOCK, Opening, reply_blocks
+    from attila.opponent.opening import BLOCK, Opening, reply_blocks
     from pico.board import firmware_files
     from pico.flashimage import BLOCK_COUNT, BLOCK_SIZE, mount, filesystem
 

@@ -56,9 +56,9 @@ def random_positions(seed, count, free_left=12):
     """Positions of random 4x5 games (random setup, random turns) with free_left free squares."""
     import random
 
-    from attila.geometry import from_rows
-    from attila.notation import format_position
-    from attila.rules import MOVE, Game
+    from attila.game.geometry import from_rows
+    from attila.game.notation import format_position
+    from attila.game.rules import MOVE, Game
 
     layout = from_rows(["....."] * 4)
     rng = random.Random(seed)
@@ -95,7 +95,7 @@ def _run(args, cap):
 def solver(text, resist):
     """(CPU seconds of the solve, report), measured inside the process."""
     code = ("import json, sys, time; sys.setrecursionlimit(20000)\n"
-            "from attila.notation import parse_position\n"
+            "from attila.game.notation import parse_position\n"
             "from attila_tools.solve.solver import solve_game\n"
             "game = parse_position(sys.argv[1]); t = time.process_time()\n"
             "report = solve_game(game, resist=sys.argv[2] == '1')\n"

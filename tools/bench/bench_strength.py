@@ -8,7 +8,7 @@ time in two, a turn that keeps its exact value (a winning turn when it has
 one). For each stage (free squares left, 14 down to 1) and each side to act,
 N positions (seeded: the same every run) are taken from such games, and the
 strong level chooses its turn in each as a flashed board without an SD card:
-with its opening table (boards/solved/4x5.opening, attila.opening: the first
+with its opening table (boards/solved/4x5.opening, attila.opponent.opening: the first
 turn of play; --no-opening: the search alone) and the board's node budget
 (opponent.NODES[STRONG] read at run time, DEEP times that in its hard stage,
 opponent.DEEP_FREE; or --nodes in every stage; the time budget never runs
@@ -40,9 +40,9 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from attila import opponent  # noqa: E402
-from attila.layoutfile import load  # noqa: E402
-from attila.notation import format_position, parse_position, parse_turn  # noqa: E402
-from attila.rules import MOVE, SETUP, Game  # noqa: E402
+from attila.game.layoutfile import load  # noqa: E402
+from attila.game.notation import format_position, parse_position, parse_turn  # noqa: E402
+from attila.game.rules import MOVE, SETUP, Game  # noqa: E402
 from attila_tools.solve.retro import Tables  # noqa: E402
 from attila_tools.squares import bits  # noqa: E402
 
@@ -148,7 +148,7 @@ def choices(texts, nodes=None, cpython=False, table=TABLE):
     opening table's path, or None)."""
     exe = None if cpython else micropython()
     if exe is None:
-        from attila.opening import Opening
+        from attila.opponent.opening import Opening
 
         out = []
         opening = None

@@ -10,7 +10,7 @@ Each figure is printed as one line.
 
 import gc
 
-from attila.rules import MOVE, OVER, SETUP
+from attila.game.rules import MOVE, OVER, SETUP
 
 try:
     from time import ticks_diff, ticks_us
@@ -185,16 +185,16 @@ def _perft_game(game, depth):
 
 
 def perft_function():
-    """(name, perft(game, depth)): attila.perft's when there is one."""
+    """(name, perft(game, depth)): attila.game.perft's when there is one."""
     try:
-        from attila import perft as mod
+        from attila.game import perft as mod
     except ImportError:
-        return "Game actions (attila.perft missing)", _perft_game
+        return "Game actions (attila.game.perft missing)", _perft_game
     for name in ("perft", "count"):
         fn = getattr(mod, name, None)
         if fn is not None:
-            return "attila.perft." + name, fn
-    return "Game actions (attila.perft has no perft())", _perft_game
+            return "attila.game.perft." + name, fn
+    return "Game actions (attila.game.perft has no perft())", _perft_game
 
 
 def bench_movegen(seconds=0.5):
@@ -202,7 +202,7 @@ def bench_movegen(seconds=0.5):
 
     Lists every ply of the position again and again for about `seconds`.
     """
-    from attila.notation import parse_position
+    from attila.game.notation import parse_position
 
     out = []
     for name, text, _ in POSITIONS:
@@ -227,7 +227,7 @@ def bench_perft():
     the controller and the opponent use) and checks both counts agree.
     Returns False when they differ.
     """
-    from attila.notation import parse_position
+    from attila.game.notation import parse_position
 
     label, perft = perft_function()
     print("perft implementation: %s" % label)
@@ -279,8 +279,8 @@ def play_random(game, rng, sample=None):
 
 def bench_random_game(games=20):
     """Speed of whole games (the same seeded games on every interpreter)."""
-    from attila.geometry import from_rows
-    from attila.rules import Game
+    from attila.game.geometry import from_rows
+    from attila.game.rules import Game
 
     layout = from_rows(["....."] * 4)
     rng = Lcg()
@@ -296,10 +296,10 @@ def bench_random_game(games=20):
 def game_summary():
     """Play the seeded game once and describe it (used by the 64K check).
 
-    Needs only attila.geometry and attila.rules, what a board's game loop needs.
+    Needs only attila.game.geometry and attila.game.rules, what a board's game loop needs.
     """
-    from attila.geometry import from_rows
-    from attila.rules import SIDES, Game
+    from attila.game.geometry import from_rows
+    from attila.game.rules import SIDES, Game
 
     game = Game(from_rows(["....."] * 4))
     n = play_random(game, Lcg())
@@ -322,11 +322,11 @@ def heap_figures(layout_path=None, games=20):
     of attila is imported. Returns layout + Game + peak of the first game, in
     bytes.
     """
-    from attila.geometry import from_rows
-    from attila.rules import Game
+    from attila.game.geometry import from_rows
+    from attila.game.rules import Game
 
     if layout_path:
-        from attila.layoutfile import load  # imported before the measurement
+        from attila.game.layoutfile import load  # imported before the measurement
     before = _alloc()
     if layout_path:
         layout = load(layout_path)[0]

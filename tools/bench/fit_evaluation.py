@@ -14,7 +14,7 @@ labelled won or lost by the tables. For each stage (free squares), on a
 held-out fifth of the positions, the table compares:
 
 - mobility: the search's evaluation (mobility() here, as in
-  attila/kernel.py), as one logistic feature;
+  attila/opponent/kernel.py), as one logistic feature;
 - graph: a logistic regression over features of the layout's knight graph,
   cheap on bitmasks (for each side: knights by their number of exits, 0 to
   8+; exits the other side also reaches; squares only it reaches; squares
@@ -36,7 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-from attila.layoutfile import load  # noqa: E402
+from attila.game.layoutfile import load  # noqa: E402
 from attila_tools.solve.retro import Tables  # noqa: E402
 
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
@@ -130,7 +130,7 @@ def reach(kbits, knights):
 
 
 def mobility(kbits, me, opp, free):
-    """The search's evaluation (attila/kernel.py): exits, knights that can move and
+    """The search's evaluation (attila/opponent/kernel.py): exits, knights that can move and
     a spare exit, against the opponent's; +6 for the side to act."""
     score = 6
     for knights, sign in ((me, 1), (opp, -1)):

@@ -26,17 +26,17 @@ sys.path.append("tests/ports/fakes")
 import machine  # noqa: E402  (the fake)
 import physical  # noqa: E402
 
-from attila import layoutfile  # noqa: E402
+from attila.game import layoutfile  # noqa: E402
 from attila.board import Board  # noqa: E402
 from attila.controls import Controls  # noqa: E402
-from attila.leds import Leds  # noqa: E402
-from attila.modules import compose  # noqa: E402,F401
-from attila.scanners import ShiftScanner  # noqa: E402
-from attila.sensing import Debouncer  # noqa: E402
-from attila.wiring import Wiring  # noqa: E402
+from attila.leds.strip import Leds  # noqa: E402
+from attila.game.modules import compose  # noqa: E402,F401
+from attila.sensing.scanners import ShiftScanner  # noqa: E402
+from attila.sensing.debounce import Debouncer  # noqa: E402
+from attila.sensing.wiring import Wiring  # noqa: E402
 
 try:
-    from attila.controller import Controller
+    from attila.play.controller import Controller
 except ImportError:
     Controller = None
 
@@ -85,7 +85,7 @@ def per_call(fn, arg_fn, n=N):
 
 def main():
     layout, modules, _ = layoutfile.load("boards/4x5.json")
-    print("controller: %s" % ("attila.controller" if Controller else "stub (no attila.controller)"))
+    print("controller: %s" % ("attila.play.controller" if Controller else "stub (no attila.play.controller)"))
 
     gc.collect()
     a0 = gc.mem_alloc()

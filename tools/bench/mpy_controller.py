@@ -35,14 +35,14 @@ except ImportError:  # CPython
 
 gc.collect()
 _base = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-import attila.rules  # noqa: E402,F401
-import attila.notation  # noqa: E402,F401
+import attila.game.rules  # noqa: E402,F401
+import attila.game.notation  # noqa: E402,F401
 
 gc.collect()
 _core = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-from attila.controller import BUTTON_MENU, CALM_MS, Controller  # noqa: E402
-from attila.store import MemoryStore  # noqa: E402
-from attila.geometry import from_rows  # noqa: E402
+from attila.play.controller import BUTTON_MENU, CALM_MS, Controller  # noqa: E402
+from attila.saves.store import MemoryStore  # noqa: E402
+from attila.game.geometry import from_rows  # noqa: E402
 
 gc.collect()
 _ctl = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0

@@ -11,18 +11,18 @@ import sys
 
 gc.collect()
 _base = gc.mem_alloc()
-import attila.geometry  # noqa: E402,F401
-import attila.rules  # noqa: E402,F401
+import attila.game.geometry  # noqa: E402,F401
+import attila.game.rules  # noqa: E402,F401
 
 gc.collect()
 _rules = gc.mem_alloc()
-import attila.notation  # noqa: E402,F401
-import attila.perft  # noqa: E402,F401
+import attila.game.notation  # noqa: E402,F401
+import attila.game.perft  # noqa: E402,F401
 
 gc.collect()
 _more = gc.mem_alloc()
 try:
-    import attila.layoutfile  # noqa: E402,F401  (with attila.modules and json)
+    import attila.game.layoutfile  # noqa: E402,F401  (with attila.game.modules and json)
 except ImportError:
     pass
 gc.collect()

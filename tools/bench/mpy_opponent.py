@@ -23,19 +23,20 @@ import gc
 import sys
 import time
 
-import attila.notation  # noqa: F401  (the core, counted by mpy_core)
-import attila.rules  # noqa: F401
+import attila.game.notation  # noqa: F401  (the core, counted by mpy_core)
+import attila.game.rules  # noqa: F401
 
 gc.collect()
 _base = gc.mem_alloc()
-from attila import kernel, opponent, search  # noqa: E402
+from attila import opponent  # noqa: E402
+from attila.opponent import kernel, search
 
 gc.collect()
 _module = gc.mem_alloc() - _base
 
-from attila.geometry import from_rows  # noqa: E402
-from attila.notation import parse_position, play  # noqa: E402
-from attila.rules import MOVE, OVER, Game  # noqa: E402
+from attila.game.geometry import from_rows  # noqa: E402
+from attila.game.notation import parse_position, play  # noqa: E402
+from attila.game.rules import MOVE, OVER, Game  # noqa: E402
 
 CHIP = sys.platform == "rp2"
 NEVER = 10 ** 9  # a time budget that never runs out: node budgets decide
@@ -56,7 +57,7 @@ def kernels():
     """(name, native flag, default slice) of the kernels this port runs."""
     portable = ("portable", False, kernel.SLICE)
     if search.NATIVE:
-        from attila import kernelv
+        from attila.opponent import kernelv
 
         return (("viper", True, kernelv.SLICE), portable)
     return (portable,)

@@ -157,7 +157,8 @@ for name, fn in out:
 
 HEAP_GAME = """
 import gc, main
-from attila import layoutfile, profile
+from attila import profile
+from attila.game import layoutfile
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
 board = main.build(prof, layout, modules, tiles, main._store("game.txt"))

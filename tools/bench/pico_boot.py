@@ -2,7 +2,7 @@
 
     python tools/bench/pico_boot.py          (make bench)
 
-`attila flash` compiles the modules with native code (attila/kernelv.py,
+`attila flash` compiles the modules with native code (attila/opponent/kernelv.py,
 the opponent's viper kernel) for the board's own arch (armv6m on the
 RP2040); a board whose arch it cannot tell gets the source and compiles it
 at every boot. Both, on MicroPython's own RP2040 build (rp2040js, emulated
@@ -12,7 +12,7 @@ time at 125 MHz: a lower bound for a real Pico, see tools/pico/README.md):
 - heap free once main.py's modules are imported and the board is built
   with its setup book and opening table open, as main() builds it
   (gc.collect(), then gc.mem_free()); the time to open the opening table;
-- the import of attila.kernelv alone, in a fresh interpreter: its time, the
+- the import of attila.opponent.kernelv alone, in a fresh interpreter: its time, the
   heap it keeps, and the least free heap it succeeds in (a ballast
   bytearray leaves less and less room: the import's peak, fragmentation
   included, to 64 bytes).
@@ -35,7 +35,8 @@ PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
 
 BUILT = """
 import gc, main, time
-from attila import layoutfile, profile
+from attila import profile
+from attila.game import layoutfile
 from attila.assembly import open_book, open_opening
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
@@ -54,12 +55,12 @@ import gc, sys, time
 import attila
 def load():
     t = time.ticks_us()
-    from attila import kernelv
+    from attila.opponent import kernelv
     return time.ticks_diff(time.ticks_us(), t)
 def forget():
-    sys.modules.pop("attila.kernelv", None)
+    sys.modules.pop("attila.opponent.kernelv", None)
     try:
-        del attila.kernelv
+        del attila.opponent.kernelv
     except (AttributeError, KeyError):  # (MicroPython: KeyError)
         pass
     gc.collect()

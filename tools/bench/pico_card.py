@@ -40,9 +40,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
 
 from attila import profile as profiles  # noqa: E402
-from attila.layoutfile import load  # noqa: E402
-from attila.notation import format_position  # noqa: E402
-from attila.rules import MOVE, OVER, Game  # noqa: E402
+from attila.game.layoutfile import load  # noqa: E402
+from attila.game.notation import format_position  # noqa: E402
+from attila.game.rules import MOVE, OVER, Game  # noqa: E402
 
 from pico.board import PicoBoard  # noqa: E402
 
@@ -56,9 +56,10 @@ PER = 5  # won positions per stage and side to act in the strength table with th
 ON_CHIP = """
 import time, gc
 import hardware
-from attila import opponent, profile, layoutfile
+from attila import opponent, profile
+from attila.game import layoutfile
 from attila.assembly import open_card
-from attila.notation import parse_position
+from attila.game.notation import parse_position
 p = profile.load("profile.json")
 lay, _m, _t = layoutfile.load("layout.json")
 t = time.ticks_us()
@@ -97,7 +98,7 @@ def won_positions(layout, tables, rng, per, most_games=200000):
     for each stage (14..1 free) and side to act, from random games (either side
     placing first; bench_card's sample too)."""
     from attila.errors import AttilaError
-    from attila.notation import parse_position
+    from attila.game.notation import parse_position
 
     want = {(free, side): [] for free in range(14, 0, -1) for side in (0, 1)}
     games = 0
@@ -124,7 +125,7 @@ def won_positions(layout, tables, rng, per, most_games=200000):
 
 def strength_table(layout, tables, sample, actions):
     """Print how often the chip's choice with the card kept the win, by stage and side."""
-    from attila.notation import parse_position, parse_turn
+    from attila.game.notation import parse_position, parse_turn
 
     rows = {}
     for text, action in zip(sample, actions):
@@ -216,7 +217,7 @@ def positions(layout, tables, rng, won_only=False):
 
 def legal_actions(game):
     """Every legal action of the game, each as a function that takes it (for random games)."""
-    from attila.rules import SCORCH, SETUP
+    from attila.game.rules import SCORCH, SETUP
 
     out = []
     n = game.layout.size
@@ -234,7 +235,7 @@ def legal_actions(game):
 
 def resumed_position(layout, tables, rng, turns):
     """A game from setup, `turns` random turns each, at a position the Romans (to move) win."""
-    from attila.rules import SETUP
+    from attila.game.rules import SETUP
 
     while True:
         game = Game(layout)
@@ -255,8 +256,8 @@ def resumed_position(layout, tables, rng, turns):
 def in_loop(layout, tables, image, folder, rng):
     """The board's own loop (main.py) deciding from the card: a saved game is resumed at
     a won position with the board to play; the longest loop step while it decides."""
-    from attila.savetext import dump
-    from attila.store import Store
+    from attila.saves.savetext import dump
+    from attila.saves.store import Store
 
     with open(PROFILE) as f:
         prof = json.load(f)

@@ -36,7 +36,7 @@ real Pico, see tools/pico/README.md); the same figures on every run.
   the strong level's decision in the loop from the opening table, read a
   few lookups a step from CIRCUITPY, and the search's without it;
 - the opponent: CircuitPython has no viper, so the portable kernel searches
-  (attila.kernel): its speed blocking, and each level's decision as the
+  (attila.opponent.kernel): its speed blocking, and each level's decision as the
   board makes it (code.portable: code.SLICE nodes a loop step, code.NODES
   per level) in three positions of pico_opponent: its time on the loop's
   clock (steps x loop_ms: every slice fits a step) and its longest slice.
@@ -75,13 +75,15 @@ FIRST_TURN = "...../.R.HH/..R.H/...R. R"
 
 ON_CHIP = """
 import gc, time, code
-from attila import layoutfile, opponent, profile, search
+from attila import opponent, profile
+from attila.game import layoutfile
+from attila.opponent import search
 from attila.assembly import open_book, open_opening
-from attila.notation import parse_position
+from attila.game.notation import parse_position
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
 book, _ = open_book(code.BOOK, layout)
-from attila import controller  # (the board's own modules: not the table's cost)
+from attila.play import controller  # (the board's own modules: not the table's cost)
 gc.collect()
 before = gc.mem_free()
 opening, said = open_opening(code.OPENING, layout)
@@ -91,7 +93,7 @@ board = code.build(prof, layout, modules, tiles, book=book, card=opening)
 gc.collect()
 low = gc.mem_free()
 print("heap free with the board built (setup book and opening table open): %%d bytes (used %%d)" %% (low, gc.mem_alloc()))
-print("of it the opening table (attila.card, attila.opening, the open file and its fold map): %%d bytes" %% cost)
+print("of it the opening table (attila.opponent.card, attila.opponent.opening, the open file and its fold map): %%d bytes" %% cost)
 print("viper kernel: %%s" %% ("yes" if search.NATIVE else "no (CircuitPython has no native emitter): the portable kernel searches"))
 def us():
     return time.monotonic_ns() // 1000
@@ -160,7 +162,8 @@ print("heap free, lowest after a decision: %%d bytes" %% low)
 # code.run() run them when nothing changes.
 BREAKDOWN = """
 import gc, time, code, supervisor
-from attila import layoutfile, profile
+from attila import profile
+from attila.game import layoutfile
 from attila.assembly import open_book, open_opening
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
@@ -301,7 +304,8 @@ def put_file(pico, name, data):
 # code.run() around a step that does nothing: what of the idle step is CircuitPython's.
 FLOOR = """
 import code, microcontroller
-from attila import layoutfile, profile
+from attila import profile
+from attila.game import layoutfile
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
 sensors = code.hardware.scanner(prof, prof.wiring(layout, modules))

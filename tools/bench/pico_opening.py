@@ -3,7 +3,7 @@
     python tools/bench/pico_opening.py          (make bench)
 
 `attila flash` puts the layout's opening table (boards/solved/4x5.opening,
-attila.opening) on the board as layout.opening, and main.py opens it when
+attila.opponent.opening) on the board as layout.opening, and main.py opens it when
 no SD card covers the game: the strong level then plays a winning first
 turn of play whenever one exists. Measured on MicroPython's own RP2040
 build (rp2040js, emulated time at 125 MHz: a lower bound for a real Pico,
@@ -41,10 +41,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
 
-from attila.layoutfile import load  # noqa: E402
-from attila.notation import format_position, parse_position, parse_turn  # noqa: E402
-from attila.opening import Opening  # noqa: E402
-from attila.rules import MOVE, SETUP, Game  # noqa: E402
+from attila.game.layoutfile import load  # noqa: E402
+from attila.game.notation import format_position, parse_position, parse_turn  # noqa: E402
+from attila.opponent.opening import Opening  # noqa: E402
+from attila.game.rules import MOVE, SETUP, Game  # noqa: E402
 
 from pico.board import MENU, PicoBoard, firmware_files  # noqa: E402
 from pico.chip import new_flash  # noqa: E402
@@ -60,7 +60,8 @@ THROWN = ["a3", "c1", "e3", "e2", "a4", "e4"]
 
 BUILT = """
 import gc, time, main
-from attila import layoutfile, profile
+from attila import profile
+from attila.game import layoutfile
 from attila.assembly import open_book, open_opening
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
@@ -76,9 +77,10 @@ print("heap free after boot: %d bytes (used %d); open_opening %d ms: %s"
 
 DECIDE = """
 import time
-from attila import opponent, profile, layoutfile
+from attila import opponent, profile
+from attila.game import layoutfile
 from attila.assembly import open_opening
-from attila.notation import parse_position
+from attila.game.notation import parse_position
 p = profile.load("profile.json")
 lay, _m, _t = layoutfile.load("layout.json")
 opening, said = open_opening("layout.opening", lay)
@@ -187,8 +189,8 @@ def decisions(folder, layout, table, cases):
 
 def in_loop(folder, layout, cases):
     """main.py's loop deciding a resumed first turn (the board plays the side to move)."""
-    from attila.savetext import dump
-    from attila.store import Store
+    from attila.saves.savetext import dump
+    from attila.saves.store import Store
 
     print("in the board's loop (main.py, a saved game resumed with MENU at the first turn of "
           "play, the board to play at the strong level):")

@@ -38,7 +38,7 @@ POSITIONS = (
 ON_CHIP = """
 import time
 from attila import opponent
-from attila.notation import parse_position
+from attila.game.notation import parse_position
 def decide(text, level, budget, nodes=None):
     game = parse_position(text)
     t = time.ticks_us()

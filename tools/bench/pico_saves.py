@@ -21,7 +21,7 @@ which the firmware wrote the flash it prints the longest, and apart:
   pieces: once the new reading has held the debounce time; the buttons:
   the first scan);
 - the steps at rest: the whole save with the journal's folder made anew
-  (attila.store.Store.renew), a finished game's archive. An input that
+  (attila.saves.store.Store.renew), a finished game's archive. An input that
   arrives during one waits for it all the same.
 
 With each, how many of those steps erased a sector (littlefs compacting a
@@ -50,7 +50,7 @@ GAME = os.path.join(ROOT, "tests", "pico", "game.txt")
 
 
 def debounce_ms():
-    """The sensors' debounce time of the profile (attila.sensing's hold_ms)."""
+    """The sensors' debounce time of the profile (attila.sensing.debounce's hold_ms)."""
     with open(PROFILE) as f:
         return json.load(f)["sensors"]["debounce_ms"]
 
@@ -58,7 +58,7 @@ def debounce_ms():
 def taking_scans(inputs, scans, hold_ms):
     """The times (us) of the scans that take each change of the inputs: for
     the pieces, the first scan at which the new reading has held hold_ms
-    (ticks_ms, as attila.sensing counts) since the scan that first saw it;
+    (ticks_ms, as attila.sensing.debounce counts) since the scan that first saw it;
     for the buttons, the first scan after the change."""
     out = []
     before = None

@@ -11,14 +11,14 @@ runs, DEEP times that in its hard stage; NODES in every stage instead when
 given) decides, so the choices are those of a board. Under MicroPython unix
 the viper kernel runs: it visits the same nodes as the portable kernel
 (tests/portable/test_opponent_choices.py), about 30 times faster. OPENING:
-the layout's opening table (attila.opening), as the board has it in flash
+the layout's opening table (attila.opponent.opening), as the board has it in flash
 ("-" for none).
 """
 
 import sys
 
 from attila import opponent
-from attila.notation import parse_position
+from attila.game.notation import parse_position
 
 NEVER = 10 ** 9
 
@@ -41,7 +41,7 @@ def main(path, nodes, opening_path):
                 print(action, opponent.stats()[0])
                 continue
             if opening is None and opening_path and opening_path != "-":
-                from attila.opening import Opening
+                from attila.opponent.opening import Opening
 
                 opening = Opening(open(opening_path, "rb"), game.layout, opening_path)
             action = opponent.choose(game, opponent.STRONG, budget_ms=NEVER, nodes=nodes,

@@ -7,7 +7,7 @@
 
 wire() tells the device-side fakes (device/_emu_hw.py) how this build is
 wired (which pins, which sensor back-end, how many 74HC165 registers), using
-the firmware's own attila.profile / attila.wiring on the host. Squares are
+the firmware's own attila.profile / attila.sensing.wiring on the host. Squares are
 turned into chain-order sensor bits with Wiring.chain(), so the firmware has
 to undo exactly that: a wrong pin or bit order in the port shows up as the
 wrong square.
@@ -30,7 +30,7 @@ class Hardware:
 
     @classmethod
     def wire(cls, device, layout_path, profile_path):
-        from attila import layoutfile
+        from attila.game import layoutfile
         from attila import profile as profiles
 
         prof = profiles.load(profile_path)

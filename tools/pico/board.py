@@ -7,7 +7,7 @@
         board.run_ms(60)                       # let the debounce see it
         board.leds()                           # [(r, g, b)] per square, from the pin
 
-The firmware's own attila.profile and attila.wiring, run on the host, say
+The firmware's own attila.profile and attila.sensing.wiring, run on the host, say
 which pin does what and which sensor of the chain sits under which square,
 so a wrong pin or bit order on the board shows up as the wrong square. The
 flash gets what `make flash` builds (attila_tools.board.build.plan: .mpy files,
@@ -24,7 +24,7 @@ profile raises Unsupported with the reason.
 
 import os
 
-from attila import layoutfile
+from attila.game import layoutfile
 from attila import profile as profiles
 
 from pico import circuitpy

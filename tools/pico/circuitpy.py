@@ -1,6 +1,6 @@
 """The emulated Pico's flash under CircuitPython: its UF2 plus a CIRCUITPY FAT volume.
 
-    image = flash_image({"code.py": b"...", "attila/rules.mpy": b"..."})
+    image = flash_image({"code.py": b"...", "attila/game/rules.mpy": b"..."})
     files = read_files(image)          # what CIRCUITPY holds, {path: bytes}
     flash_from_folder(path, "build/drive")   # a folder `attila flash --drive` filled
 

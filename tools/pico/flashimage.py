@@ -1,6 +1,6 @@
 """The emulated Pico's 2 MiB flash: MicroPython's UF2 plus a littlefs v2 file system.
 
-    image = flash_image({"main.py": b"...", "attila/rules.mpy": b"..."})
+    image = flash_image({"main.py": b"...", "attila/game/rules.mpy": b"..."})
     files = read_files(image)          # what the board's file system holds
 
 The layout is the one MicroPython's RPI_PICO build uses: the firmware from

@@ -4,7 +4,7 @@
     python tools/pico/run.py --files firmware/attila script.py
     python tools/pico/run.py --firmware script.py            # what `make flash` puts on a board
     python tools/pico/run.py --firmware -c "import main"     # the board's loop, 5 s
-    python tools/pico/run.py --mpy --files firmware/attila -c "import attila.rules"
+    python tools/pico/run.py --mpy --files firmware/attila -c "import attila.game.rules"
 
 --files puts a file, or a folder (under its own name: firmware/attila ->
 /attila/...), on the chip's flash; --mpy compiles the .py files with

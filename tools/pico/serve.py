@@ -47,7 +47,7 @@ for p in (os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")):
         sys.path.insert(0, p)
 
 from attila.errors import AttilaError  # noqa: E402
-from attila import layoutfile  # noqa: E402
+from attila.game import layoutfile  # noqa: E402
 from attila import profile as profiles  # noqa: E402
 from pico import circuitpy  # noqa: E402
 from pico.board import MENU, UNDO, PicoBoard  # noqa: E402

@@ -29,12 +29,13 @@ Decision = namedtuple("Decision", "level name ms nodes start median longest step
 
 ON_CHIP = """
 import gc, sys, time, machine, main
-from attila import layoutfile, opponent, profile
-from attila.controller import BUTTON_MENU, Controller
-from attila.notation import replay
-from attila.rules import Game
-from attila.savetext import dump
-from attila.store import Store
+from attila import opponent, profile
+from attila.game import layoutfile
+from attila.play.controller import BUTTON_MENU, Controller
+from attila.game.notation import replay
+from attila.game.rules import Game
+from attila.saves.savetext import dump
+from attila.saves.store import Store
 prof = profile.load("profile.json")
 layout, modules, tiles = layoutfile.load("layout.json")
 wdt = machine.WDT(timeout=prof.watchdog_ms)

@@ -20,8 +20,8 @@ LED red: there keypad's reset() does not report the keys held at that
 moment, so the board would see no piece where one stands at power-up. The layout's setup book (layout.book)
 is opened if it is there; without it (or damaged) the board searches its
 placements and says so once. Its opening table (layout.opening,
-attila.opening) makes the first turn of play exact the same way, when no
-SD card covers the game: attila.opening and attila.card are imported only
+attila.opponent.opening) makes the first turn of play exact the same way, when no
+SD card covers the game: attila.opponent.opening and attila.opponent.card are imported only
 when the file is there (its fold map stays in the heap while the board
 runs: the reason they are not imported when there is no table).
 """
@@ -31,7 +31,8 @@ import sys
 import time
 
 import hardware
-from attila import layoutfile, profile as profiles
+from attila import profile as profiles
+from attila.game import layoutfile
 from attila.assembly import BOOK, OPENING, assemble, controller_for, exists, open_tables
 from attila.board import MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, power_up
 from attila.console import Console
@@ -203,7 +204,7 @@ def trouble(controller, text):
 
 def portable(controller):
     """Size the opponent's search for the portable kernel (no viper here)."""
-    from attila import search
+    from attila.opponent import search
 
     planner = getattr(getattr(controller, "plan", None), "opponent", None)
     if search.NATIVE or not hasattr(planner, "node_budget"):

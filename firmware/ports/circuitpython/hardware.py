@@ -5,7 +5,7 @@ are looked up on `board`). The sensors and the buttons are read by the
 `keypad` module, which scans in C in the background (ShiftRegisterKeys for
 the 74HC165 chain, KeyMatrix for the diode matrix, Keys for one pin per
 switch) and queues the changes; KeyEvents turns the queue back into the
-raw bits the Board expects. The square debounce stays attila.sensing's, the
+raw bits the Board expects. The square debounce stays attila.sensing.debounce's, the
 same as on MicroPython. The LEDs are written by neopixel_write from a
 buffer the renderer fills in the LEDs' own colour order (Strip); the buzzer
 is a pwmio.PWMOut.
@@ -19,9 +19,9 @@ import keypad
 import neopixel_write
 import supervisor
 from attila.board import PULLS_MS
-from attila.chain import Chain
+from attila.sensing.chain import Chain
 
-SCAN_S = 0.005  # keypad scans every 5 ms; attila.sensing debounces on top
+SCAN_S = 0.005  # keypad scans every 5 ms; attila.sensing.debounce debounces on top
 
 
 def sleep_ms(ms):
@@ -108,7 +108,7 @@ def strip(profile, count):
 
 def _shift_bits(registers):
     """Key -> chain bit of a 74HC165 chain: key 0 is Q7 (input D7) of register 1;
-    the byte past the chain (attila.chain) and the tied inputs set none."""
+    the byte past the chain (attila.sensing.chain) and the tied inputs set none."""
     bits = []
     base = 0
     for used in registers:
@@ -120,7 +120,7 @@ def _shift_bits(registers):
 
 
 class ChainKeys(KeyEvents):
-    """A 74HC165 chain read by ShiftRegisterKeys, checked as attila.chain checks
+    """A 74HC165 chain read by ShiftRegisterKeys, checked as attila.sensing.chain checks
     it: the tied inputs and the byte past the chain arrive as key events too,
     kept as the register bytes they read (`_levels`), and a module that does
     not answer keeps the last good bits from it on, its number above them."""

@@ -49,7 +49,7 @@ Record, 16-byte aligned: 0xA7, kind, then
 """
 
 from attila.compat import const
-from attila.savetext import MAX_BYTES, Storage
+from attila.saves.savetext import MAX_BYTES, Storage
 
 MAGIC = const(0xA7)
 ALIGN = const(16)
@@ -117,8 +117,8 @@ def game_bytes(layout, tiles=None, takebacks=TAKEBACKS):
     placement, move and scorch of its longest game (one turn for each square
     free after setup, and a last move) as a record, two records for each
     take-back, and the cleared record that ends it."""
-    from attila.rules import Game
-    from attila.savetext import dump
+    from attila.game.rules import Game
+    from attila.saves.savetext import dump
 
     name = 1 + len(str(layout.height))  # "a1" .. "z26"
     action = _up(SHORT_HEAD + 1 + 2 * name + 3)  # the longest: " a1-b3\n", dropping "\n"
@@ -129,7 +129,7 @@ def game_bytes(layout, tiles=None, takebacks=TAKEBACKS):
 
 class NvmStore(Storage):
     """A journal in `nvm` (microcontroller.nvm, or any bytearray-like of 4 KB):
-    load() -> text or None, save(text), clear(), reject(), as attila.store.Store.
+    load() -> text or None, save(text), clear(), reject(), as attila.saves.store.Store.
     `game`: the room a whole game needs (game_bytes()); `found`: what a
     power cut in an erase did ("" if nothing), for the console."""
 

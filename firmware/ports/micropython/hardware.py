@@ -3,7 +3,7 @@
 The rest of the firmware never names a pin. Pins are machine.Pin; LEDs go
 out through MicroPython's `neopixel` module (driver "neopixel") or straight
 through machine.bitstream (driver "bitstream"); the sensor back-ends are the
-portable ones in attila.scanners, a 74HC165 chain read by hardware SPI or,
+portable ones in attila.sensing.scanners, a 74HC165 chain read by hardware SPI or,
 on the RP2040/RP2350, by a PIO state machine (PioChain); the buzzer is a
 machine.PWM.
 """
@@ -12,7 +12,7 @@ import machine
 import time
 from micropython import const
 
-from attila.scanners import ButtonReader, GpioScanner, MatrixScanner, ShiftScanner
+from attila.sensing.scanners import ButtonReader, GpioScanner, MatrixScanner, ShiftScanner
 
 # WS2812B at 800 kHz: (high ns for 0, low for 0, high for 1, low for 1).
 _TIMING_800K = (400, 850, 800, 450)
@@ -181,7 +181,7 @@ def scanner(profile, wiring):
             levels(profile, profile.cols),
         )
     if profile.pio is not None:
-        # (the chain's bytes and the one past it: attila.chain)
+        # (the chain's bytes and the one past it: attila.sensing.chain)
         chain = PioChain(profile.pio, profile.load, profile.clock, profile.data,
                          len(wiring.registers) + 1, profile.baudrate, profile.pull)
         return ShiftScanner(None, None, None, wiring.registers, profile.active_low,

@@ -10,14 +10,14 @@ the board, stop main.py before the watchdog starts, leaving the REPL free
 for mpremote. The status line is printed whenever it changes, through
 attila.console: a byte at a time while the USB serial takes it, so a host that
 holds the port open without reading never stalls the loop. The game is kept
-in game.txt and journal/now/game.txt.jnl (attila.store: every accepted action
+in game.txt and journal/now/game.txt.jnl (attila.saves.store: every accepted action
 is on the flash before the board shows it), finished games in games/
 (`attila games` fetches them). The layout's setup
 book (/layout.book, copied by `attila flash`) is opened if it is there; without
 it (or damaged) the board searches its placements and says so once; its
-opening table (/layout.opening, attila.opening) makes the first turn of play
+opening table (/layout.opening, attila.opponent.opening) makes the first turn of play
 exact, the same way. A profile
-with an "sdcard" reads the layout's solved game from it (attila.card); a
+with an "sdcard" reads the layout's solved game from it (attila.opponent.card); a
 missing, damaged or foreign card is said once, with the trouble sign.
 """
 
@@ -25,7 +25,8 @@ import gc
 import time
 
 import hardware
-from attila import layoutfile, profile as profiles
+from attila import profile as profiles
+from attila.game import layoutfile
 from attila.assembly import BOOK, OPENING, assemble, controller_for, exists, open_tables
 from attila.board import MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, RESUME_FILE, SELF_TEST, power_up
 from attila.console import Console
@@ -43,12 +44,12 @@ _controller = controller_for
 
 def _store(path):
     try:
-        from attila.store import Store
+        from attila.saves.store import Store
     except ImportError:
         return None
     # On littlefs v2 (MicroPython's file system on the rp2) a file's new
     # contents are committed whole on close: a whole save is then written in
-    # place (attila.files). Not on FAT, nor where MicroPython (before 1.23)
+    # place (attila.saves.files). Not on FAT, nor where MicroPython (before 1.23)
     # does not list its mounts. (Names MicroPython has already: each new
     # one is a qstr, and tests/ports' resume scenario has none to spare.)
     in_place = False

@@ -36,7 +36,7 @@ import supervisor  # noqa: E402
 
 import code as port  # noqa: E402
 import hardware  # noqa: E402
-from attila import layoutfile  # noqa: E402
+from attila.game import layoutfile  # noqa: E402
 from attila.controls import Controls  # noqa: E402
 
 LAYOUT = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))[0]
@@ -468,7 +468,7 @@ def scenario_book():
     board, _chain = reference(3)
     book = board.controller.book
     if os.path.exists("layout.book") and os.path.getsize("layout.book") == 7323:
-        from attila.rules import Game
+        from attila.game.rules import Game
 
         layout = board.controller.layout
         assert book.placement(Game(layout)) == layout.index("c2")
@@ -491,8 +491,8 @@ def scenario_opening():
         with open("layout.opening", "rb") as f:
             have = f.read()
     if have == solved:
-        from attila.notation import parse_position
-        from attila.opening import Opening
+        from attila.game.notation import parse_position
+        from attila.opponent.opening import Opening
 
         assert isinstance(card, Opening) and not card.whole
         game = parse_position("R.H../.H.R./...H./R.... R")
@@ -502,7 +502,7 @@ def scenario_opening():
     else:
         assert card is None
         if have is None:  # not even imported (nor its fold map made): the heap is kept
-            assert "attila.opening" not in sys.modules
+            assert "attila.opponent.opening" not in sys.modules
     run(board, 3)
     print("OK opening")
 

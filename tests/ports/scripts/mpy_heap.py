@@ -4,7 +4,7 @@ Run by tests/ports/test_micropython_port.py under the MicroPython unix port
 (MICROPYPATH=tests/ports/fakes:firmware/ports/micropython:firmware) in a
 directory with profile.json (boards/profiles/pico.json) and layout.json.
 The board is built by main.build() with the real controller (a stub with the
-contract's API while attila.controller does not exist), scanning a fake
+contract's API while attila.play.controller does not exist), scanning a fake
 74HC165 chain and writing a fake neopixel strip. Any allocation inside the
 locked loop raises MemoryError and the script fails.
 
@@ -22,7 +22,8 @@ import neopixel
 import physical
 
 import main
-from attila import layoutfile, profile
+from attila import profile
+from attila.game import layoutfile
 
 prof = profile.load("profile.json")
 prof.sound = 60  # the buzzer on: its notes change under the lock too
@@ -32,7 +33,7 @@ keys = physical.Switches([16, 17])
 clock = physical.Clock()
 
 try:
-    from attila.controller import Controller
+    from attila.play.controller import Controller
 
     controller = Controller(layout)
     real = True

@@ -32,7 +32,7 @@ INPUTS = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)] + [
 class Stub(Controls):
     """A controller as the board reads it (attila.controls.Controls): lights the occupied squares.
 
-    Like attila.controller it has `cue` (set by the test here)
+    Like attila.play.controller it has `cue` (set by the test here)
     and `said` with status(); self_test() records when it was started.
     """
 
@@ -278,12 +278,12 @@ def scenario_maintenance():
 
 def _saved(actions):
     """A saved game of these actions on file, the reference wiring, the real controller."""
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila.assembly import controller_for
-    from attila.notation import replay
-    from attila.rules import Game
-    from attila.savetext import dump
-    from attila.store import Store
+    from attila.game.notation import replay
+    from attila.game.rules import Game
+    from attila.saves.savetext import dump
+    from attila.saves.store import Store
 
     layout = layoutfile.load("layout.json")[0]
     Store("game.txt").save(dump(replay(Game(layout), actions)))
@@ -298,7 +298,7 @@ def scenario_resume():
     # marker is gone.
     import os
 
-    from attila.controller import CORRECT, PLAY, RESUME
+    from attila.play.controller import CORRECT, PLAY, RESUME
 
     _saved("@a1 @e4")
     clock = physical.Clock()
@@ -362,7 +362,7 @@ def scenario_selftest():
 def scenario_unplugged():
     # The chain's cable unplugged: nothing drives QH, which reads by its pull
     # (up: every byte 0xFF, the one past the chain too, which a cabled chain
-    # reads 0): no square is read, module 1 is named (attila.chain).
+    # reads 0): no square is read, module 1 is named (attila.sensing.chain).
     clock = physical.Clock()
     physical.Switches([16, 17])
     board = start(clock)
@@ -448,7 +448,7 @@ def scenario_book():
     board, clock = reference(3)
     book = board.controller.book
     if sys.argv[2:] == ["present"]:
-        from attila.rules import Game
+        from attila.game.rules import Game
 
         layout = board.controller.layout
         assert book.count == 1443, book.count

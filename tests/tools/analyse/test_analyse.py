@@ -4,11 +4,11 @@ import os
 
 import pytest
 
-from attila import layoutfile
-from attila.notation import replay
-from attila.rules import OVER, Game
-from attila.savetext import dump
-from attila.store import Store
+from attila.game import layoutfile
+from attila.game.notation import replay
+from attila.game.rules import OVER, Game
+from attila.saves.savetext import dump
+from attila.saves.store import Store
 from attila_tools.analyse import analysis
 from attila_tools import cli
 from attila_tools.solve import retro
@@ -154,8 +154,8 @@ def test_the_summary_of_a_game_played_without_a_mistake(tmp_path, capsys, cache)
 
 
 def _any_action(game):
-    from attila.notation import format_turn
-    from attila.rules import SETUP
+    from attila.game.notation import format_turn
+    from attila.game.rules import SETUP
     from attila_tools.squares import bits
 
     if game.phase == SETUP:
@@ -170,8 +170,8 @@ def _any_action(game):
 
 def _plain_distance(game):
     """Turns to the end by plain minimax over the Game (the winner hurries, the loser holds out)."""
-    from attila.notation import format_turn
-    from attila.rules import SETUP
+    from attila.game.notation import format_turn
+    from attila.game.rules import SETUP
     from attila_tools.squares import bits
 
     assert game.phase != SETUP

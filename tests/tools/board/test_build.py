@@ -22,8 +22,8 @@ def test_build_compiles_every_module_but_main():
     for name in core:
         if name == "kernelv.py":
             # Native code, and no arch given: the board compiles it itself.
-            assert files["attila/kernelv.py"] == os.path.join(build.CORE, name)
-            assert "attila/kernelv.mpy" not in files
+            assert files["attila/opponent/kernelv.py"] == os.path.join(build.CORE, name)
+            assert "attila/opponent/kernelv.mpy" not in files
             continue
         assert files["attila/" + name[:-3] + ".mpy"].endswith(".mpy")
     assert files["main.py"] == os.path.join(build.PORT, "main.py")
@@ -51,19 +51,19 @@ def test_native_code_is_compiled_for_the_boards_own_arch(tmp_path):
     pico = build.plan(LAYOUT, PROFILE, out_dir=out, arch="armv6m")
     pico2 = build.plan(LAYOUT, PROFILE, out_dir=out, arch="armv7emsp")
     for files, arch, number in ((pico, "armv6m", 4), (pico2, "armv7emsp", 7)):
-        assert "attila/kernelv.py" not in files
-        path = files["attila/kernelv.mpy"]
+        assert "attila/opponent/kernelv.py" not in files
+        path = files["attila/opponent/kernelv.mpy"]
         assert path == os.path.join(out, "native-" + arch, "attila", "kernelv.mpy")
         # .mpy 6.3 (native code needs the board's sub-version), the arch in bits 2..7
         assert _header(path) == b"M\x06" + bytes([number << 2 | 3]) + b"\x1f"
-        rest = {k: v for k, v in files.items() if k != "attila/kernelv.mpy"}
-        assert rest == {k: v for k, v in plain.items() if k != "attila/kernelv.py"}
+        rest = {k: v for k, v in files.items() if k != "attila/opponent/kernelv.mpy"}
+        assert rest == {k: v for k, v in plain.items() if k != "attila/opponent/kernelv.py"}
     # The cache keeps one build per arch: asking for the RP2040's again after the
     # RP2350's gives the RP2040's file back, untouched.
-    first = os.stat(pico["attila/kernelv.mpy"]).st_mtime_ns
+    first = os.stat(pico["attila/opponent/kernelv.mpy"]).st_mtime_ns
     again = build.plan(LAYOUT, PROFILE, out_dir=out, arch="armv6m")
-    assert again == pico and os.stat(again["attila/kernelv.mpy"]).st_mtime_ns == first
-    assert _header(again["attila/kernelv.mpy"])[2] >> 2 == 4
+    assert again == pico and os.stat(again["attila/opponent/kernelv.mpy"]).st_mtime_ns == first
+    assert _header(again["attila/opponent/kernelv.mpy"])[2] >> 2 == 4
 
 
 def test_the_boards_arch_comes_from_its_mpy_number():
@@ -83,9 +83,9 @@ def test_native_code_mpy_cross_cannot_make_stays_source(tmp_path):
     """mpy-cross 1.29 has no viper emitter for rv64imc: that board gets the source."""
     notes = []
     files = build.plan(LAYOUT, PROFILE, out_dir=str(tmp_path), arch="rv64imc", notes=notes)
-    assert files["attila/kernelv.py"] == os.path.join(build.CORE, "kernelv.py")
-    assert "attila/kernelv.mpy" not in files
-    assert notes == ["attila/kernelv.py stays source (the board compiles it): "
+    assert files["attila/opponent/kernelv.py"] == os.path.join(build.CORE, "kernelv.py")
+    assert "attila/opponent/kernelv.mpy" not in files
+    assert notes == ["attila/opponent/kernelv.py stays source (the board compiles it): "
                      "SyntaxError: invalid arch"]
 
 

@@ -91,8 +91,8 @@ def play_steps(dev, hw, steps, layout_path=LAYOUT):
     machine) only takes longer, and a reading the board never takes fails
     here, at its step.
     """
-    from attila import layoutfile
-    from attila.controller import Controller
+    from attila.game import layoutfile
+    from attila.play.controller import Controller
 
     layout, _modules, tiles = layoutfile.load(layout_path)
     mirror = Controller(layout, tiles=tiles)
@@ -255,9 +255,9 @@ def test_make_flash_lands_verifies_and_boots(flashed):
 
 def _script(layout):
     """A whole game as (action, occupancy after each physical step)."""
-    from attila import notation
-    from attila.controller import first_action
-    from attila.rules import Game
+    from attila.game import notation
+    from attila.play.controller import first_action
+    from attila.game.rules import Game
 
     game = Game(layout)
     occ = 0
@@ -284,10 +284,10 @@ def _script(layout):
 
 @needs_emulator
 def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
-    from attila import layoutfile
-    from attila.notation import log
-    from attila.rules import OVER
-    from attila.savetext import restore
+    from attila.game import layoutfile
+    from attila.game.notation import log
+    from attila.game.rules import OVER
+    from attila.saves.savetext import restore
 
     _out, golden, _built = flashed
     layout, _modules, _tiles = layoutfile.load(LAYOUT)
@@ -317,8 +317,8 @@ def test_flashed_board_plays_a_scripted_game(flashed, tmp_path):
 
 def saved_game(dev):
     """The board's save text with its journal carried out ("" while it has none)."""
-    from attila.savetext import current
-    from attila.store import journal_of
+    from attila.saves.savetext import current
+    from attila.saves.store import journal_of
 
     files = dev.files()
     if build.SAVE_FILE not in files:
@@ -327,10 +327,10 @@ def saved_game(dev):
 
 
 def _save_text(layout_path=LAYOUT, actions="@a1 @e4"):
-    from attila import layoutfile
-    from attila.notation import play
-    from attila.rules import Game
-    from attila.savetext import checksum, dump
+    from attila.game import layoutfile
+    from attila.game.notation import play
+    from attila.game.rules import Game
+    from attila.saves.savetext import checksum, dump
 
     layout, _m, _t = layoutfile.load(layout_path)
     game = Game(layout)
@@ -397,13 +397,13 @@ def test_stale_firmware_files_are_removed(flashed, tmp_path):
     with dev:
         proc = run_flash(dev.port, "--dry-run")
         assert proc.returncode == 0, proc.stdout + proc.stderr
-        assert "remove attila/rules.py" in proc.stdout and "remove hardware.py" in proc.stdout
+        assert "remove attila/game/rules.py" in proc.stdout and "remove hardware.py" in proc.stdout
         assert "dry run, nothing changed" in proc.stdout
-        assert "attila/rules.py" in dev.files()
+        assert "attila/game/rules.py" in dev.files()
         proc = run_flash(dev.port)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         files = dev.files()
-        assert "attila/rules.py" not in files and "hardware.py" not in files
+        assert "attila/game/rules.py" not in files and "hardware.py" not in files
         assert files["notes.txt"] == b"mine"  # not ours: left alone
 
 
@@ -451,14 +451,14 @@ def test_games_fetches_the_saved_game(flashed, tmp_path):
 
 @needs_emulator
 def test_games_fetches_the_game_with_its_journal_and_the_finished_games(flashed, tmp_path):
-    from attila.savetext import checksum
+    from attila.saves.savetext import checksum
 
     _out, golden, _built = flashed
     save = _save_text(actions="@a1 @e4 @b1")  # (no gen line: generation 0)
     finished = _save_text(actions="@a1 @e4 @b1 @e3 @c1 @a3")
     dev, _hw = board_from(golden, tmp_path, save=save)
     fs = os.path.join(str(tmp_path / "board"), "fs")
-    from attila.store import journal_of
+    from attila.saves.store import journal_of
 
     jnl = os.path.join(fs, journal_of(build.SAVE_FILE))
     os.makedirs(os.path.dirname(jnl), exist_ok=True)
@@ -578,8 +578,8 @@ def _micropython_profiles():
 def test_every_profile_reads_its_switches_on_the_board(flashed, tmp_path, profile):
     """The firmware with each MicroPython profile follows a setup through its own wiring
     (direct pins, diode matrix, 74HC165 bit-banged or by SPI) on the emulated board."""
-    from attila import layoutfile
-    from attila.notation import log
+    from attila.game import layoutfile
+    from attila.game.notation import log
 
     _out, golden, _built = flashed
     layout, _modules, _tiles = layoutfile.load(LAYOUT)

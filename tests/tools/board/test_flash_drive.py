@@ -58,11 +58,11 @@ def test_the_drive_gets_exactly_the_circuitpython_port_then_only_what_changed(ci
     got = snapshot(circuitpy)
     ours = {k: v for k, v in got.items() if k not in ("boot_out.txt", "lib/mine.mpy", "notes.txt")}
     assert sorted(ours) == sorted(files)
-    assert {"code.py", "boot.py", "hardware.mpy", "nvmsave.mpy", "attila/rules.mpy",
+    assert {"code.py", "boot.py", "hardware.mpy", "nvmsave.mpy", "attila/game/rules.mpy",
             "profile.json", "layout.json", "layout.book", "layout.opening"} <= set(ours)
     with open(os.path.join(ROOT, "boards", "solved", "4x5.opening"), "rb") as f:
         assert ours["layout.opening"] == f.read()  # the first turn of play, exact
-    assert "attila/kernelv.mpy" not in ours and "attila/kernelv.py" not in ours  # no viper
+    assert "attila/opponent/kernelv.mpy" not in ours and "attila/opponent/kernelv.py" not in ours  # no viper
     for path, data in ours.items():
         if path.endswith(".mpy"):
             # CircuitPython's own .mpy header ("C", version 6): MicroPython's

@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from attila import layoutfile
-from attila.modules import chain
+from attila.game import layoutfile
+from attila.game.modules import chain
 from attila.profile import load as load_profile
 from attila_tools.board import build
 from attila_tools.draw import picture

@@ -2,7 +2,7 @@
 
 import random
 
-from attila.geometry import from_rows
+from attila.game.geometry import from_rows
 from attila_tools.solve.retro_index import placements
 from attila_tools.squares import bits
 

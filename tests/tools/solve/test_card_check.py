@@ -3,7 +3,7 @@
 A good card (a FAT32 image made with mtools, attila.tbl copied on) is told
 usable; an exFAT card (as cards of 64 GB and more are sold: no partition
 table, or an MBR partition of type 0x07) is told to be reformatted, with
-the tools that do it, by the board's reader (attila.fat) and so by the board
+the tools that do it, by the board's reader (attila.opponent.fat) and so by the board
 and the command alike; a damaged or cut-short copy is caught. mtools:
 skipped where it is missing.
 """
@@ -14,8 +14,8 @@ import subprocess
 
 import pytest
 
-from attila.card import BLOCK, CardError
-from attila.fat import EXFAT, first_block
+from attila.opponent.card import BLOCK, CardError
+from attila.opponent.fat import EXFAT, first_block
 from attila_tools import cli
 
 pytestmark = pytest.mark.skipif(shutil.which("mformat") is None,
@@ -83,7 +83,7 @@ def test_an_exfat_card_is_told_to_be_reformatted_as_fat32_with_how(case, tmp_pat
 
 def test_the_board_says_it_on_its_console():
     from attila.assembly import open_card
-    from attila.geometry import from_rows
+    from attila.game.geometry import from_rows
 
     class Prof:
         sdcard = True

@@ -1,4 +1,4 @@
-"""`attila card` and the board's reader of its file (attila.card), on small layouts.
+"""`attila card` and the board's reader of its file (attila.opponent.card), on small layouts.
 
 The card's answers are checked against the retrograde tables they come
 from, position by position; damaged, foreign and cut-short cards each get
@@ -14,10 +14,10 @@ import sys
 import pytest
 import retrokit
 
-from attila.card import BLOCK, FILE, Card, CardError
+from attila.opponent.card import BLOCK, FILE, Card, CardError
 from attila.errors import AttilaError
-from attila.notation import parse_position, replay
-from attila.rules import Game
+from attila.game.notation import parse_position, replay
+from attila.game.rules import Game
 from attila_tools import cli
 from attila_tools.solve import retro
 from attila_tools.solve.card_cmd import write_card
@@ -49,7 +49,7 @@ def _tables(data):
     """The retrograde tables of a layout (solved once per test run)."""
     key = data["name"]
     if key not in _SOLVED:
-        from attila.geometry import from_rows
+        from attila.game.geometry import from_rows
 
         lay = from_rows(data["rows"])
         lay.name = data["name"]
@@ -255,7 +255,7 @@ def test_the_portable_tests_card_is_what_attila_card_writes(tmp_path):
 
 def test_attila_choose_with_the_card_keeps_every_win(tmp_path, capsys):
     """`attila choose --card DIR`: the board's decision with that card (14 squares)."""
-    from attila.notation import format_position
+    from attila.game.notation import format_position
 
     tables = _tables(WIDER)
     layout = _layout_file(tmp_path, WIDER)

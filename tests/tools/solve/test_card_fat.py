@@ -1,6 +1,6 @@
 """The card file found on real FAT images (made with mtools), read a block at a time.
 
-attila.fat finds attila.tbl in the root folder of FAT12, FAT16 and FAT32
+attila.opponent.fat finds attila.tbl in the root folder of FAT12, FAT16 and FAT32
 images, with or without a partition table; a fragmented copy is caught by
 the numbers of the card's blocks. Skipped where mtools is not installed
 (the Makefile's CI script installs it).
@@ -12,9 +12,9 @@ import subprocess
 
 import pytest
 
-from attila.card import BLOCK, Card, CardError
-from attila.fat import first_block, short_name
-from attila.geometry import from_rows
+from attila.opponent.card import BLOCK, Card, CardError
+from attila.opponent.fat import first_block, short_name
+from attila.game.geometry import from_rows
 
 pytestmark = pytest.mark.skipif(shutil.which("mformat") is None,
                                 reason="mtools (mformat, mcopy) is not installed")

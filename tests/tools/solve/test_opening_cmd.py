@@ -1,4 +1,4 @@
-"""`attila card --opening` and the board's reader of its file (attila.opening).
+"""`attila card --opening` and the board's reader of its file (attila.opponent.opening).
 
 The opening table holds the positions with at most one square scorched,
 folded by the layout's symmetries. Its answers are checked against the
@@ -13,10 +13,10 @@ import os
 
 import pytest
 
-from attila.card import BLOCK, FILE, CardError
-from attila.layoutfile import load
-from attila.opening import Opening, map_blocks
-from attila.rules import MOVE, Game
+from attila.opponent.card import BLOCK, FILE, CardError
+from attila.game.layoutfile import load
+from attila.opponent.opening import Opening, map_blocks
+from attila.game.rules import MOVE, Game
 from attila_tools import cli
 from attila_tools.solve import retro
 from attila_tools.solve.card_cmd import write_card, write_opening
@@ -135,7 +135,7 @@ def test_damaged_foreign_and_misplaced_tables_say_why(tmp_path):
     assert fails(data[:-BLOCK]) == "layout.opening: cut short at block %d" % (len(data) // BLOCK - 1)
     # A map entry out of range in a block whose check passes (a faulty writer):
     # said at the lookup, never read past the table.
-    from attila.card import seal, tag
+    from attila.opponent.card import seal, tag
 
     wrong = bytearray(data)
     block = bytearray(wrong[BLOCK:2 * BLOCK])

@@ -1,4 +1,4 @@
-"""The reply table (attila.opening's second part, attila_tools.solve.replies).
+"""The reply table (attila.opponent.opening's second part, attila_tools.solve.replies).
 
 On the 12-square layout of test_card_cmd (four symmetries) with a setup
 book that places on the lowest legal square: every position after a first
@@ -14,11 +14,11 @@ with no search.
 import os
 import random
 
-from attila.card import BLOCK
-from attila.layoutfile import load
-from attila.notation import parse_position
-from attila.opening import RECORD, RECORDS, Opening, reply_blocks
-from attila.rules import MOVE
+from attila.opponent.card import BLOCK
+from attila.game.layoutfile import load
+from attila.game.notation import parse_position
+from attila.opponent.opening import RECORD, RECORDS, Opening, reply_blocks
+from attila.game.rules import MOVE
 from attila_tools.solve.card_cmd import write_opening
 from attila_tools.solve.replies import after_first_turn, book_setups, canonical, turns
 from attila_tools.solve.symmetry import automorphisms
@@ -106,7 +106,7 @@ def test_the_4x5_reply_table_is_whole_and_sorted():
 
 
 def test_4x5_replies_win_by_the_search_solver_and_the_opponent_plays_them():
-    from attila import book as books
+    from attila.opponent import book as books
     from attila import opponent
     from attila_tools.solve.solver import Solver
 

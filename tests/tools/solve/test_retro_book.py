@@ -1,12 +1,12 @@
-"""The setup books in boards/solved/: made from their certificates, read by attila.book."""
+"""The setup books in boards/solved/: made from their certificates, read by attila.opponent.book."""
 
 import os
 
 import pytest
 
-from attila.book import key as book_key
-from attila.book import open as open_book
-from attila.rules import Game
+from attila.opponent.book import key as book_key
+from attila.opponent.book import open as open_book
+from attila.game.rules import Game
 from attila_tools import cli
 from attila_tools.solve import bookmaker, retro, retro_cert
 
@@ -90,7 +90,7 @@ def test_no_damaged_record_of_the_4x5_book_is_ever_played():
     # the board searches), never another square.
     import io
 
-    from attila.book import Book
+    from attila.opponent.book import Book
     from attila_tools.solve.retro_setup import canonical
     from attila_tools.solve.symmetry import automorphisms
 

@@ -8,7 +8,7 @@ import os
 import pytest
 from retrokit import layout, rng_of
 
-from attila.rules import MOVE, Game
+from attila.game.rules import MOVE, Game
 from attila_tools import cli
 from attila_tools.solve import retro, retro_cert, verify
 from attila_tools.solve.retro_setup import SetupValues

@@ -3,8 +3,8 @@
 import pytest
 from retrokit import SMALL, TINY, bellman_holds, layout, random_position, rng_of
 
-from attila.notation import format_position
-from attila.rules import SETUP, Game
+from attila.game.notation import format_position
+from attila.game.rules import SETUP, Game
 from attila_tools.solve import retro, retro_ref
 from attila_tools.solve.retro_index import Index, rank3, squeeze, triples
 from attila_tools.solve.solver import Solver

@@ -7,9 +7,9 @@ from contextlib import redirect_stderr, redirect_stdout
 import pytest
 from brute import actions, after, outcome, random_game, random_layout, rng_of
 
-from attila.geometry import from_rows
-from attila.notation import format_position, parse_position
-from attila.rules import MOVE, OVER, SETUP
+from attila.game.geometry import from_rows
+from attila.game.notation import format_position, parse_position
+from attila.game.rules import MOVE, OVER, SETUP
 from attila_tools import cli
 from attila_tools.solve.solver import Solver, solve_game
 from attila_tools.solve.symmetry import automorphisms

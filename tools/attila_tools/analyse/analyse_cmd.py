@@ -19,7 +19,7 @@ import os
 import sys
 
 from attila.errors import AttilaError
-from attila.rules import SIDE_NAMES
+from attila.game.rules import SIDE_NAMES
 
 from attila_tools.analyse import analysis
 from attila_tools.errors import UsageError
@@ -45,7 +45,7 @@ def build_parser():
 
 def load_game(path, layout_path=None):
     """(layout, first side, items) of a game file; AttilaError says why not."""
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila_tools.gamefiles import DEFAULT_LAYOUT, find_layout, layout_like, load_replay, saved_layout
 
     layout, _modules, tiles = layoutfile.load(find_layout(layout_path or DEFAULT_LAYOUT))

@@ -22,8 +22,8 @@ row says won/lost alone. A "turn" here is one side's turn; "won in 3"
 means the game ends three turns from there.
 """
 
-from attila.notation import format_turn, play, replay
-from attila.rules import OVER, SCORCH, SETUP, SIDE_NAMES, Game
+from attila.game.notation import format_turn, play, replay
+from attila.game.rules import OVER, SCORCH, SETUP, SIDE_NAMES, Game
 from attila_tools.squares import bits
 from attila_tools.solve.retro_setup import SetupValues
 

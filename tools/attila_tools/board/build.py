@@ -6,15 +6,17 @@ The board gets (paths on its flash):
     main.py                 firmware/ports/micropython/main.py, as source (a
                             board runs main.py, never main.mpy; boot.py too)
     <name>.mpy              every other module of firmware/ports/micropython/
-    attila/<name>.mpy       the portable core, firmware/attila/*.py
-    attila/kernelv.mpy      modules with native code (@micropython.viper or
+    attila/**/<name>.mpy    the portable core, firmware/attila/ and its
+                            subpackages (attila/game/rules.mpy ...)
+    attila/opponent/kernelv.mpy
+                            modules with native code (@micropython.viper or
                             .native), compiled for the board's own chip when
                             its arch is known (`arch`: armv6m on an RP2040,
                             armv7emsp on an RP2350, xtensawin on an ESP32...;
                             `attila flash` reads it from the board's
                             sys.implementation._mpy), into a folder per arch
                             (build/flash/native-<arch>/); as source
-                            (attila/kernelv.py) where it is not: the board
+                            (attila/opponent/kernelv.py) where it is not: the board
                             then compiles them at every boot
     layout.json             the chosen layout (boards/*.json)
     layout.book             its setup book (boards/solved/<layout>.book), when
@@ -35,7 +37,7 @@ import subprocess
 import sys
 
 from attila import VERSION
-from attila.store import GAME_FILE
+from attila.saves.store import GAME_FILE
 
 from attila_tools.errors import ToolError
 
@@ -95,12 +97,20 @@ def default_profile():
     return os.path.join(PROFILES, names[0]) if names else None
 
 
+def core_sources():
+    """[(board path, local .py)] of the portable core, its subpackages
+    included (attila/game/rules.py), in a stable order."""
+    out = []
+    for top, dirs, names in os.walk(CORE):
+        dirs[:] = sorted(d for d in dirs if os.path.exists(os.path.join(top, d, "__init__.py")))
+        folder = os.path.relpath(top, FIRMWARE).replace(os.sep, "/")
+        out += [(folder + "/" + n, os.path.join(top, n)) for n in names if n.endswith(".py")]
+    return sorted(out)
+
+
 def sources():
     """[(board path of the source, local .py)] of the firmware, in a stable order."""
-    out = []
-    for name in sorted(os.listdir(CORE)):
-        if name.endswith(".py"):
-            out.append(("attila/" + name, os.path.join(CORE, name)))
+    out = core_sources()
     for name in sorted(os.listdir(PORT)):
         if name.endswith(".py"):
             out.append((name, os.path.join(PORT, name)))
@@ -212,7 +222,7 @@ def firmware(source=False, out_dir=BUILD, arch=None, notes=None):
 def _solved(layout_path, layout, suffix, check, missing):
     """(boards/solved/<name><suffix>, "") when check(path, layout) passes, else
     (None, why not); <name> is the layout's name or its file's."""
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila.errors import AttilaError
 
     if layout is None:
@@ -230,13 +240,13 @@ def _solved(layout_path, layout, suffix, check, missing):
 
 
 def _check_book(path, layout):
-    from attila import book
+    from attila.opponent import book
 
     book.open(path, layout).close()
 
 
 def _check_opening(path, layout):
-    from attila.opening import Opening
+    from attila.opponent.opening import Opening
 
     with open(path, "rb") as f:
         Opening(f, layout, path)
@@ -253,21 +263,21 @@ def book_for(layout_path, layout=None):
 
 def opening_for(layout_path, layout=None):
     """(boards/solved/<name>.opening of a layout file, "") when it is that
-    layout's opening table (attila.opening), else (None, why not); as book_for."""
+    layout's opening table (attila.opponent.opening), else (None, why not); as book_for."""
     return _solved(layout_path, layout, ".opening", _check_opening,
                    "no opening table for the layout (no %s.opening in boards/solved)")
 
 
 def opening_table(layout_path, layout=None):
-    """The layout's opening table from boards/solved, open (attila.opening.Opening),
+    """The layout's opening table from boards/solved, open (attila.opponent.opening.Opening),
     or None when it has none: the board's own, for the host's decisions."""
-    from attila.opening import Opening
+    from attila.opponent.opening import Opening
 
     found = opening_for(layout_path, layout)[0]
     if found is None:
         return None
     if layout is None:
-        from attila import layoutfile
+        from attila.game import layoutfile
 
         layout = layoutfile.load(layout_path)[0]
     return Opening(open(found, "rb"), layout, found)
@@ -394,7 +404,7 @@ def layouts():
     """[(path, layout, modules, description)] of every layout file in boards/."""
     import json
 
-    from attila.layoutfile import load
+    from attila.game.layoutfile import load
 
     out = []
     folder = os.path.dirname(DEFAULT_LAYOUT)

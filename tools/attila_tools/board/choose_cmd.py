@@ -4,12 +4,12 @@
     attila choose [--layout FILE] [--level LEVEL] -      (one position a line on stdin)
     attila choose --card DIR ...                         (with the solved game on a card)
 
-The same decision as the board's own: attila.opponent's Planner at the
+The same decision as the board's own: attila.opponent.planner's Planner at the
 level's node budget (never its time budget, which the node budgets are set
 not to reach on the chip), the layout's setup book (boards/solved/NAME.book)
 in setup at the normal and strong levels, with --card the solved game
-(attila.card) at those levels after setup, without it the layout's opening
-table (boards/solved/NAME.opening, attila.opening) for the first turn of
+(attila.opponent.card) at those levels after setup, without it the layout's opening
+table (boards/solved/NAME.opening, attila.opponent.opening) for the first turn of
 play, as a flashed board has it; the answer checked against the
 rules as the board's plan checks it. The lower levels' noise starts from the
 LCG's first seed for every position, as on a board just switched on, so each
@@ -28,11 +28,11 @@ from attila_tools.errors import UsageError
 from attila_tools.options import PositionParser
 
 PROG = "attila choose"
-SEED = 12345  # attila.opponent's LCG at boot
+SEED = 12345  # attila.opponent.planner's LCG at boot
 
 
 def build_parser():
-    from attila.opponent import LEVEL_NAMES
+    from attila.opponent.levels import LEVEL_NAMES
 
     p = PositionParser(prog=PROG, description="Print the action the board would play in each position.")
     p.add_argument("position", nargs="*", metavar="POSITION",
@@ -51,11 +51,11 @@ class Chooser:
     """The board's decisions for positions of one or more layouts (books kept open)."""
 
     def __init__(self, level, layout_path=None, card_dir=None):
-        from attila import layoutfile
+        from attila.game import layoutfile
 
         self.level = level
         self.card_dir = card_dir
-        self._cards = {}  # rows of a layout -> its attila.card.Card (--card)
+        self._cards = {}  # rows of a layout -> its attila.opponent.card.Card (--card)
         self.fixed = None  # (layout, tiles, book, name, opening table) of --layout
         self._known = {}  # rows of a layout -> (layout, tiles, book, name, opening table)
         if layout_path is not None:
@@ -89,7 +89,7 @@ class Chooser:
         return card
 
     def _book(self, path, layout):
-        from attila import book
+        from attila.opponent import book
         from attila_tools.board.build import book_for
 
         found = book_for(path, layout)[0]
@@ -117,8 +117,8 @@ class Chooser:
     def choose(self, text):
         """The board's action in the position `text`; AttilaError says why there is none."""
         from attila import opponent
-        from attila.notation import parse_position
-        from attila.plan import check, first_action
+        from attila.game.notation import parse_position
+        from attila.play.plan import check, first_action
 
         game = parse_position(text)
         _layout, tiles, book, _name, opening = self._setting(game.layout)
@@ -144,7 +144,7 @@ def _lines(stream):
 
 
 def main(argv=None):
-    from attila.opponent import LEVEL_NAMES
+    from attila.opponent.levels import LEVEL_NAMES
 
     args = build_parser().parse_args(argv)
     if not args.position:

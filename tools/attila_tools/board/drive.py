@@ -9,7 +9,7 @@ CIRCUITPY; the firmware goes there as plain files (paths on the drive):
     code.py, boot.py        firmware/ports/circuitpython/, as source (the
                             board runs them by name)
     <name>.mpy              the port's other modules
-    attila/<name>.mpy       the portable core, without its native-code
+    attila/**/<name>.mpy    the portable core, without its native-code
                             modules (CircuitPython has no viper: the
                             portable kernel searches instead)
     layout.json, layout.book, layout.opening, profile.json   as for MicroPython
@@ -64,10 +64,9 @@ def mpy_cross():
 def sources():
     """[(drive path, local .py)] of the CircuitPython firmware, in a stable order."""
     out = []
-    for name in sorted(os.listdir(build.CORE)):
-        src = os.path.join(build.CORE, name)
-        if name.endswith(".py") and not build.native(src):
-            out.append(("attila/" + name, src))
+    for dest, src in build.core_sources():
+        if not build.native(src):
+            out.append((dest, src))
     for name in sorted(os.listdir(PORT)):
         if name.endswith(".py"):
             out.append((name, os.path.join(PORT, name)))

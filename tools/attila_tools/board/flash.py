@@ -12,7 +12,7 @@ With --drive, the CircuitPython port goes onto a mounted CIRCUITPY drive
 2. compiles the firmware with mpy-cross to build/flash/ (main.py stays .py),
 3. finds the board (the one MicroPython board plugged in, or --port),
    interrupts what runs on it and checks its MicroPython can load the .mpy
-   files; compiles the modules with native code (attila/kernelv.py) for the
+   files; compiles the modules with native code (attila/opponent/kernelv.py) for the
    board's own arch (sys.implementation._mpy: armv6m on an RP2040), or keeps
    them source where the board does not say it (it compiles them at boot),
 4. copies only what changed (sha256 on the board against the local file) as
@@ -36,7 +36,7 @@ import hashlib
 import os
 import time
 
-from attila.store import journal_of
+from attila.saves.store import journal_of
 
 from attila_tools.board import build
 from attila_tools.board.device import (Board, DeviceError, check_chip, check_compatible,
@@ -82,7 +82,7 @@ def parser():
 
 def check_files(layout_path, profile_path, port="micropython"):
     """Load the layout and the profile as the board will; (layout, profile)."""
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila import profile as profiles
     from attila.errors import AttilaError
 
@@ -127,7 +127,7 @@ def set_aside(board, layout):
     save fits the layout (or cannot be read at all).
     """
     from attila.errors import AttilaError
-    from attila.savetext import restore
+    from attila.saves.savetext import restore
 
     data = read_game(board, build.SAVE_FILE)  # with the journal's actions
     if data is None:
@@ -324,7 +324,7 @@ def switch_layout(port, layout_path, wait=8.0):
     The layout is checked against the profile already on the board; a saved
     game for the old layout is set aside (games/ on the board), not lost.
     """
-    from attila import layoutfile
+    from attila.game import layoutfile
 
     layout, modules, _tiles = layoutfile.load(layout_path)  # LayoutError: exit 2
     if port:

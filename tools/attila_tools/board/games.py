@@ -5,7 +5,7 @@
     attila games show FILE                      print a fetched game, move by move
 
 The board keeps the game in progress in game.txt and its journal
-journal/now/game.txt.jnl (attila.store: they survive a power cut; the game
+journal/now/game.txt.jnl (attila.saves.store: they survive a power cut; the game
 fetched is the two put together), and every finished game as games/game-*.txt on its
 flash. Each file fetched is named after the board
 file and the time it was fetched, so nothing is overwritten. Replay one in
@@ -30,7 +30,7 @@ LOG_DIR = "games/"
 
 def _game(data):
     """The Game in a save file's bytes (checksum checked); AttilaError says why not."""
-    from attila.savetext import VERSION, restore, unpack
+    from attila.saves.savetext import VERSION, restore, unpack
 
     if not data.startswith(VERSION.encode()):
         raise AttilaError("its first line is not %r" % VERSION)
@@ -39,8 +39,8 @@ def _game(data):
 
 def _describe(data):
     """One line about a save file's bytes ("12 actions, Romans to play: ...")."""
-    from attila.notation import log
-    from attila.rules import OVER, SIDE_NAMES
+    from attila.game.notation import log
+    from attila.game.rules import OVER, SIDE_NAMES
 
     try:
         game = _game(data)
@@ -137,8 +137,8 @@ def _free(stem, ext):
 
 
 def show(path):
-    from attila.notation import format_position, log, play
-    from attila.rules import Game
+    from attila.game.notation import format_position, log, play
+    from attila.game.rules import Game
 
     from attila_tools.files import read_bytes
 

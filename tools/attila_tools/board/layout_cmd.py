@@ -9,7 +9,7 @@ import os
 import sys
 
 from attila.errors import LayoutError
-from attila.layoutfile import load
+from attila.game.layoutfile import load
 
 from attila_tools.draw.terminal import layout_lines, use_colour
 
@@ -37,7 +37,7 @@ def add_arguments(parser):
 
 def unplayable(layout, tiles=None):
     """Why no game can be played on the layout (over before it begins), or None."""
-    from attila.rules import OVER, Game
+    from attila.game.rules import OVER, Game
 
     if not any(layout.knight[i] for i in range(layout.size)):
         return ("no knight could ever move on it: no square is a knight's jump from "

@@ -69,12 +69,12 @@ def read_game(board, path):
     data = board.read(path)
     if path != SAVE or data is None:
         return data
-    from attila.store import journal_of
+    from attila.saves.store import journal_of
 
     journal = board.read(journal_of(SAVE))
     if not journal:
         return data
-    from attila.savetext import checksum, current
+    from attila.saves.savetext import checksum, current
 
     try:
         text = current(data, journal)

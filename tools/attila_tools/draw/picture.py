@@ -34,7 +34,7 @@ def _chain(layout, modules, wiring):
     """Squares in LED chain order."""
     if wiring is not None:
         return [sq for sq in wiring.led_square if sq != 255]
-    from attila.modules import chain
+    from attila.game.modules import chain
 
     return list(chain(layout, modules))
 

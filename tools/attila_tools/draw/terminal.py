@@ -5,9 +5,9 @@ characters are those of the position notation). Colour (ANSI) is only a
 help on top, for a terminal.
 """
 
-from attila.modules import chain
-from attila.palette import HUN, ROMAN
-from attila.rules import HUNS, KNIGHT_NAMES, MOVE, ROMANS, SCORCH, SETUP, SIDE_NAMES
+from attila.game.modules import chain
+from attila.leds.palette import HUN, ROMAN
+from attila.game.rules import HUNS, KNIGHT_NAMES, MOVE, ROMANS, SCORCH, SETUP, SIDE_NAMES
 
 from attila_tools.draw.picture import TINTS
 from attila_tools.squares import bits

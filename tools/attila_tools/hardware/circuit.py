@@ -3,7 +3,7 @@
 One description feeds the schematic writer (schematic.py), the PCB generator
 (pcbgen.py, under KiCad's own Python) and the BOM. A module's squares, the
 register inputs and the chain order come from the firmware
-(`attila.modules.KINDS`: square k row by row from the bottom-left, switch on
+(`attila.game.modules.KINDS`: square k row by row from the bottom-left, switch on
 register input D(k), LED k the module's k-th chain link); places from
 geometry.py; the cable from cable.py.
 """

@@ -26,11 +26,12 @@ LED_DIN, LED_DOUT = "4", "2"  # WS2812B
 
 def firmware_order(kind):
     """(led order, sensor order): the module's local squares in chain order, as
-    the firmware wires a module of this kind (attila.wiring over boards/4x5.json,
+    the firmware wires a module of this kind (attila.sensing.wiring over boards/4x5.json,
     the pico profile's local orders)."""
     import os
 
-    from attila import layoutfile, profile
+    from attila import profile
+    from attila.game import layoutfile
 
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))))

@@ -3,7 +3,7 @@
 Millimetres, in a module's own frame before it is turned: origin at the
 bottom-left corner of its squares, x to the right, y up (KiCad's y runs down:
 the PCB generator flips it). A module's squares come from the firmware
-(`attila.modules.KINDS`, local index k row by row from the bottom-left), so
+(`attila.game.modules.KINDS`, local index k row by row from the bottom-left), so
 square k here is the square whose switch the firmware reads on register
 input D(k) and whose LED is link k of the module's chain.
 
@@ -13,7 +13,7 @@ outline is exactly its squares; the tray's wall and the fit clearance then
 take `EDGE` from every side of the board.
 """
 
-from attila.modules import KINDS
+from attila.game.modules import KINDS
 
 PITCH = 40.0  # square pitch, centre to centre (the game's own squares)
 EDGE = 1.5  # board edge to the squares' outline: tray wall + fit clearance

@@ -112,7 +112,7 @@ def _on_board(m, xy):
 def cable_span():
     """(mm, layout): the longest straight distance between a module's OUT and the
     next module's IN over the shipped layouts made of the game's modules."""
-    from attila import layoutfile
+    from attila.game import layoutfile
     from attila_tools.hardware import geometry as g
 
     best = (0.0, "")

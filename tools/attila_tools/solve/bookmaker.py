@@ -1,4 +1,4 @@
-"""The board's setup book, made from a certificate (format: firmware/attila/book.py).
+"""The board's setup book, made from a certificate (format: firmware/attila/opponent/book.py).
 
     attila book CERT [--out FILE] [--answers FILE]
 
@@ -14,7 +14,7 @@ placer's squares, second's, answer) for the portable tests.
 import os
 import sys
 
-from attila.book import crc8, key
+from attila.opponent.book import crc8, key
 from attila_tools.errors import ToolError
 from attila_tools.options import Parser
 from attila_tools.solve.retro_cert import layout_of, read

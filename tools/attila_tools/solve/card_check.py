@@ -1,8 +1,8 @@
 """`attila card --check CARD [LAYOUT]`: can the board use this microSD card (or an image of one)?
 
-Reads it as the board does, with the board's own readers: attila.fat finds
+Reads it as the board does, with the board's own readers: attila.opponent.fat finds
 attila.tbl in the card's FAT file system (an exFAT card, the way cards of
-64 GB and more are sold, is told so with how to reformat it), attila.card
+64 GB and more are sold, is told so with how to reformat it), attila.opponent.card
 opens the tables; then every block of the file is read and checked, which
 a copy split across the card (the board trusts it to be in one piece)
 fails. One line says whether the board can use it; exit 0 when it can, 1
@@ -12,10 +12,10 @@ head names; with it, they must be that layout's.
 
 import os
 
-from attila.card import BLOCK, FILE, Card, CardError, MAGIC
+from attila.opponent.card import BLOCK, FILE, Card, CardError, MAGIC
 from attila.errors import AttilaError
-from attila.fat import first_block
-from attila.geometry import Layout
+from attila.opponent.fat import first_block
+from attila.game.geometry import Layout
 from attila_tools.errors import ToolError, UsageError
 
 CHUNK = 2048  # blocks read at once (1 MB): a card reader streams them
@@ -94,7 +94,7 @@ def main(path, layout_path=None, quiet=False):
 
     layout = None
     if layout_path is not None:
-        from attila.layoutfile import load
+        from attila.game.layoutfile import load
 
         layout = load(layout_path)[0]
     if not os.path.exists(path):

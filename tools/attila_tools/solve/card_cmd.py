@@ -1,12 +1,12 @@
 """`attila card LAYOUT DEST`: the solved game of a layout, for the board's microSD card.
 
-Writes DEST/attila.tbl (the format: attila.card) from the layout's
+Writes DEST/attila.tbl (the format: attila.opponent.card) from the layout's
 retrograde tables, kept by `attila solve --from-setup LAYOUT --keep-tables`
 (or solved now with --solve). Copy the file to the root of a FAT32 card.
 Symmetries are not folded: the 4x5 card is 1.6 GB either way on any card
 sold today, and folding would cost the board a symmetry search per lookup.
 With --opening it writes DEST/<layout>.opening instead: only the first
-turn of play (attila.opening), folded by the layout's symmetries, and,
+turn of play (attila.opponent.opening), folded by the layout's symmetries, and,
 when the layout has a setup book (boards/solved/<layout>.book), the reply
 table: the board's first turn of play as the second player wherever its
 book led (attila_tools.solve.replies). Small enough for the board's own
@@ -21,9 +21,9 @@ import contextlib
 import os
 import sys
 
-from attila.card import BLOCK, DATA, FILE, head, seal, table_blocks, tag
-from attila.opening import MAP, RECORD, RECORDS
-from attila.opening import head as opening_head
+from attila.opponent.card import BLOCK, DATA, FILE, head, seal, table_blocks, tag
+from attila.opponent.opening import MAP, RECORD, RECORDS
+from attila.opponent.opening import head as opening_head
 from attila_tools.errors import ToolError, UsageError
 from attila_tools.files import size_text
 from attila_tools.options import Parser
@@ -117,7 +117,7 @@ def write_card(tables, path, progress=None):
 
 def fold_map(layout, perms):
     """(the fold map's entries by rank of the other side's knights, the canonical
-    ranks in order): as attila.opening reads them."""
+    ranks in order): as attila.opponent.opening reads them."""
     from attila_tools.solve.retro_index import rank3, triples
 
     images = []
@@ -134,7 +134,7 @@ def fold_map(layout, perms):
 
 
 def reply_bytes(records):
-    """The reply table's bytes (attila.opening): the records, RECORDS a block's data."""
+    """The reply table's bytes (attila.opponent.opening): the records, RECORDS a block's data."""
     out = bytearray()
     for at in range(0, len(records), RECORDS):
         part = bytearray(DATA)
@@ -146,7 +146,7 @@ def reply_bytes(records):
 
 
 def write_opening(tables, path, book=None):
-    """Write the opening table of `tables` (attila.opening) to `path`, atomically;
+    """Write the opening table of `tables` (attila.opponent.opening) to `path`, atomically;
     with `book` (the layout's open setup book) its reply table too; returns
     its size."""
     from attila_tools.solve.symmetry import automorphisms
@@ -197,7 +197,7 @@ def write_opening(tables, path, book=None):
 def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, opening=False):
     """Check the layout, find (or make) its tables, write DEST/attila.tbl (with
     `opening`: DEST/<layout>.opening); returns the path."""
-    from attila.layoutfile import load
+    from attila.game.layoutfile import load
 
     out = out if out is not None else sys.stdout
     layout, _modules, tiles = load(layout_path)
@@ -234,7 +234,7 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
             found = None
         try:
             if found:
-                from attila import book as books
+                from attila.opponent import book as books
 
                 book = books.open(found, layout)  # BookError: another layout's
             size = write_opening(tables, path, book)

@@ -1,5 +1,5 @@
 """The reply table: the board's first turn of play as the second player,
-wherever its setup book led (attila.opening's second part).
+wherever its setup book led (attila.opponent.opening's second part).
 
     setups = book_setups(layout, book, board_first=False)
     records = reply_records(tables, book)      # [(key, answer)], sorted
@@ -14,15 +14,15 @@ second turn of play the same way, either side placing first (first_turns:
 the opening table's turn), the size a table of them would have.
 """
 
-from attila.opening import reply_key
-from attila.rules import MOVE, SETUP, Game
+from attila.opponent.opening import reply_key
+from attila.game.rules import MOVE, SETUP, Game
 from attila_tools.squares import bits
 from attila_tools.solve.symmetry import automorphisms
 
 
 def book_setups(layout, book, board_first):
     """The completed setups {(first placer's knights, second's)} the board
-    reaches placing from `book` (an attila.book.Book), the player placing
+    reaches placing from `book` (an attila.opponent.book.Book), the player placing
     anywhere legal; the board places first when board_first."""
     out = set()
     game = Game(layout, 0)
@@ -65,7 +65,7 @@ def _image(perm, mask):
 
 def canonical(layout, perms, mover, other, scorched):
     """(key, perm) of a position's canonical image (the smallest key; the
-    first symmetry, the identity first, that gives it), as attila.opening
+    first symmetry, the identity first, that gives it), as attila.opponent.opening
     finds it."""
     n = layout.size
     best = None

@@ -12,7 +12,7 @@ from the races (race.py).
 
 import time
 
-from attila.rules import KNIGHTS
+from attila.game.rules import KNIGHTS
 
 from attila_tools.solve.symmetry import single_bits
 

@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 
-from attila.rules import MOVE, OVER, SCORCH, SETUP
+from attila.game.rules import MOVE, OVER, SCORCH, SETUP
 from attila_tools.errors import ToolError
 from attila_tools.solve.retro_index import Index
 from attila_tools.squares import bits as _bits
@@ -257,7 +257,7 @@ class Tables:
         searched (the tables give the completed setups).
         """
         if isinstance(game, str):
-            from attila.notation import parse_position
+            from attila.game.notation import parse_position
 
             game = parse_position(game)
         if game.layout != self.layout:

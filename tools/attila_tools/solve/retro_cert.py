@@ -24,7 +24,7 @@ symmetric answers (the board's book folds them).
 import gzip
 import json
 
-from attila.geometry import from_rows
+from attila.game.geometry import from_rows
 from attila_tools.errors import ToolError
 from attila_tools.squares import bits
 from attila_tools.solve.retro_setup import canonical

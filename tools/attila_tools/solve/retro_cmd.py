@@ -49,7 +49,7 @@ def _name(path, layout):
 
 def solve_layout(path, args, out):
     """Solve one layout file; returns its table row (dict) or None when out of reach."""
-    from attila.layoutfile import load
+    from attila.game.layoutfile import load
 
     layout, _modules, tiles = load(path)
     name = _name(path, layout)

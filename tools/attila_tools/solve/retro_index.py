@@ -11,7 +11,7 @@ rank3 is the colex rank of a 3-subset: C(x,1) + C(y,2) + C(z,3) for x<y<z.
 
 from math import comb
 
-from attila.rules import KNIGHTS
+from attila.game.rules import KNIGHTS
 from attila_tools.squares import bits
 
 

@@ -7,7 +7,7 @@ down the first moves, and the play tables say who wins. A side with no legal
 placement (the no-trap rule of docs/pages/play/rules.md, rules.placement_bits) loses.
 """
 
-from attila.rules import KNIGHTS, placement_bits
+from attila.game.rules import KNIGHTS, placement_bits
 from attila_tools.solve.retro_index import placements
 from attila_tools.squares import bits
 from attila_tools.solve.symmetry import automorphisms
@@ -24,7 +24,7 @@ def image(perm, mask):
 def canonical(perms, first, second):
     """(perm, f, s): the first symmetry (identity first) giving the smallest (f, s).
 
-    The board's book reader (attila.book) picks the canonical image by the
+    The board's book reader (attila.opponent.book) picks the canonical image by the
     same rule, so the answers stored in its frame map back identically.
     """
     best = None

@@ -38,13 +38,13 @@ def main(argv=None):
         from attila_tools.solve import retro_cmd
 
         return retro_cmd.main(argv)
-    from attila.notation import parse_position
+    from attila.game.notation import parse_position
 
     args = build_parser().parse_args(argv)
     if args.tiles is not None and args.tiles < 0:
         raise UsageError("--tiles must be >= 0, not %d" % args.tiles)
     game = parse_position(" ".join(args.position), args.tiles)
-    from attila.rules import SETUP
+    from attila.game.rules import SETUP
     from attila_tools.solve.solver import solve_game
 
     bar = None

@@ -34,7 +34,7 @@ large search.
 
 import time
 
-from attila.rules import KNIGHTS, MOVE, OVER, SCORCH, SETUP, placement_bits
+from attila.game.rules import KNIGHTS, MOVE, OVER, SCORCH, SETUP, placement_bits
 
 from attila_tools.solve.race import Races
 from attila_tools.solve.resist import Resistance

@@ -1,7 +1,7 @@
 """`attila verify CERT [--sample N]`: check a certificate of a solved layout independently.
 
 Nothing of the retrograde solver is used. The strategy tree is replayed
-through the rules (attila.rules.Game): every placement must be legal, the
+through the rules (attila.game.rules.Game): every placement must be legal, the
 winner has exactly one placement at each of its turns, the other side every
 legal placement at each of its turns, and each line ends at a completed
 setup (or a side that cannot place) whose value says the winner wins. Then
@@ -19,7 +19,7 @@ import sys
 import time
 
 from attila.errors import IllegalAction
-from attila.rules import MOVE, OVER, SETUP, SIDES, Game
+from attila.game.rules import MOVE, OVER, SETUP, SIDES, Game
 from attila_tools.errors import UsageError
 from attila_tools.options import Parser
 from attila_tools.solve.retro_cert import layout_of, read

@@ -1,9 +1,9 @@
 """Where each module's tray lies in a layout file (boards/*.json): the same
-placing as the firmware's (attila.layoutfile), in millimetres."""
+placing as the firmware's (attila.game.layoutfile), in millimetres."""
 
 from build123d import Location, Pos, Rot
 
-from attila.layoutfile import load
+from attila.game.layoutfile import load
 from attila_tools.hardware import geometry
 
 
@@ -11,7 +11,7 @@ def module_location(kind, file, rank, turn):
     """The Location that takes a module's own frame to the layout's (mm).
 
     A module at (file, rank) turned clockwise by `turn` covers the squares
-    from that corner up and to the right, as attila.modules.place_module has it.
+    from that corner up and to the right, as attila.game.modules.place_module has it.
     """
     w, h = geometry.squares_outline(kind)
     corner = {0: (0.0, 0.0), 90: (0.0, w), 180: (w, h), 270: (h, 0.0)}[turn]

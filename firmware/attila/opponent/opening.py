@@ -1,0 +1,272 @@
+"""The opening table: the solved game's first turn of play, in the board's own flash.
+
+    opening = attila.opponent.opening.Opening(open("layout.opening", "rb"), layout)
+    opening.won(mover, other, scorched)   # at most one square scorched
+    # then as an attila.opponent.card.Card: ask(game), step(), winning_turn(game);
+    # with one square scorched, ask() and step() give the reply table's turn
+
+The first turn of play (no square scorched yet) is where the search throws
+the most wins, whatever its budget (the strength tables of
+docs/pages/inside/opponent.md): its evaluation, not its depth, falls short there.
+Its children are the positions with one square scorched, one bit each: for
+4x5 that is 1.4 MB, too much for a Pico's flash, but the layout's
+symmetries fold it to a quarter, about 370 KB. With it the board plays a
+winning first turn whenever one exists, without an SD card; the card
+(attila.opponent.card), when there is one, covers every turn instead.
+When the board places second it moves second: its first turn of play has
+one square scorched. Where its setup book led, those positions are few
+(73,201 folded on 4x5, against 10.9 million with one square scorched),
+and the reply table holds a winning turn for each (5 bytes, 366 KB):
+some of them the search alone would throw.
+
+The file is an attila.opponent.card file in all but its table: the same 512-byte
+blocks with the same trailer (a damaged, foreign or misplaced block fails
+its check) and the same head, but b"ATO1", at byte CANON the number of
+placements kept (below), and from byte SYMS the number of symmetries
+besides the identity and each as n bytes (image of square i).
+Blocks 1.. hold the fold map: for each placement of the other side's
+knights, by its colex rank r, two bytes (big-endian) p << 13 | k, p the
+first symmetry (the identity is 0) whose image of those knights has the
+smallest rank, k the number of that image among the images so chosen, in
+rank order; MAP entries a block. Then the table: position (mover, other,
+scorched) is bit row * (m + 1) + e, m the non-knight squares, with the
+position moved by symmetry p: row = k * C(n-3, 3) + rank(mover among the
+squares not the other's), e = 0 with nothing scorched, else 1 + the
+scorched square's number among the m; DATA bytes a block, lowest bit first.
+Then, when the head's REPLIES (3 bytes, big-endian) is not 0, the reply
+table: the board's first turn of play as the second player, wherever its
+setup book led (one scorched square: after any first turn of the
+player's). Sorted records of 5 bytes, RECORDS a block: the key
+(3 bytes, big-endian) row * m + e of the position's canonical image (the
+symmetry, the identity first, whose key is smallest; row and e as above,
+e without its 1), then its winning turn in that frame, a << 10 | b << 5
+| c (2 bytes, big-endian). A position it lacks is searched.
+Made on the host by `attila card --opening`, from the retrograde tables
+and the layout's setup book.
+"""
+
+from attila.opponent.book import choose, image, rank, squeeze
+from attila.opponent.card import BITS, BLOCK, DATA, NAME, Card, CardError, seal, tag
+from attila.compat import const
+from attila.game.geometry import lowest
+from attila.game.rules import KNIGHTS, MOVE
+
+MAGIC = b"ATO1"
+CANON = const(62)  # in the head: the placements kept (2 bytes, big-endian)
+SYMS = const(256)  # where the symmetries start in the head (the name ends before)
+REPLIES = const(59)  # in the head: the reply table's records (3 bytes, big-endian)
+RECORD = const(5)  # bytes of a reply record
+RECORDS = const(100)  # reply records a block
+MAP = const(252)  # fold map entries (2 bytes) a block
+FILE = "layout.opening"  # on the board, beside layout.json and layout.book
+
+
+def map_blocks(n):
+    """Blocks of the fold map of a layout of n squares."""
+    return (choose(n, 3) + MAP - 1) // MAP
+
+
+def table_blocks(n, canon):
+    """Blocks of the table, `canon` placements of the other side being kept."""
+    bits = canon * choose(n - 3, 3) * (n - 2 * KNIGHTS + 1)
+    return (bits + BITS - 1) // BITS
+
+
+def reply_blocks(count):
+    """Blocks of a reply table of `count` records."""
+    return (count + RECORDS - 1) // RECORDS
+
+
+def reply_key(n, mover, other, scorched):
+    """The key of a position with one scorched square (the reply table's order)."""
+    row = rank(other) * choose(n - 3, 3) + rank(squeeze(mover, other))
+    return row * (n - 2 * KNIGHTS) + lowest(squeeze(scorched, mover | other))
+
+
+def head(layout, perms, canon, replies=0):
+    """Block 0 of a layout's opening table (bytes): perms, the symmetries besides
+    the identity (n square images each); canon, the placements kept;
+    replies, the reply table's records."""
+    n = layout.size
+    blocks = map_blocks(n) + table_blocks(n, canon) + reply_blocks(replies)
+    buf = bytearray(BLOCK)
+    buf[0:4] = MAGIC
+    buf[4] = n
+    for k in range(4):
+        buf[5 + k] = blocks >> (8 * k) & 0xFF
+    buf[9:9 + n] = bytes(layout.files)
+    buf[9 + n:9 + 2 * n] = bytes(layout.ranks)
+    buf[CANON] = canon >> 8
+    buf[CANON + 1] = canon & 0xFF
+    buf[REPLIES] = replies >> 16 & 0xFF
+    buf[REPLIES + 1] = replies >> 8 & 0xFF
+    buf[REPLIES + 2] = replies & 0xFF
+    name = (layout.name or "").encode()[:SYMS - NAME - 1]
+    buf[NAME:NAME + len(name)] = name
+    buf[SYMS] = len(perms)
+    at = SYMS + 1
+    for perm in perms:
+        buf[at:at + n] = bytes(perm)
+        at += n
+    seal(buf, 0, tag(layout))
+    return bytes(buf)
+
+
+class Opening(Card):
+    """A layout's opening table, open; a lookup reads at most one block (the
+    fold map is read whole when it opens: 2 bytes per placement, 2.3 KB on 4x5),
+    a reply a block a step of its binary search (10 on 4x5)."""
+
+    magic = MAGIC
+    kind = "an opening table"
+    what = "opening table"
+    whole = False
+
+    def __init__(self, source, layout, where=FILE):
+        self._perms = b""
+        self._canon = self._syms = 0
+        self.replies = 0  # records of the reply table
+        self._key = self._lo = self._hi = self._p = 0  # reply()'s search
+        Card.__init__(self, source, layout, 0, where)
+        n = self._n
+        count = choose(n, 3)
+        fold = self._fold = bytearray(2 * count)
+        self._first = 1 + map_blocks(n)  # the table's first block
+        for i in range(map_blocks(n)):
+            self._read(1 + i)
+            at = i * MAP * 2
+            end = min(at + MAP * 2, 2 * count)
+            fold[at:end] = self._buf[:end - at]
+        self._row = self._m + 1  # bits a row
+        self._rfirst = self._first + table_blocks(n, self._canon)  # the reply table's
+
+    def _size(self, head):
+        n = self._n
+        syms = head[SYMS]
+        if SYMS + 1 + syms * n > DATA:
+            raise CardError("%s: the head is damaged" % self.where)
+        self._syms = syms
+        self._perms = bytes(head[SYMS + 1:SYMS + 1 + syms * n])
+        self._canon = head[CANON] << 8 | head[CANON + 1]
+        self.replies = head[REPLIES] << 16 | head[REPLIES + 1] << 8 | head[REPLIES + 2]
+        return map_blocks(n) + table_blocks(n, self._canon) + reply_blocks(self.replies)
+
+    def won(self, mover, other, scorched):
+        """1 when the side to move wins with perfect play, else 0: a position
+        with at most one scorched square (CardError past the fold: damaged)."""
+        r = 2 * rank(other)
+        e = self._fold[r] << 8 | self._fold[r + 1]
+        p = e >> 13
+        k = e & 0x1FFF
+        if k >= self._canon or p > self._syms:  # (a map whose blocks pass their checks)
+            self.fault = "%s: the fold map is damaged" % self.where
+            raise CardError(self.fault)
+        if p:
+            perms = self._perms
+            n = self._n
+            mover = image(perms, n, p, mover)
+            other = image(perms, n, p, other)
+            scorched = image(perms, n, p, scorched)
+        row = k * self._nrest + rank(squeeze(mover, other))
+        x = row * self._row
+        if scorched:
+            x += 1 + lowest(squeeze(scorched, mover | other))
+        self._read(self._first + x // BITS)
+        x %= BITS
+        return self._buf[x >> 3] >> (x & 7) & 1
+
+    def ask(self, game):
+        """As Card.ask, for the first turn of play (nothing scorched yet); with
+        one square scorched, the reply table's turn (step() gives -1 where
+        it has none: the search decides); False afterwards."""
+        self._key = -1
+        scorched = game.scorched
+        if not scorched:
+            return Card.ask(self, game)
+        if scorched & (scorched - 1) or not self.replies or game.phase != MOVE \
+                or game.supply != self._m:
+            return False
+        side = game.side
+        me = self._me = game.knights[side]
+        opp = self._opp = game.knights[side ^ 1]
+        self._sc = scorched
+        n = self._n
+        perms = self._perms
+        best = reply_key(n, me, opp, scorched)
+        self._p = 0
+        for p in range(1, self._syms + 1):
+            k = reply_key(n, image(perms, n, p, me), image(perms, n, p, opp),
+                          image(perms, n, p, scorched))
+            if k < best:
+                best = k
+                self._p = p
+        self._key = best
+        self._lo = 0
+        self._hi = reply_blocks(self.replies)
+        return True
+
+    def step(self, lookups, reads):
+        """As Card.step; for a reply, a block of its binary search a read."""
+        if self._key < 0:
+            return Card.step(self, lookups, reads)
+        while reads > 0:
+            if self._lo >= self._hi:
+                return -1
+            mid = (self._lo + self._hi) >> 1
+            self._read(self._rfirst + mid)
+            reads -= 1
+            count = self.replies - mid * RECORDS
+            if count > RECORDS:
+                count = RECORDS
+            buf = self._buf
+            key = self._key
+            if key < buf[0] << 16 | buf[1] << 8 | buf[2]:
+                self._hi = mid
+                continue
+            at = (count - 1) * RECORD
+            if key > buf[at] << 16 | buf[at + 1] << 8 | buf[at + 2]:
+                self._lo = mid + 1
+                continue
+            self._lo = self._hi = 0  # this block has it, or nobody
+            lo = 0
+            hi = count
+            while lo < hi:
+                i = (lo + hi) >> 1
+                at = i * RECORD
+                got = buf[at] << 16 | buf[at + 1] << 8 | buf[at + 2]
+                if got == key:
+                    return self._turn(buf[at + 3] << 8 | buf[at + 4])
+                if got < key:
+                    lo = i + 1
+                else:
+                    hi = i
+            return -1
+        return -2
+
+    def _turn(self, answer):
+        """A record's answer moved back from the canonical frame and packed as
+        the search's; -1 when it is no legal turn here (a damaged record
+        that passed its block's check: the search decides)."""
+        a = self._back(answer >> 10 & 31)
+        b = self._back(answer >> 5 & 31)
+        c = self._back(answer & 31)
+        me = self._me
+        free = self.layout.all & ~(me | self._opp | self._sc)
+        if a < 0 or b < 0 or c < 0 or not me >> a & 1 \
+                or not self.layout.knight[a] >> b & 1 or not free >> b & 1 \
+                or not ((free | 1 << a) & ~(1 << b)) >> c & 1:
+            return -1
+        return 1 << 18 | a << 12 | b << 6 | c
+
+    def _back(self, square):
+        """The square whose image under the lookup's symmetry is `square`; -1 none."""
+        p = self._p
+        n = self._n
+        if not p:
+            return square if square < n else -1
+        off = (p - 1) * n
+        perms = self._perms
+        for i in range(n):
+            if perms[off + i] == square:
+                return i
+        return -1

@@ -1,0 +1,99 @@
+"""The coach: after each of the player's turns, was a won position kept or thrown away?
+
+    coach = Coach(card, on)                # the solved game (attila.opponent.card.Card); judging or not
+    coach.switch()                         # MENU while a new game is cleared: on <-> off
+    coach.after(game, now_ms, computer)    # after every change of the game
+    coach.verdict                          # KEPT, THROWN or QUIET (nothing to say)
+    coach.paint(buf, now_ms)               # its sign on the turn's squares; True while shown
+
+Asked only with the card: two lookups a turn (the position before the turn,
+won for the player?, and after it, won for the other side?). A lost
+position has nothing to teach here, so the coach says nothing then. The
+sign: the three squares of the turn (from, to, the tile) blink green (kept)
+or red (thrown) for SIGN_MS; the verdict stays in the status line until the
+next turn it judges, an undo or a new game. A board with the card always
+has a coach, off unless the profile's game.coach (or `attila sim --coach`)
+turns it on; MENU while the board is cleared for a new game switches it
+(attila.play.controller).
+"""
+
+from attila.compat import const
+from attila.leds.palette import ERROR, GOOD, put
+from attila.ticks import ticks_diff
+
+QUIET = const(0)
+KEPT = const(1)
+THROWN = const(2)
+SIGN_MS = const(1500)  # the sign on the turn's squares: 3 blinks of 250 ms
+_PERIOD = const(500)
+_ON = const(250)
+_BURN = const(2)  # a scorch in the game's history (attila.game.rules)
+WORDS = ("", "coach: that turn kept the win", "coach: that turn threw the win away")
+
+
+class Coach:
+    """Judges the player's turns against the card."""
+
+    def __init__(self, card, on=True):
+        self.card = card
+        self.on = on  # judging the player's turns (MENU switches it between games)
+        self.verdict = QUIET
+        self.squares = (-1, -1, -1)  # the squares of the judged turn: from, to, the tile
+        self._t0 = 0
+        self._seen = 0  # history length at the last look
+
+    def after(self, game, now_ms, computer=-1):
+        """Look at the game after a change: a turn just ended by the player is judged."""
+        h = game.history
+        n = len(h)
+        if n <= self._seen:  # an undo, a new game
+            self.verdict = QUIET
+            self._seen = n
+            return
+        grew = n - self._seen
+        self._seen = n
+        last = h[-1]
+        if grew != 1 or n < 2 or last >> 16 != _BURN or self.card is None or not self.on:
+            return  # not the end of a turn just played (a resumed game is not judged)
+        side = game.side ^ 1  # the side that just played (the scorch passed the turn on)
+        if side == computer:
+            return
+        c = last >> 8 & 0xFF
+        a = h[-2] >> 8 & 0xFF
+        b = h[-2] & 0xFF
+        me = game.knights[side]
+        opp = game.knights[side ^ 1]
+        sc = game.scorched
+        try:
+            if not self.card.won(me ^ (1 << a | 1 << b), opp, sc & ~(1 << c)):
+                verdict = QUIET  # lost before the turn: nothing to say
+            else:
+                verdict = THROWN if self.card.won(opp, me, sc) else KEPT
+        except Exception:  # a failing lookup (a bad block): silent on this turn only
+            verdict = QUIET
+        self.verdict = verdict
+        self.squares = (a, b, c)
+        self._t0 = now_ms
+
+    def switch(self):
+        """Turn the coach on or off; the new state."""
+        self.on = not self.on
+        self.verdict = QUIET
+        return self.on
+
+    def words(self):
+        """The verdict for the status line ("" when quiet)."""
+        return WORDS[self.verdict]
+
+    def paint(self, buf, now_ms):
+        """Blink the turn's squares in the verdict's colour; True while the sign lasts."""
+        if not self.verdict:
+            return False
+        t = ticks_diff(now_ms, self._t0)
+        if t >= SIGN_MS or t < 0:
+            return False
+        if t % _PERIOD < _ON:
+            colour = GOOD if self.verdict == KEPT else ERROR
+            for sq in self.squares:
+                put(buf, sq, colour)
+        return True

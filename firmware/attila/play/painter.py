@@ -1,0 +1,86 @@
+"""What the LEDs show: the controller's frame, painted for its mode and the time.
+
+The controller decides (attila.play.controller); the Painter only looks at it
+and paints with attila.leds.frames into a back buffer, then copies that to
+`frame` where a byte changed, so the port writes the strip only when
+something changed. Both buffers are allocated once. A frame that moves
+(blinking, breathing) is painted again once per time slot (QUANTUM).
+The coach switch's flash is the Painter's own: nothing else depends on it.
+"""
+
+from attila.leds import frames
+from attila.compat import const
+from attila.leds.palette import QUANTUM, SIDE
+from attila.play.reading import CLEAR, CORRECT, OVER, PLAY, RESUME, SELFTEST
+from attila.ticks import ticks_diff
+
+COACH_MS = const(600)  # the coach switched: the whole board green (on) or dim white (off)
+
+
+class Painter:
+    """The LED frame of one controller (RGB per square, full scale)."""
+
+    def __init__(self, size):
+        self.frame = bytearray(3 * size)
+        self._back = bytearray(3 * size)
+        self.anim = False  # the last frame moves: paint again in the next time slot
+        self.slot = -1  # the time slot (now // QUANTUM) of the last paint
+        self._switched = 0  # the coach just switched: 1 on, 2 off (shown COACH_MS from _switched_t)
+        self._switched_t = 0
+
+    def switched(self, on, now):
+        """The coach was switched on (True) or off: the board says so for COACH_MS."""
+        self._switched = 1 if on else 2
+        self._switched_t = now
+
+    def paint(self, c, now):
+        """Paint the frame for controller c's mode and the time; True when a byte changed."""
+        self.slot = now // QUANTUM
+        back = self._back
+        frames.blank(back)
+        mode = c.mode
+        game = c.game
+        if mode == PLAY:
+            plan = c.plan
+            own = c.own()
+            anim = frames.play(back, game, c.lifted, own, plan.ready() and (own or c.hinting),
+                               plan.src, plan.dst, plan.tile, now)
+            if c.thinking():
+                anim = frames.thinking(back, SIDE[game.side], now)
+            if c.coach is not None and c.coach.paint(back, now):
+                anim = True
+        elif mode == CORRECT or mode == RESUME:
+            if c.steps:
+                step = c.steps[0]
+                want = step[0]
+                romans = step[1]
+                huns = step[2]
+            else:
+                want = game.occupied()
+                romans = game.knights[0]
+                huns = game.knights[1]
+            m = c.mask if c.mask >= 0 else want
+            anim = frames.fix(back, m & ~want | c.stray, want & ~m,
+                              want if mode == RESUME else 0, romans, huns, now)
+        elif mode == OVER:
+            anim = frames.over(back, game.winner, now)
+        elif mode == CLEAR:
+            anim = frames.clearing(back, c.mask, now)
+            if self._switched:
+                if ticks_diff(now, self._switched_t) < COACH_MS:
+                    frames.switched(back, self._switched == 1)
+                    anim = True
+                else:
+                    self._switched = 0
+        else:
+            anim = c.test.draw(back, now)
+        if c.sign == 2 and mode != SELFTEST:
+            anim = frames.trouble(back, ticks_diff(now, c.sign_t))
+        self.anim = anim
+        frame = self.frame
+        changed = False
+        for k in range(len(back)):
+            if frame[k] != back[k]:
+                frame[k] = back[k]
+                changed = True
+        return changed

@@ -1,0 +1,3 @@
+"""From the reed switches to an occupancy: scanning the wirings, the module
+chain's order and its check, and the debounce that holds each change.
+"""
