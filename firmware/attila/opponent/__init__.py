@@ -20,9 +20,14 @@ _FACE = {
 
 
 def __getattr__(name):
+    if name[:2] == "__":
+        raise AttributeError(name)
     module = _FACE.get(name)
     if module is None:
-        raise AttributeError(name)
-    value = getattr(__import__("attila.opponent." + module, None, None, (name,)), name)
+        # A submodule (from attila.opponent import book): MicroPython asks the
+        # package first, and an ImportError (no viper here) must reach the caller.
+        value = __import__("attila.opponent." + name, None, None, (name,))
+    else:
+        value = getattr(__import__("attila.opponent." + module, None, None, (name,)), name)
     globals()[name] = value
     return value
