@@ -38,8 +38,9 @@ LAYERS = (
      "the portable core: the same on MicroPython and CPython", "#e4e4e4", "#444", ("attila",)),
 )
 # One loop step through the core (board.py): the stages, each a module.
-FLOW = (("scanners", "scan"), ("sensing", "debounce"), ("controller", "controller"),
-        ("painter", "LED frame"), ("leds", "strip bytes"))
+FLOW = (("sensing/scanners", "scan"), ("sensing/debounce", "debounce"),
+        ("play/controller", "controller"), ("play/painter", "LED frame"),
+        ("leds/strip", "strip bytes"))
 
 W = 900
 PAD = 20
@@ -58,6 +59,18 @@ def entries(folder):
             out.append(name[:-3])
         elif os.path.isdir(full) and os.path.exists(os.path.join(full, "__init__.py")):
             out.append(name + "/")
+    return out
+
+
+def listed(key, folders):
+    """The folders a layer's box lists, one row each: the core's packages
+    get a row of their own (attila: its top modules; game: ...)."""
+    if key != "core":
+        return folders
+    out = []
+    for folder in folders:
+        out.append(folder)
+        out += [folder + "/" + e[:-1] for e in entries(folder) if e.endswith("/")]
     return out
 
 
@@ -111,9 +124,10 @@ def drawing():
     parts, boxes, y = [], {}, PAD
     for key, folders, title, what, fill, stroke, _ in LAYERS:
         listing = []
-        for folder in folders:
-            names = entries(folder)
-            if len(folders) > 1:
+        rows = listed(key, folders)
+        for folder in rows:
+            names = [e for e in entries(folder) if not (key == "core" and e.endswith("/"))]
+            if len(rows) > 1:
                 lines = wrap(names, CHARS - 16)
                 lines = [(os.path.basename(folder) + ":").ljust(16) + lines[0]] + [
                     " " * 16 + line for line in lines[1:]]
@@ -168,11 +182,10 @@ def drawing():
 
 def flow(y):
     """The loop step's stages, left to right, each a module of the core."""
-    have = entries("firmware/attila")
     out, n = [], len(FLOW)
     bw, gap = 118, (W - GUTTER - PAD - 24 - n * 118) // (n - 1)
     for i, (module, stage) in enumerate(FLOW):
-        if module not in have:
+        if not os.path.exists(os.path.join(ROOT, "firmware", "attila", module + ".py")):
             raise SystemExit("architecture: firmware/attila/%s.py is gone: update FLOW" % module)
         x = PAD + 12 + i * (bw + gap)
         out.append('<rect x="%d" y="%d" width="%d" height="46" rx="6" fill="#fff" stroke="#444"/>'
@@ -180,7 +193,7 @@ def flow(y):
         out.append('<text x="%d" y="%d" text-anchor="middle" font-weight="bold">%s</text>'
                    % (x + bw // 2, y + 28, stage))
         out.append('<text x="%d" y="%d" text-anchor="middle" font-family="monospace" '
-                   'font-size="12">%s.py</text>' % (x + bw // 2, y + 46, module))
+                   'font-size="12">%s.py</text>' % (x + bw // 2, y + 46, os.path.basename(module)))
         if i:
             out.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333" stroke-width="1.5" '
                        'marker-end="url(#a)"/>' % (x - gap, y + 31, x - 2, y + 31))
