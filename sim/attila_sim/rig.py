@@ -54,7 +54,7 @@ def _pico_slice():
     nodes where a Pico searches its level's full node budget, and play a
     weaker game."""
     init = attila.__file__
-    with open(init[:max(init.rfind("/"), init.rfind("\\")) + 1] + "kernelv.py") as f:
+    with open(init[:max(init.rfind("/"), init.rfind("\\")) + 1] + "opponent/kernelv.py") as f:
         for line in f:
             if line.startswith("SLICE = "):
                 return int(line.split()[2])

@@ -42,10 +42,12 @@ def private_reads(source, name):
 
 def test_no_private_reads_across_objects_in_the_core():
     found = []
-    for name in sorted(os.listdir(CORE)):
-        if name.endswith(".py"):
-            with open(os.path.join(CORE, name)) as f:
-                found += private_reads(f.read(), name)
+    for top, _dirs, names in sorted(os.walk(CORE)):
+        for name in sorted(n for n in names if n.endswith(".py")):
+            path = os.path.join(top, name)
+            with open(path) as f:
+                found += private_reads(f.read(), os.path.relpath(path, CORE))
+    assert len(found) == 0 and top  # the walk saw the subpackages
     assert not found, "private names read across objects:\n" + "\n".join(found)
 
 

@@ -9,7 +9,7 @@ import os
 import re
 
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "firmware", "attila")
+    os.path.abspath(__file__)))), "firmware", "attila", "opponent")
 CONST = re.compile(r"^(_?[A-Z][A-Z0-9_]*) = const\((\w+)\)", re.M)
 SHARED = ("_NODES", "_PAUSE", "_SP", "_CUT", "_RESULT", "_WIDTH", "_H", "_ME", "_OPP",
           "_FREE", "_TILES", "_DEPTH", "_ALPHA", "_BETA", "_BEST", "_STATE", "_N", "_I",

@@ -95,7 +95,7 @@ def test_the_board_reads_the_tables_from_its_card(world, tmp_path, mpy_dir):
     with _board(world, tmp_path, mpy_dir, image, {"maintenance": b""}) as board:
         out = board.pico.exec(
             "import hardware\n"
-            "from attila import profile, layoutfile\n"
+            "from attila import profile\nfrom attila.game import layoutfile\n"
             "from attila.assembly import open_card\n"
             "p = profile.load('profile.json')\n"
             "lay, _m, _t = layoutfile.load('layout.json')\n"

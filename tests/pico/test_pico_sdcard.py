@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(shutil.which("mformat") is None,
                                 reason="mtools (mformat, mcopy) is not installed")
 
 OPEN = ("import hardware, time\n"
-        "from attila import profile, layoutfile\n"
+        "from attila import profile\nfrom attila.game import layoutfile\n"
         "from attila.assembly import open_card\n"
         "p = profile.load('profile.json')\n"
         "lay, _m, _t = layoutfile.load('layout.json')\n"

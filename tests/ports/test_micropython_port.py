@@ -188,7 +188,7 @@ def _kernelv_other_arch(path):
     mpy_cross = os.path.join(os.path.dirname(MICROPYTHON), "mpy-cross")
     if not os.path.exists(mpy_cross):
         pytest.skip("mpy-cross is not installed (make install)")
-    src = os.path.join(ROOT, "firmware", "attila", "kernelv.py")
+    src = os.path.join(ROOT, "firmware", "attila", "opponent", "kernelv.py")
     subprocess.run([mpy_cross, "-march=armv6m", "-o", str(path), src], check=True)
 
 
@@ -197,9 +197,9 @@ def test_an_incompatible_native_kernel_falls_back_to_the_portable_one(tmp_path, 
     """After a MicroPython upgrade or downgrade, attila/opponent/kernelv.mpy no longer
     loads (ValueError): the board says so once and searches with attila.opponent.kernel."""
     shutil.copytree(os.path.join(ROOT, "firmware", "attila"), tmp_path / "attila")
-    (tmp_path / "attila" / "kernelv.py").unlink()  # on a board: only the .mpy
-    make(tmp_path / "attila" / "kernelv.mpy")
-    code = ("from attila import opponent, search\n"
+    (tmp_path / "attila" / "opponent" / "kernelv.py").unlink()  # on a board: only the .mpy
+    make(tmp_path / "attila" / "opponent" / "kernelv.mpy")
+    code = ("from attila import opponent\nfrom attila.opponent import search\n"
             "from attila.game.notation import parse_position\n"
             "print(search.NATIVE)\n"
             "game = parse_position('R.x.H/.x.../H.x.R/..HR. R')\n"

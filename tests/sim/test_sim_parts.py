@@ -134,6 +134,6 @@ def test_the_simulators_slice_is_the_pico_kernels():
     """The simulator steps its opponent with a Pico's slice so that it decides
     as a Pico does; kernelv.py cannot be imported here (viper), so its SLICE
     is read from the source."""
-    with open(os.path.join(os.path.dirname(attila.__file__), "kernelv.py")) as f:
+    with open(os.path.join(os.path.dirname(attila.__file__), "opponent", "kernelv.py")) as f:
         slice_nodes = int(re.search(r"^SLICE = (\d+)", f.read(), re.M).group(1))
     assert PICO_SLICE == slice_nodes == 96

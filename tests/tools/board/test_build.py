@@ -18,14 +18,15 @@ def _plan():
 
 def test_build_compiles_every_module_but_main():
     files = _plan()
-    core = sorted(n for n in os.listdir(build.CORE) if n.endswith(".py"))
-    for name in core:
-        if name == "kernelv.py":
+    core = build.core_sources()
+    assert ("attila/game/rules.py", os.path.join(build.CORE, "game", "rules.py")) in core
+    for dest, src in core:
+        if dest == "attila/opponent/kernelv.py":
             # Native code, and no arch given: the board compiles it itself.
-            assert files["attila/opponent/kernelv.py"] == os.path.join(build.CORE, name)
+            assert files[dest] == src
             assert "attila/opponent/kernelv.mpy" not in files
             continue
-        assert files["attila/" + name[:-3] + ".mpy"].endswith(".mpy")
+        assert files[dest[:-3] + ".mpy"].endswith(".mpy")
     assert files["main.py"] == os.path.join(build.PORT, "main.py")
     for name in os.listdir(build.PORT):
         if name.endswith(".py") and name != "main.py":
@@ -83,7 +84,7 @@ def test_native_code_mpy_cross_cannot_make_stays_source(tmp_path):
     """mpy-cross 1.29 has no viper emitter for rv64imc: that board gets the source."""
     notes = []
     files = build.plan(LAYOUT, PROFILE, out_dir=str(tmp_path), arch="rv64imc", notes=notes)
-    assert files["attila/opponent/kernelv.py"] == os.path.join(build.CORE, "kernelv.py")
+    assert files["attila/opponent/kernelv.py"] == os.path.join(build.CORE, "opponent", "kernelv.py")
     assert "attila/opponent/kernelv.mpy" not in files
     assert notes == ["attila/opponent/kernelv.py stays source (the board compiles it): "
                      "SyntaxError: invalid arch"]
