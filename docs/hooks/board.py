@@ -6,7 +6,7 @@ system. They are not committed twice: at build time they are copied from where
 they live into SITE/play/board/:
   mp/micropython.mjs, mp/micropython.wasm   the pinned npm package of
                                             tools/wasm (make install fetches it)
-  py/attila/*.py        the firmware's portable core, the .py files
+  py/attila/**.py       the firmware's portable core, the .py files
                         `attila flash --source` copies onto a board
   py/attila_sim/...     the simulator's virtual board (rig, table, hardware,
                         actions) and web.py, the page's side of it
@@ -40,10 +40,11 @@ class BoardPageError(Exception):
 def sources():
     """[(path under py/, host file)] of the Python files and data the page loads."""
     out = []
-    core = os.path.join(ROOT, "firmware", "attila")
-    for name in sorted(os.listdir(core)):
-        if name.endswith(".py"):
-            out.append(("attila/" + name, os.path.join(core, name)))
+    firmware = os.path.join(ROOT, "firmware")
+    for top, dirs, names in os.walk(os.path.join(firmware, "attila")):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        folder = os.path.relpath(top, firmware).replace(os.sep, "/")
+        out += [(folder + "/" + n, os.path.join(top, n)) for n in sorted(names) if n.endswith(".py")]
     for name in SIM_FILES:
         out.append(("attila_sim/" + name, os.path.join(ROOT, "sim", "attila_sim", name)))
     for name in TOOL_FILES:

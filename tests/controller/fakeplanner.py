@@ -1,4 +1,4 @@
-"""A Planner as attila.opponent.planner's contract (C1) describes it, for the controller tests.
+"""A Planner (attila.opponent.chooser.Chooser) for the controller tests.
 
 It answers after a fixed number of slices (steps), whatever the clock says:
 a long search made to order. The answer is decided at start() from the
@@ -7,10 +7,11 @@ position handed in (a snapshot: the game may change afterwards), by `choose`
 """
 
 from attila.game.notation import log
+from attila.opponent.chooser import Chooser
 from attila.play.plan import first_action
 
 
-class FakePlanner:
+class FakePlanner(Chooser):
     def __init__(self, slices=50, choose=first_action):
         self.slices = slices
         self.choose = choose
@@ -21,11 +22,12 @@ class FakePlanner:
         self._left = 0
         self._text = ""
 
-    def start(self, game, now_ms):
+    def start(self, game, now_ms, level=None):
         self.started.append((log(game), now_ms))
         self._text = self.choose(game)
         self._left = self.slices
         self.busy = True
+        return False
 
     def step(self, now_ms):
         assert self.busy, "step() with no search under way"

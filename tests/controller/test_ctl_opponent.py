@@ -203,9 +203,6 @@ def test_a_hint_is_the_strong_levels_action_whatever_the_opponents_level():
     opponent's own decisions stay at its level."""
     from attila import opponent
     from attila.game.notation import parse_turn
-    from attila.play.plan import HINT_LEVEL
-
-    assert HINT_LEVEL == opponent.STRONG
     planner = opponent.Planner(opponent.BEGINNER, 10 ** 9, slice_nodes=64)
     t = Table(RECT, opponent=planner)
     c = t.c

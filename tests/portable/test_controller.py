@@ -16,6 +16,7 @@ from attila.play.controller import (
     Controller,
 )
 from attila.game.geometry import from_rows
+from attila.opponent.chooser import Chooser
 from attila.game.notation import log
 from attila.game.rules import MOVE, SCORCH
 from attila.saves.store import MemoryStore
@@ -326,14 +327,15 @@ def test_idle_path_allocates_nothing_in_every_mode():
     assert _idle(r, 0, 7000) > 0
 
 
-class _Planner:
-    """A Planner (attila.opponent.planner's contract) that never decides: a long search."""
+class _Planner(Chooser):
+    """A Planner that never decides: a long search."""
 
     def __init__(self):
         self.steps = 0
 
-    def start(self, game, now_ms):
+    def start(self, game, now_ms, level=None):
         self.steps = 0
+        return False
 
     def step(self, now_ms):
         self.steps += 1

@@ -36,6 +36,7 @@ from attila.compat import const
 from attila.errors import IllegalAction
 from attila.game.geometry import lowest, popcount
 from attila.game.rules import KNIGHTS, OVER, SCORCH, SETUP
+from attila.opponent.chooser import Chooser
 from attila.opponent.search import INF, Search
 from attila.opponent.levels import (BEGINNER, DECIDED, DEEP, DEEP_FREE, DEPTH, EXACT, NODES, NOISE,
                                     NORMAL, STRONG, deepening, draw, reseed, setup_share)
@@ -78,7 +79,7 @@ CHOOSE_SLICE = 64
 _last = [0, False]  # nodes and stop of the last decision (stats())
 
 
-class Planner:
+class Planner(Chooser):
     """One decision at a time for a Controller: start, a slice per step, result.
 
     budget_ms counts the now_ms values handed to start() and step() (the
@@ -116,7 +117,7 @@ class Planner:
         self._failed = False  # this decision's lookup failed: the search decides, in full
         self._carding = 0  # _ASKING, _FOUND, _LOST while the card has the decision; 0 not
         self._card_game = None
-        self._level = level  # the decision's level (start()'s: a hint's is set for it only)
+        self._level = level  # the decision's level (start()'s: a hint's is STRONG)
         self._blocking = False  # decide(): CHOOSE_SLICE nodes between clock readings
         self._cap_ms = budget_ms  # this decision's budget_ms (DEEP times in the hard stage)
 
@@ -140,9 +141,11 @@ class Planner:
             raise IllegalAction("no legal action for %s" % "RH"[game.side])
         return text
 
-    def start(self, game, now_ms):
-        """Begin a decision for the side to act; the game may change afterwards
-        (with a card, cancel() the decision first: the Controller's plan does)."""
+    def start(self, game, now_ms, level=None):
+        """Begin a decision for the side to act at `level` (None: the Planner's
+        own; a hint asks at STRONG); the game may change afterwards (with a
+        card, cancel() the decision first: the Controller's plan does).
+        Never decided at once: result() is read after a step()."""
         self.busy = False
         self._carding = 0
         self._card_game = None
@@ -150,7 +153,7 @@ class Planner:
         self.nodes = 0
         if game.phase == OVER:
             return
-        level = self.level
+        level = self.level if level is None else level
         level = BEGINNER if level < BEGINNER else STRONG if level > STRONG else level
         self._level = level
         layout = game.layout

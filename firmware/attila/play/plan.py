@@ -1,25 +1,39 @@
 """The action the board shows for the side to act: its own turn, or a hint.
 
-The opponent is either a Planner (attila.opponent.planner.Planner: start(game,
-now_ms), step(now_ms) -> True once decided, result(), cancel()), which
+The opponent is a Chooser (attila.opponent.chooser): a Planner, which
 searches a slice at a time so the board's loop runs on while it thinks, or a
-plain callable fn(game) -> text ('@b1', 'b1-c3,d4') answered at once. The
-answer is checked against the rules; when it is missing, broken or illegal
-the first legal action stands in, so the board always shows a legal action.
-In the scorch step of a turn the plan is the whole turn, the move already
-made included. A hint is the best action the board knows, whatever the
-opponent's level: in setup from the opponent's setup book (`opponent.book`,
-attila.opponent.book) when the book has the position, otherwise the strong level's
-search (a Planner's `level` is set to HINT_LEVEL for that decision only);
-the board's own actions are the opponent's to choose, at its level.
+plain function fn(game) -> text ('@b1', 'b1-c3,d4') wrapped in an Answer,
+which answers at once. The answer is checked against the rules; when it is
+missing, broken or illegal the first legal action stands in, so the board
+always shows a legal action. In the scorch step of a turn the plan is the
+whole turn, the move already made included. A hint is the best action the
+board knows, whatever the opponent's level: in setup from the opponent's
+setup book (`opponent.book`, attila.opponent.book) when the book has the
+position, otherwise the strong level's search (start()'s level); the
+board's own actions are the opponent's to choose, at its level.
 """
 
 from attila.errors import AttilaError
 from attila.game.geometry import lowest
 from attila.game.notation import format_turn, parse_placement, parse_turn
 from attila.game.rules import MOVE, SCORCH, SETUP
+from attila.opponent.chooser import Chooser
+from attila.opponent.levels import STRONG
 
-HINT_LEVEL = 3  # attila.opponent.levels.STRONG (not imported: a plain callable needs no search)
+
+class Answer(Chooser):
+    """A plain function fn(game) -> text as a Chooser that answers at once."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.text = ""
+
+    def start(self, game, now_ms, level=None):
+        self.text = self.fn(game)
+        return True
+
+    def result(self):
+        return self.text
 
 
 def first_action(game):
@@ -72,14 +86,15 @@ class Plan:
     `src`) to `dst`, then a tile on `tile` (-1 where a field has no square).
 
     start() asks for the side to act; a Planner then needs step() once per
-    loop tick until it answers (busy meanwhile); a callable answers at once.
+    loop tick until it answers (busy meanwhile); an Answer answers at once.
+    opponent: a Chooser, a function fn(game) -> text, or None (the first
+    legal action).
     """
 
     def __init__(self, opponent=None):
+        if opponent is not None and not isinstance(opponent, Chooser):
+            opponent = Answer(opponent)
         self.opponent = opponent
-        p = opponent
-        self._planner = p if (hasattr(p, "start") and hasattr(p, "step")
-                              and hasattr(p, "result")) else None
         self._game = None  # the game under search
         self.busy = False  # a Planner is searching
         self.src = self.dst = self.tile = -1
@@ -113,39 +128,29 @@ class Plan:
         """Ask for the side to act in `game` (for the player when `hint`); True
         when the plan is ready already."""
         self.drop()
+        p = self.opponent
         text = ""
-        book = getattr(self.opponent, "book", None) if hint and game.phase == SETUP else None
-        if book is not None:
-            square = book.placement(game)  # -1: not in it, or unreadable
-            if square >= 0:
-                self._finish(game, "@" + game.layout.names[square])
-                return True
-        p = self._planner
         if p is not None:
-            level = getattr(p, "level", None) if hint else None
+            book = p.book if hint and game.phase == SETUP else None
+            if book is not None:
+                square = book.placement(game)  # -1: not in it, or unreadable
+                if square >= 0:
+                    self._finish(game, "@" + game.layout.names[square])
+                    return True
             try:
-                if level is not None:
-                    p.level = HINT_LEVEL  # read by start() only: this decision's level
-                p.start(game, now_ms)
-                self._game = game
-                self.busy = True
-                return False
+                if not p.start(game, now_ms, STRONG if hint else None):
+                    self._game = game
+                    self.busy = True
+                    return False
+                text = p.result()
             except Exception:  # a broken opponent must not stop the game
-                pass
-            finally:
-                if level is not None:
-                    p.level = level
-        elif self.opponent is not None:
-            try:
-                text = self.opponent(game)
-            except Exception:
                 text = ""
         self._finish(game, text)
         return True
 
     def step(self, now_ms):
         """One slice of the search; True when the plan became ready."""
-        p = self._planner
+        p = self.opponent
         if not self.busy or p is None:
             return False
         try:
@@ -162,7 +167,7 @@ class Plan:
 
     def cancel(self):
         """Stop a search under way."""
-        p = self._planner
+        p = self.opponent
         if self.busy and p is not None:
             self.busy = False
             self._game = None

@@ -123,7 +123,7 @@ class Settling:
         """The plan is ready: show it (and why the card was given up, once)."""
         c = self.c
         opponent = c.plan.opponent
-        note = getattr(opponent, "note", "")
+        note = opponent.note if opponent is not None else ""
         if note:
             opponent.note = ""
             c.trouble(note)
