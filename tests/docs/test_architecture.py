@@ -43,3 +43,19 @@ def test_check_names_a_stale_drawing(tmp_path, capsys):
     assert path.read_text() == "<svg/>"  # --check writes nothing
     assert architecture.main(["--out", str(path)]) == 0
     assert architecture.main(["--check", "--out", str(path)]) == 0
+
+
+def test_the_core_module_list_is_the_code():
+    """docs/generated/core-modules.md, included by the architecture page, lists
+    every module of the core with its docstring's summary, as written now."""
+    with open(architecture.MODULES) as f:
+        listed = f.read()
+    assert listed == architecture.module_list(), "core-modules.md differs (run `make docs`)"
+    core = os.path.join(ROOT, "firmware", "attila")
+    for top, _dirs, names in os.walk(core):
+        for name in names:
+            if name.endswith(".py") and name != "__init__.py":
+                assert "`%s`: %s" % (name, architecture.summary(os.path.join(top, name))) in listed
+    assert "- **`opponent/`** The computer opponent" in listed
+    with open(os.path.join(ROOT, "docs", "pages", "inside", "architecture.md")) as f:
+        assert '--8<-- "generated/core-modules.md"' in f.read()

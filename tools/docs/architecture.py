@@ -23,6 +23,10 @@ import drawn
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OUT = os.path.join(ROOT, "docs", "pages", "inside", "architecture.svg")
+# The core's folders and modules, each with its docstring's summary: included
+# by the architecture page (--8<--), written with the drawing.
+MODULES = os.path.join(ROOT, "docs", "generated", "core-modules.md")
+CORE = os.path.join(ROOT, "firmware", "attila")
 
 # (key, folder, title, what it is, fill, stroke, top-level module names it answers to)
 LAYERS = (
@@ -72,6 +76,31 @@ def listed(key, folders):
         out.append(folder)
         out += [folder + "/" + e[:-1] for e in entries(folder) if e.endswith("/")]
     return out
+
+
+def summary(path):
+    """The first paragraph of a module's docstring, on one line."""
+    with open(path, encoding="utf-8") as f:
+        doc = ast.get_docstring(ast.parse(f.read(), path)) or ""
+    return " ".join(doc.split("\n\n")[0].split())
+
+
+def module_list():
+    """Markdown: the core's top modules, then each package and its modules."""
+    out = ["<!-- written by tools/docs/architecture.py (make docs): do not edit -->",
+           "- `firmware/attila/`: " + summary(os.path.join(CORE, "__init__.py"))]
+    packages = []
+    for name in entries("firmware/attila"):
+        if name.endswith("/"):
+            packages.append(name)
+        else:
+            out.append("    - `%s.py`: %s" % (name, summary(os.path.join(CORE, name + ".py"))))
+    for package in packages:
+        folder = os.path.join(CORE, package[:-1])
+        out.append("    - **`%s`** %s" % (package, summary(os.path.join(folder, "__init__.py"))))
+        for name in entries("firmware/attila/" + package[:-1]):
+            out.append("        - `%s.py`: %s" % (name, summary(os.path.join(folder, name + ".py"))))
+    return "\n".join(out) + "\n"
 
 
 def sources(folder):
@@ -206,7 +235,10 @@ def main(argv=None):
                     help="write nothing; exit 1 when the committed drawing differs")
     ap.add_argument("--out", default=OUT, help="the drawing's file (default: %(default)s)")
     args = ap.parse_args(argv)
-    return drawn.refresh({args.out: drawing()}, args.check,
+    files = {args.out: drawing()}
+    if args.out == OUT:
+        files[MODULES] = module_list()
+    return drawn.refresh(files, args.check,
                          "differs from the code (make docs redraws it)")
 
 if __name__ == "__main__":

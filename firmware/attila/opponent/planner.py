@@ -1,4 +1,4 @@
-"""The computer opponent: a placement or a whole turn for the side to act.
+"""The Planner: the opponent's decision for the side to act, a slice of nodes per loop step.
 
     p = Planner(level=STRONG, budget_ms=2000)   # or chooser(level, budget_ms)
     p.start(game, now_ms)                        # copies the position
