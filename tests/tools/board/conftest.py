@@ -12,7 +12,8 @@ from attila_tools.board import build
 @pytest.fixture(scope="session")
 def flashed(tmp_path_factory):
     """A board flashed once with `make flash`: (output, copy of its flash, the files
-    built for it). Once for all the files that use it: a flash takes minutes."""
+    built for it). Once for all the files that use it (session scope):
+    each test starts from a copy of its flash (emulated_board.board_from)."""
     if available():
         pytest.skip("emulator: %s" % available())
     state = str(tmp_path_factory.mktemp("flashed"))
