@@ -32,7 +32,7 @@ def test_make_flash_against_the_emulated_pico(tmp_path, mpy_dir):
     prof = profile("pico.json")
     # The layout's opening table (759 kB) is on the chip already, as an
     # earlier flash left it: copied through the emulated USB it would take
-    # about 2.5 minutes of this test (tests/tools/board/test_flash.py copies
+    # about 2.5 minutes of this test (tests/tools/board/test_flash_serial.py copies
     # it whole); here it must be found up to date, and verified.
     os.makedirs(str(tmp_path / "board"))
     with open(os.path.join(ROOT, "boards", "solved", "4x5.opening"), "rb") as f:

@@ -1,9 +1,9 @@
 """The CircuitPython port (boot.py, code.py, hardware.py) on faithful fakes of its modules.
 
-tests/ports/scripts/cp_port.py runs each scenario with CPython in a fresh
-process (its fake `board`, `digitalio`, `keypad`... must not leak into
-other tests) in a directory holding the board's profile.json and
-layout.json. The fakes (tests/ports/fakes_cp) follow CircuitPython's own
+tests/ports/scripts/cp_port.py runs each scenario (in cp_wiring.py,
+cp_power_up.py, cp_loop.py) with CPython in a fresh process (its fake
+`board`, `digitalio`, `keypad`... must not leak into other tests) in a
+directory holding the board's profile.json and layout.json. The fakes (tests/ports/fakes_cp) follow CircuitPython's own
 documentation of keypad, neopixel_write, pwmio, storage and the watchdog.
 """
 

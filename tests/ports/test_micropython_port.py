@@ -1,10 +1,11 @@
 """The MicroPython port under real MicroPython (unix port) with fake machine/neopixel.
 
-Each scenario of tests/ports/scripts/mpy_port.py runs in a fresh interpreter
-in a directory that holds the board's files (profile.json, layout.json),
-the way they sit on a Pico's file system, on the firmware as `attila flash`
-puts it there: the modules compiled by mpy-cross, main.py as source. The
-idle-loop allocation proof is tests/ports/scripts/mpy_heap.py.
+Each scenario of tests/ports/scripts/mpy_port.py (in mpy_wiring.py,
+mpy_power_up.py, mpy_loop.py) runs in a fresh interpreter in a directory
+that holds the board's files (profile.json, layout.json), the way they sit
+on a Pico's file system, on the firmware as `attila flash` puts it there:
+the modules compiled by mpy-cross, main.py as source. The idle-loop
+allocation proof is tests/ports/scripts/mpy_heap.py.
 """
 
 import json

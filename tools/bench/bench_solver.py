@@ -96,7 +96,7 @@ def solver(text, resist):
     """(CPU seconds of the solve, report), measured inside the process."""
     code = ("import json, sys, time; sys.setrecursionlimit(20000)\n"
             "from attila.game.notation import parse_position\n"
-            "from attila_tools.solve.solver import solve_game\n"
+            "from attila_tools.solve.game import solve_game\n"
             "game = parse_position(sys.argv[1]); t = time.process_time()\n"
             "report = solve_game(game, resist=sys.argv[2] == '1')\n"
             "report['cpu'] = time.process_time() - t\n"

@@ -11,7 +11,8 @@ from attila.game.geometry import from_rows
 from attila.game.notation import format_position, parse_position
 from attila.game.rules import MOVE, OVER, SETUP
 from attila_tools import cli
-from attila_tools.solve.solver import Solver, solve_game
+from attila_tools.solve.game import solve_game
+from attila_tools.solve.solver import Solver
 from attila_tools.solve.symmetry import automorphisms
 
 

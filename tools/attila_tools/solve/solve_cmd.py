@@ -45,7 +45,7 @@ def main(argv=None):
         raise UsageError("--tiles must be >= 0, not %d" % args.tiles)
     game = parse_position(" ".join(args.position), args.tiles)
     from attila.game.rules import SETUP
-    from attila_tools.solve.solver import solve_game
+    from attila_tools.solve.game import solve_game
 
     bar = None
     if game.phase == SETUP:

@@ -29,12 +29,10 @@ The root's children are those of the search inside, taken in turn from two
 orders (see _root). For a lost position the longest-resisting turn is found
 by depth-bounded searches (resist.py). Setup positions are solved too
 (placements first, then play), though from an early setup that is a very
-large search.
+large search. A Game of the rules is solved through game.py (solve_game).
 """
 
-import time
-
-from attila.game.rules import KNIGHTS, MOVE, OVER, SCORCH, SETUP, placement_bits
+from attila.game.rules import KNIGHTS, placement_bits
 
 from attila_tools.solve.race import Races
 from attila_tools.solve.resist import Resistance
@@ -438,66 +436,3 @@ def _interleave(orders):
                 seen.add(item[0])
                 out.append(item)
     return out
-
-
-def _index(bit):
-    return bit.bit_length() - 1
-
-
-def solve_game(game, resist=True, solver=None, budget_s=None, progress=None):
-    """Solve the position of a Game for the side to act.
-
-    Returns dict(result="win"|"loss", best=action text or None, nodes, seconds).
-    A position in the scorch step is solved for the scorch still due (best is
-    then the whole turn, the move already made included). progress: as
-    Solver.solve's.
-    """
-    from attila.errors import IllegalAction
-
-    layout = game.layout
-    names = layout.names
-    t0 = time.perf_counter()
-    if solver is None or solver.layout != layout:
-        solver = Solver(layout)
-    solver.nodes = 0
-    side = game.side
-    me = game.knights[side]
-    opp = game.knights[side ^ 1]
-    free = game.free()
-    deadline = t0 + budget_s if budget_s else None
-    if game.phase == OVER:
-        won, best = False, None
-    elif game.phase == SCORCH:
-        entry = game.history[-1]
-        a, b = entry >> 8 & 0xFF, entry & 0xFF
-        solver.set_extra(game.tiles() - free.bit_count())
-        won, best = False, None
-        cs = list(single_bits(free))
-        for c in cs:
-            if not solver.win(opp, me, free ^ c):
-                won, best = True, (1 << a, 1 << b, c)
-                break
-        if not won:
-            best = (1 << a, 1 << b, cs[0])
-    else:
-        if game.phase == SETUP:
-            left = _ALL_KNIGHTS - (game.knights[0] | game.knights[1]).bit_count()
-            extra = game.supply - (free.bit_count() - left)
-        elif game.phase == MOVE:
-            extra = game.tiles() - free.bit_count()
-        else:  # pragma: no cover - phases are exhaustive
-            raise IllegalAction("unknown phase")
-        won, best = solver.solve(me, opp, free, extra, resist, deadline, progress)
-    text = None
-    if best is not None:
-        if len(best) == 1:
-            text = "@" + names[_index(best[0])]
-        else:
-            a, b, c = best
-            text = "%s-%s,%s" % (names[_index(a)], names[_index(b)], names[_index(c)])
-    return {
-        "result": "win" if won else "loss",
-        "best": text,
-        "nodes": solver.nodes,
-        "seconds": round(time.perf_counter() - t0, 3),
-    }

@@ -154,7 +154,8 @@ def _stand(layout, first, second):
 
 def resolve(layout, leaves, out, quiet):
     """Solve the leaves again with the search solver; the first disagreement is raised."""
-    from attila_tools.solve.solver import Solver, solve_game
+    from attila_tools.solve.game import solve_game
+    from attila_tools.solve.solver import Solver
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
     for k, (history, value) in enumerate(leaves, 1):
