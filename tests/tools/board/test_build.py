@@ -54,7 +54,7 @@ def test_native_code_is_compiled_for_the_boards_own_arch(tmp_path):
     for files, arch, number in ((pico, "armv6m", 4), (pico2, "armv7emsp", 7)):
         assert "attila/opponent/kernelv.py" not in files
         path = files["attila/opponent/kernelv.mpy"]
-        assert path == os.path.join(out, "native-" + arch, "attila", "kernelv.mpy")
+        assert path == os.path.join(out, "native-" + arch, "attila", "opponent", "kernelv.mpy")
         # .mpy 6.3 (native code needs the board's sub-version), the arch in bits 2..7
         assert _header(path) == b"M\x06" + bytes([number << 2 | 3]) + b"\x1f"
         rest = {k: v for k, v in files.items() if k != "attila/opponent/kernelv.mpy"}
