@@ -290,8 +290,8 @@ def card_folder(layout, tables):
         os.makedirs(folder, exist_ok=True)
         t0 = time.perf_counter()
         write_card(tables, card, retro.Progress(1, label="attila card"))
-        print("attila card 4x5: %s bytes in %.0f s" % (format(os.path.getsize(card), ","),
-                                                      time.perf_counter() - t0))
+        print("attila card 4x5: %s bytes in %.0f s"
+              % (format(os.path.getsize(card), ","), time.perf_counter() - t0))
     return folder
 
 

@@ -28,6 +28,7 @@ from chipkit import POSITIONS
 from pico import thinking
 from pico.board import PicoBoard
 
+
 def line(r):
     return ("%-8s %-14s %5d ms %5d nodes %5d nodes/s  %-10s steps: the start %5d us, then %3d:"
             " median %4d us, longest %5d us"
