@@ -1,8 +1,11 @@
 """What the CPython bench scripts share: paths, the strong level's choices,
 seeded positions, judging a turn by the solved game's tables, the 4x5 card.
 
-    import benchkit  # noqa: F401  (first: puts firmware/ and tools/ on sys.path)
-    from benchkit import LAYOUT, ROOT, keeps, sample, wilson
+    from benchkit import LAYOUT, keeps, sample  # (first: the paths)
+    from attila.rules import Game
+
+Imported first, it puts firmware/ and tools/ on sys.path (reach() adds
+another folder, e.g. tests/browser for bench_browser).
 
 A bench script imports what it shares from here (and the emulated chip's
 measures from chipkit), never from another bench script: each runs alone
