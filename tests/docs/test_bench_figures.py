@@ -1,7 +1,9 @@
-"""`make bench` writes each script's output where the docs include it (docs/figures)."""
+"""`make bench` writes each script's output where the docs include it (docs/figures),
+and the pages quote a bench's figures only through those includes."""
 
 import importlib.util
 import os
+import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIGURES = os.path.join(ROOT, "docs", "figures")
@@ -47,3 +49,35 @@ def test_every_included_figures_file_is_there_and_comes_from_a_bench_script():
         assert os.path.exists(os.path.join(FIGURES, name)), name
         assert name[:-3] in scripts or '"%s"' % name in parts, (
             "%s is written neither by a bench script nor by make hardware-parts" % name)
+
+
+# Figures only a bench measures: a speed, heap or room left, a loop step's
+# median or longest. A page quotes them through its figures include (a
+# target it sets, "5,000 nodes/s or more", "asked of it", is no figure).
+MEASURED = re.compile(
+    r"\d[\d,.]*\s*(?:nodes/s|nodes a second|nodes per second|plies/s|actions/s)"
+    r"(?!\s+(?:or more|asked))"
+    r"|\d[\d,.]*\s*(?:bytes|B|KB|kB|KiB)\s+(?:of (?:the )?heap\s+)?free"
+    r"|\b(?:median|longest)\s+(?:of\s+)?\d[\d,.]*\s*(?:µs|us|ms)\b")
+
+
+def _prose(path):
+    """(line number, text) of a page's lines outside code blocks and includes."""
+    out, fenced = [], False
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if line.lstrip().startswith("```"):
+                fenced = not fenced
+            elif not fenced and not line.startswith(("    ", "--8<--")):
+                out.append((n, line))
+    return out
+
+
+def test_pages_quote_bench_figures_only_through_their_includes():
+    pages = [os.path.join(ROOT, "README.md")]
+    for folder, _, files in os.walk(os.path.join(ROOT, "docs", "pages")):
+        pages += [os.path.join(folder, n) for n in sorted(files) if n.endswith(".md")]
+    typed = ["%s:%d: %s" % (os.path.relpath(p, ROOT), n, m.group(0))
+             for p in pages for n, line in _prose(p) for m in MEASURED.finditer(line)]
+    assert not typed, ("a bench figure typed by hand (include docs/figures/<script>.md "
+                       "or point to the benchmarks page): " + "; ".join(typed))

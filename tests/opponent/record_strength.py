@@ -15,9 +15,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools", "bench"), os.path.join(ROOT, "tools"),
-                os.path.join(ROOT, "firmware")]
+sys.path.insert(0, os.path.join(ROOT, "tools", "bench"))
 
+import benchkit  # noqa: E402  (first: the paths)
 import bench_strength as bench  # noqa: E402
 
 from attila.game.layoutfile import load  # noqa: E402
@@ -30,9 +30,9 @@ PER = 3  # won positions per stage and side to act
 
 
 def main():
-    layout = load(bench.LAYOUT)[0]
+    layout = load(benchkit.LAYOUT)[0]
     tables = Tables.load(layout)
-    groups = bench.sample(tables, bench.PER, bench.SEED)
+    groups = benchkit.sample(tables, bench.PER, bench.SEED)
     lines = []
     for stage in STAGES:
         for side in (0, 1):
@@ -43,7 +43,7 @@ def main():
                 if not tables.won(me, opp, game.scorched):
                     continue
                 wins = sorted(format_turn(game.layout, a, b, c)
-                              for a, b, c in bench.winning(tables, me, opp, game.scorched))
+                              for a, b, c in benchkit.winning(tables, me, opp, game.scorched))
                 lines.append("%d  %s  %s" % (stage, text, " ".join(wins)))
                 taken += 1
                 if taken == PER:

@@ -27,10 +27,9 @@ import tempfile
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "tests", "browser"))
+from benchkit import ROOT, reach  # (first: the paths)
 
+reach("tests", "browser")
 from pagekit import ARGS, CHROMIUM, Board, why_not  # noqa: E402
 
 from attila_sim.web import FRAME_BUDGET_MS  # noqa: E402

@@ -4,31 +4,25 @@
 
 `attila choose --card` (its Chooser: the board's decision at the strong
 level with the card that `attila card` wrote, build/card/4x5-KEY/, made
-once as pico_card does), and the same read from the FAT32 image through
+once as pico_card does: benchkit), and the same read from the FAT32 image through
 attila.opponent.fat as the board reads its microSD card, at won positions from random games,
 14 to 1 free squares, Romans and Huns to move; each action is checked
 against the retrograde tables (build/retro/): after it, the other side must
 stand lost. Prints a line per stage and the card blocks a decision read.
 """
 
-import os
 import random
 import shutil
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware"), HERE]
+from benchkit import (LAYOUT, card_folder, card_image, keeps, tables_of,  # (first: the paths)
+                      won_positions)
 
-from attila import opponent  # noqa: E402
-from attila.opponent.card import Card  # noqa: E402
-from attila.opponent.fat import first_block  # noqa: E402
-from attila.game.layoutfile import load  # noqa: E402
-from attila.game.notation import replay  # noqa: E402
-from attila.game.rules import OVER  # noqa: E402
-
-from pico_card import LAYOUT, card_folder, card_image, tables_of, won_positions  # noqa: E402
+from attila import opponent
+from attila.opponent.card import Card
+from attila.opponent.fat import first_block
+from attila.game.layoutfile import load
 
 
 class ImageDisk:
@@ -45,8 +39,6 @@ class ImageDisk:
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     count = int(argv[0]) if argv else 150
-    from attila_tools.solve import retro
-
     if shutil.which("mformat") is None:
         print("bench_card: skipped: mtools (mformat, mcopy) is not installed")
         return 0
@@ -76,10 +68,7 @@ def main(argv=None):
                 if opponent.choose(game, level=opponent.STRONG, card=card, seed=1) == action:
                     same += 1
                 reads.append(card.reads - before)
-                replay(game, action)
-                me, opp = game.knights[game.side], game.knights[game.side ^ 1]
-                if game.phase == OVER or not tables.won(me, opp, game.scorched):
-                    kept += 1
+                kept += keeps(tables, game, action)
             failed += 2 * len(todo) - kept - same
             print("%4d  %-6s  %9d  %4d   %17d  %.1f, %d" % (
                 free, "Romans" if side == 0 else "Huns", len(todo), kept, same,

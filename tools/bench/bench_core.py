@@ -15,12 +15,9 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-FIRMWARE = os.path.join(ROOT, "firmware")
-sys.path[:0] = [FIRMWARE, HERE]
+from benchkit import FIRMWARE, HERE  # (first: the paths)
 
-import corebench  # noqa: E402
+import corebench
 
 GAME = "import corebench\nprint(corebench.game_summary())\n"
 

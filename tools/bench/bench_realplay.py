@@ -32,21 +32,19 @@ import random
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+from benchkit import (BOOK, LAYOUT, PROFILE, STAGES, TABLE, choices,  # (first: the paths)
+                      judge, keeps, micropython, turns, wilson, winning)
 
-from bench_strength import ROOT, LAYOUT, TABLE, micropython, turns, wilson, winning  # noqa: E402
-from attila.opponent import book as books  # noqa: E402
-from attila import opponent  # noqa: E402
-from attila.game.geometry import popcount  # noqa: E402
-from attila.game.layoutfile import load  # noqa: E402
-from attila.game.notation import format_position, parse_turn  # noqa: E402
-from attila.game.rules import MOVE, SETUP, Game  # noqa: E402
-from attila_tools.solve.retro import Tables  # noqa: E402
-from attila_tools.solve.retro_setup import SetupValues  # noqa: E402
-from attila_tools.squares import bits  # noqa: E402
+from attila.opponent import book as books
+from attila import opponent
+from attila.game.geometry import popcount
+from attila.game.layoutfile import load
+from attila.game.notation import format_position, parse_turn
+from attila.game.rules import MOVE, SETUP, Game
+from attila_tools.solve.retro import Tables
+from attila_tools.solve.retro_setup import SetupValues
+from attila_tools.squares import bits
 
-BOOK = os.path.join(ROOT, "boards", "solved", "4x5.book")
 MODELS = ("random", "beginner", "normal", "mistake")
 LEVEL = {"beginner": opponent.BEGINNER, "normal": opponent.NORMAL, "mistake": opponent.NORMAL}
 GAMES = 250  # games a round, for each model and each side placing first
@@ -54,35 +52,10 @@ WON = 1000  # won positions wanted at each stage
 ROUNDS = 6  # at most
 SEED = 20261206
 BEST = 0.8  # the mistake model's share of best play
-STAGES = range(14, 0, -1)
 MORE = (352000,)  # node budgets for the won positions of MORE_STAGES again (16x the level's)
 MORE_STAGES = (12, 11)  # the hard stage
 LEAST = 5  # --won is wanted down to this stage: fewer games last longer (the search is exact
 # below: attila.opponent.planner's _EXACT)
-
-
-def batch(requests, table=TABLE):
-    """Run the choices of `requests` ([position text or "text;level;seed"]) in
-    one MicroPython process: [(action text, nodes)]."""
-    import subprocess
-    import tempfile
-
-    if not requests:
-        return []
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write("\n".join(requests) + "\n")
-        path = f.name
-    try:
-        env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
-        cmd = [micropython(), os.path.join(HERE, "strength_choose.py"), path, "-", table]
-        out = subprocess.run(cmd, env=env, cwd=ROOT, check=True, stdout=subprocess.PIPE,
-                             universal_newlines=True).stdout.split()
-    finally:
-        os.unlink(path)
-    got = [(out[k], int(out[k + 1])) for k in range(0, len(out), 2)]
-    if len(got) != len(requests):
-        raise SystemExit("strength_choose.py answered %d of %d" % (len(got), len(requests)))
-    return got
 
 
 class Play:
@@ -173,14 +146,11 @@ def play_round(plays, tables, book, setup, seed, table=TABLE):
             requests.append("%s;%d;%d" % (format_position(game), LEVEL[play.model],
                                           (seed * 7919 + step * 104729 + play.number) % 65537))
             owners.append(play)
-        for play, (action, _n) in zip(owners, batch(requests, table)):
+        for play, (action, _n) in zip(owners, choices(requests, table=table)):
             game = play.game
             if game.side == play.board and game.phase == MOVE:
                 stage, won, text = play.pending
-                a, b, c = parse_turn(game.layout, action)
-                me1 = game.knights[game.side] ^ (1 << a | 1 << b)
-                kept = won and not tables.won(game.knights[game.side ^ 1], me1,
-                                              game.scorched | 1 << c)
+                kept = won and keeps(tables, game, action)
                 play.samples.append((stage, won, kept, text))
             _apply(game, action)
         live = [p for p in live if p.game.phase in (SETUP, MOVE) and
@@ -190,8 +160,6 @@ def play_round(plays, tables, book, setup, seed, table=TABLE):
 
 def _more(tables, texts, budgets):
     """What more search buys on the won positions of MORE_STAGES."""
-    from bench_strength import choices, judge
-
     print()
     print("what more search buys on those won positions (the same search, more nodes):")
     print("| free | won | kept at the board's budget | " +
@@ -221,8 +189,7 @@ def flash_left():
     layout = load(LAYOUT)[0]
     with open(TABLE, "rb") as f:
         replies = reply_blocks(Opening(f, layout).replies) * BLOCK
-    profile = os.path.join(ROOT, "boards", "profiles", "pico.json")
-    files = firmware_files(LAYOUT, profile, out_dir=tempfile.mkdtemp(prefix="realplay-mpy-"))
+    files = firmware_files(LAYOUT, PROFILE, out_dir=tempfile.mkdtemp(prefix="realplay-mpy-"))
     used = mount(filesystem(files)).used_block_count
     return os.path.getsize(TABLE), replies, (BLOCK_COUNT - used) * BLOCK_SIZE // 1024
 

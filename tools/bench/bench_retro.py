@@ -18,8 +18,8 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+from benchkit import ROOT  # (first: the paths)
+
 SOLVED = os.path.join(ROOT, "boards", "solved")
 
 

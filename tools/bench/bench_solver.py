@@ -15,8 +15,8 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+from benchkit import HERE, ROOT  # (first: the paths)
+
 BASELINE_CAP_S = float(os.environ.get("ATTILA_BENCH_CAP", "150"))  # wall-clock seconds
 
 # 4x5 positions two turns after setup (12 free squares): the baseline ends

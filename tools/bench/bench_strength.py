@@ -27,171 +27,22 @@ build/retro/, solved first if missing: about a minute and 1.6 GB):
 """
 
 import argparse
-import os
-import random
-import subprocess
 import sys
-import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from benchkit import (LAYOUT, TABLE, choices, judge, micropython,  # (first: the paths)
+                      sample, wilson)
 
-from attila import opponent  # noqa: E402
-from attila.game.layoutfile import load  # noqa: E402
-from attila.game.notation import format_position, parse_position, parse_turn  # noqa: E402
-from attila.game.rules import MOVE, SETUP, Game  # noqa: E402
-from attila_tools.solve.retro import Tables  # noqa: E402
-from attila_tools.squares import bits  # noqa: E402
+from attila import opponent
+from attila.game.layoutfile import load
+from attila.game.notation import parse_position
+from attila_tools.solve.retro import Tables
 
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
-STAGES = range(14, 0, -1)
 PER = 150  # positions per stage and side to act
 WON = 500  # won positions per stage and side to act, for the kept share's intervals
 SEED = 20261201
 MORE = (4, 16)  # what more search buys: the won positions of OPENING again at these times the budget
 OPENING = range(14, 8, -1)
-TABLE = os.path.join(ROOT, "boards", "solved", "4x5.opening")  # the board's opening table
-
-
-def turns(layout, me, opp, scorched):
-    """Every whole turn (a, b, c) of the side `me`, and the position after it."""
-    free = layout.all & ~(me | opp | scorched)
-    for a in bits(me):
-        for b in bits(layout.knight[a] & free):
-            me1 = me ^ (1 << a | 1 << b)
-            f1 = (free | 1 << a) & ~(1 << b)
-            for c in bits(f1):
-                yield a, b, c, me1, scorched | 1 << c
-
-
-def winning(tables, me, opp, scorched):
-    """The turns after which the other side is lost."""
-    return [(a, b, c) for a, b, c, me1, sc1 in turns(tables.layout, me, opp, scorched)
-            if not tables.won(opp, me1, sc1)]
-
-
-def replies(tables, me, opp, scorched):
-    """For each turn of `me`: the opponent's number of winning replies after it."""
-    out = {}
-    for a, b, c, me1, sc1 in turns(tables.layout, me, opp, scorched):
-        out[a, b, c] = tables.winning_turns(opp, me1, sc1)
-    return out
-
-
-def _setup(rng, layout):
-    while True:
-        game = Game(layout, rng.randint(0, 1))
-        while game.phase == SETUP:
-            legal = list(bits(game.placements()))
-            if not legal:
-                break
-            game.place(rng.choice(legal))
-        if game.phase == MOVE:
-            return game
-
-
-def sample(tables, per=PER, seed=SEED, won_only=False):
-    """{(stage, side to act): [position text, ...]}, per positions each, from
-    seeded games (won_only: only positions the side to act wins)."""
-    rng = random.Random(seed)
-    layout = tables.layout
-    out = {(s, side): [] for s in STAGES for side in (0, 1)}
-    todo = len(out)
-    while todo:
-        game = _setup(rng, layout)
-        stage = rng.choice(STAGES)
-        while game.phase == MOVE and bin(game.free()).count("1") > stage:
-            side = game.side
-            me, opp = game.knights[side], game.knights[side ^ 1]
-            options = winning(tables, me, opp, game.scorched) if rng.random() < 0.5 else None
-            if not options:
-                options = [(a, b, c) for a, b, c, _, _ in turns(layout, me, opp, game.scorched)]
-            if not options:
-                break
-            a, b, c = rng.choice(options)
-            game.move(a, b)
-            game.scorch(c)
-        if game.phase != MOVE or not game.movable():
-            continue
-        key = (bin(game.free()).count("1"), game.side)
-        if won_only and not tables.won(game.knights[game.side], game.knights[game.side ^ 1],
-                                       game.scorched):
-            continue
-        if len(out[key]) < per:
-            out[key].append(format_position(game))
-            if len(out[key]) == per:
-                todo -= 1
-    return out
-
-
-def wilson(k, n, z=1.96):
-    """The 95% Wilson interval (low, high) of a share k of n."""
-    if not n:
-        return 0.0, 1.0
-    p = float(k) / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
-    return max(0.0, mid - half), min(1.0, mid + half)
-
-
-def micropython():
-    exe = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return exe if os.path.exists(exe) else None
-
-
-def choices(texts, nodes=None, cpython=False, table=TABLE):
-    """The strong level's (action, nodes) for each position text (table: the
-    opening table's path, or None)."""
-    exe = None if cpython else micropython()
-    if exe is None:
-        from attila.opponent.opening import Opening
-
-        out = []
-        opening = None
-        for text in texts:
-            game = parse_position(text)
-            if table and opening is None:
-                opening = Opening(open(table, "rb"), game.layout, table)
-            action = opponent.choose(game, opponent.STRONG, budget_ms=10 ** 9, nodes=nodes,
-                                     card=opening)
-            out.append((action, opponent.stats()[0]))
-        return out
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        f.write("\n".join(texts) + "\n")
-        path = f.name
-    try:
-        script = os.path.join(HERE, "strength_choose.py")
-        env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
-        cmd = [exe, script, path, str(nodes) if nodes is not None else "-", table or "-"]
-        lines = subprocess.run(cmd, env=env, cwd=ROOT, check=True,
-                               stdout=subprocess.PIPE, universal_newlines=True).stdout.split("\n")
-    finally:
-        os.unlink(path)
-    out = []
-    for line in lines:
-        if line.strip():
-            action, n = line.split()
-            out.append((action, int(n)))
-    if len(out) != len(texts):
-        raise SystemExit("strength_choose.py answered %d of %d positions" % (len(out), len(texts)))
-    return out
-
-
-def judge(tables, text, action):
-    """(won, kept, chosen replies, fewest replies): kept and the replies as they apply."""
-    game = parse_position(text)
-    side = game.side
-    me, opp, sc = game.knights[side], game.knights[side ^ 1], game.scorched
-    a, b, c = parse_turn(game.layout, action)
-    me1 = me ^ (1 << a | 1 << b)
-    if tables.won(me, opp, sc):
-        return True, not tables.won(opp, me1, sc | 1 << c), None, None
-    counts = replies(tables, me, opp, sc)
-    return False, None, counts[a, b, c], min(counts.values())
 
 
 def _more(tables, stages, budget, own, more, cpython, table):

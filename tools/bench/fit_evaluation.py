@@ -26,20 +26,15 @@ model's weights (24 a stage, 100 x log-odds, rounded) as Python.
 """
 
 import argparse
-import os
 import random
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from benchkit import LAYOUT  # (first: the paths)
 
-from attila.game.layoutfile import load  # noqa: E402
-from attila_tools.solve.retro import Tables  # noqa: E402
+from attila.game.layoutfile import load
+from attila_tools.solve.retro import Tables
 
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 POSITIONS = 100000
 SEED = 1
 GRAPH = 23  # graph features (the constant apart)

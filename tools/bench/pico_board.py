@@ -36,63 +36,16 @@ and its core. The same figures come out on every run.
 
 import json
 import os
-import statistics
-import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+from benchkit import GAME, PROFILES  # (first: the paths)
+from chipkit import STEP_PIECES, board_for, idle_loop, latency_and_frame
 
-from attila_sim import actions  # noqa: E402
+from attila_sim import actions
 
-from pico.board import PicoBoard  # noqa: E402
-from pico.hands import Mirror  # noqa: E402
+from pico.hands import Mirror
 
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
-PROFILES = os.path.join(ROOT, "boards", "profiles")
-GAME = os.path.join(ROOT, "tests", "pico", "game.txt")
 PICO_PROFILES = ("pico.json", "pico-spi.json", "pico-matrix.json", "pico-direct.json")
-LOOPS = 100
-
-# The pieces of an idle Board.step() (firmware/attila/board.py), each in a
-# function of its own, and the names they use; the chip's breakdowns (here
-# and pico_circuitpython.py) define board and now before them, raw and held
-# before timing them.
-STEP_PIECES = """
-c = board.controller
-deb = board.debouncer
-bkeys = board._keys
-scan = board._scan
-read = board._read
-sounds = board.sounds
-frame = c.frame
-leds = board.leds
-
-def step():
-    board.step(now[0])
-    now[0] += 10
-
-def skip_scan():
-    raw != board._raw or not deb.quiet
-
-def skip_buttons():
-    held != board._pressed or not bkeys.quiet
-
-def tick():
-    c.tick(now[0])
-
-def checks():
-    if c.cue:
-        pass
-    if sounds is not None and sounds.playing:
-        pass
-    if board.console is not None and c.said != board._said:
-        pass
-
-def compare():
-    frame != board._shown or leds.brightness != board._level
-"""
 
 # Each piece as Board.step() runs it when nothing changes (firmware/attila/board.py).
 BREAKDOWN = """
@@ -187,35 +140,6 @@ print("heap free low-water over the game: %d bytes" % low[0])
 """
 
 
-def board_for(name, extra=None, xip=False):
-    """A started board of a profile; xip: the chip charges XIP cache misses (pico_xip.py)."""
-    folder = tempfile.mkdtemp(prefix="attila-bench-pico-")
-    b = PicoBoard.flashed(folder, LAYOUT, os.path.join(PROFILES, name), extra=extra)
-    b.pico.xip_cache = xip
-    return b.start()
-
-
-def idle_loop(name, xip=False):
-    """main.py's idle loop step, from outside: (median, max) us over LOOPS loops."""
-    b = board_for(name, xip=xip)
-    try:
-        b.boot()
-        # At rest first: the power-up save (the new game on the flash, once the
-        # squares have been still 0.5 s: a step of about 21 ms, page programs)
-        # is no idle step; pico_saves.py times it.
-        b.run_ms(1000)
-        b.pico.run_to_idle()
-        b.pico.watch_awake()
-        b.run_ms(LOOPS * b.prof.loop_ms)
-        b.pico.watch_awake(False)
-        busy = [us for _t, us in b.pico.busy()]
-        if b.pico.events or len(b.pico.frames) != 2:  # dark at boot, then the setup's squares
-            raise SystemExit("%s: not idle: %r, %d frames" % (name, b.pico.events, len(b.pico.frames)))
-    finally:
-        b.close()
-    return statistics.median(busy), max(busy), b.prof.loop_ms
-
-
 def breakdown(name):
     b = board_for(name, {"maintenance": b""})
     try:
@@ -224,34 +148,6 @@ def breakdown(name):
     finally:
         b.close()
     return [line for line in out.strip().splitlines() if " us" in line]
-
-
-def latency_and_frame(xip=False):
-    b = board_for("pico.json", xip=xip)
-    try:
-        b.boot()
-        # At rest: the board's power-up work (the new game's save, its journal's folder
-        # made anew) is done once the squares have been still 0.5 s. A piece put down
-        # sooner is kept in a step that also writes that (about 87 ms, a sector erase).
-        b.run_ms(1000)
-        b.pico.run_to_idle()
-        before = len(b.pico.frames)
-        t0 = b.pico.us
-        b.set_squares(1 << b.layout.index("c2"))
-        b.run_ms(100)
-        frame = next(f for f in b.pico.frames[before:] if f.t0 > t0)
-        step = max(s for s in b.pico.scans if s[0] < frame.t0)
-        wire = [f.t1 - f.t0 for f in b.pico.frames]
-    finally:
-        b.close()
-    return [
-        "sensor event to LED bytes on the pin: %.1f ms (debounce %d ms included)"
-        % ((frame.t1 - t0) / 1000, b.prof.debounce_ms),
-        "  of it the loop step that took it, scan to the frame's last bit: %.0f us"
-        % (frame.t1 - step[0]),
-        "one LED frame on the wire (20 LEDs, GRB): %.0f us (%.2f us per LED)"
-        % (max(wire), max(wire) / 20),
-    ]
 
 
 # The board (the Huns, strong) thinking after the Romans' first turn: its

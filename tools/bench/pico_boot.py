@@ -19,19 +19,13 @@ time at 125 MHz: a lower bound for a real Pico, see tools/pico/README.md):
 """
 
 import os
-import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+from benchkit import LAYOUT, PROFILE  # (first: the paths)
 
-from pico.board import PicoBoard  # noqa: E402
-from pico.chip import Pico, new_flash  # noqa: E402
-from pico.board import firmware_files  # noqa: E402
-
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
-PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
+from pico.board import PicoBoard
+from pico.chip import Pico, new_flash
+from pico.board import firmware_files
 
 BUILT = """
 import gc, main, time

@@ -30,27 +30,20 @@ import json
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+from benchkit import (LAYOUT, PROFILE, ROOT, card_image, keeps, legal_actions,  # (first: the paths)
+                      load_tables, tables_of, won_positions)
 
-from attila import profile as profiles  # noqa: E402
-from attila.game.layoutfile import load  # noqa: E402
-from attila.game.notation import format_position  # noqa: E402
-from attila.game.rules import MOVE, OVER, Game  # noqa: E402
+from attila import profile as profiles
+from attila.game.layoutfile import load
+from attila.game.notation import format_position
+from attila.game.rules import MOVE, OVER, Game
 
-from pico.board import PicoBoard  # noqa: E402
+from pico.board import PicoBoard
 
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
-PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
-CARD_DIR = os.path.join(ROOT, "build", "card")
 SD = {"spi": 0, "sck": 2, "mosi": 3, "miso": 4, "cs": 5}
-IMAGE_MB = 2048
 PER = 5  # won positions per stage and side to act in the strength table with the card
 
 ON_CHIP = """
@@ -93,50 +86,16 @@ for text in %(sample)r:
 """
 
 
-def won_positions(layout, tables, rng, per, most_games=200000):
-    """({(free, side): [position text, ...]}, games played): up to `per` won positions
-    for each stage (14..1 free) and side to act, from random games (either side
-    placing first; bench_card's sample too)."""
-    from attila.errors import AttilaError
-    from attila.game.notation import parse_position
-
-    want = {(free, side): [] for free in range(14, 0, -1) for side in (0, 1)}
-    games = 0
-    while any(len(v) < per for v in want.values()) and games < most_games:
-        games += 1
-        game = Game(layout, first=rng.randrange(2))
-        while game.phase != OVER:
-            if game.phase == MOVE:
-                me, opp = game.knights[game.side], game.knights[game.side ^ 1]
-                key = (bin(game.free()).count("1"), game.side)
-                if len(want[key]) < per and tables.won(me, opp, game.scorched):
-                    text = format_position(game)
-                    try:
-                        parse_position(text)
-                        want[key].append(text)
-                    except AttilaError:
-                        pass  # a position the notation refuses (a knight stuck since setup)
-            legal = legal_actions(game)
-            if not legal:
-                break
-            rng.choice(legal)(game)
-    return want, games
-
-
 def strength_table(layout, tables, sample, actions):
     """Print how often the chip's choice with the card kept the win, by stage and side."""
-    from attila.game.notation import parse_position, parse_turn
+    from attila.game.notation import parse_position
 
     rows = {}
     for text, action in zip(sample, actions):
         game = parse_position(text)
-        side = game.side
-        me, opp, sc = game.knights[side], game.knights[side ^ 1], game.scorched
-        a, b, c = parse_turn(game.layout, action)
-        kept = not tables.won(opp, me ^ (1 << a | 1 << b), sc | 1 << c)
-        row = rows.setdefault((bin(game.free()).count("1"), side), [0, 0])
+        row = rows.setdefault((bin(game.free()).count("1"), game.side), [0, 0])
         row[0] += 1
-        row[1] += kept
+        row[1] += keeps(tables, game, action)
     print("strength with the card, decided on the chip (strong level, %d won positions a stage "
           "and side from random games, judged by the tables):" % PER)
     print("free  to act  won  kept the win")
@@ -148,45 +107,6 @@ def strength_table(layout, tables, sample, actions):
     print("all stages: kept the win in %d of %d won positions%s" % (
         kept, won, "" if len(actions) == len(sample) else
         " (the chip answered %d of %d)" % (len(actions), len(sample))))
-
-
-def tables_of(layout):
-    from attila_tools.solve import retro
-
-    return retro.Tables.load(layout, solve_missing=True, threads=2,
-                             progress=retro.Progress(1, label="4x5 tables"))
-
-
-def card_folder(layout, tables):
-    """build/card/4x5-KEY/: the folder `attila card` writes for 4x5 (made once)."""
-    from attila_tools.solve import retro
-    from attila_tools.solve.card_cmd import write_card
-
-    folder = os.path.join(CARD_DIR, "4x5-%s" % retro.layout_key(layout))
-    card = os.path.join(folder, "attila.tbl")
-    if not os.path.exists(card):
-        os.makedirs(folder, exist_ok=True)
-        t0 = time.perf_counter()
-        write_card(tables, card, retro.Progress(1, label="attila card"))
-        print("attila card 4x5: %s bytes in %.0f s" % (format(os.path.getsize(card), ","),
-                                                      time.perf_counter() - t0))
-    return folder
-
-
-def card_image(layout, tables):
-    """build/card/4x5-KEY.img: a FAT32 image holding the 4x5 card (made once)."""
-    folder = card_folder(layout, tables)
-    image = folder + ".img"
-    if os.path.exists(image):
-        return image
-    part = image + ".part"
-    with open(part, "wb") as f:
-        f.truncate(IMAGE_MB << 20)
-    subprocess.run(["mformat", "-i", part, "-F", "-c", "8", "::"], check=True)  # 4 KB clusters
-    subprocess.run(["mcopy", "-i", part, os.path.join(folder, "attila.tbl"), "::attila.tbl"],
-                   check=True)
-    os.replace(part, image)
-    return image
 
 
 def positions(layout, tables, rng, won_only=False):
@@ -213,24 +133,6 @@ def positions(layout, tables, rng, won_only=False):
             rng.choice(legal)(game)
     return [(f, w, t) for (f, w), t in sorted(want.items(), key=lambda kv: (-kv[0][0], not kv[0][1]))
             if t]
-
-
-def legal_actions(game):
-    """Every legal action of the game, each as a function that takes it (for random games)."""
-    from attila.game.rules import SCORCH, SETUP
-
-    out = []
-    n = game.layout.size
-    if game.phase == SETUP:
-        out = [lambda g, i=i: g.place(i) for i in range(n) if game.placements() >> i & 1]
-    elif game.phase == MOVE:
-        for a in range(n):
-            for b in range(n):
-                if game.destinations(a) >> b & 1:
-                    out.append(lambda g, a=a, b=b: g.move(a, b))
-    elif game.phase == SCORCH:
-        out = [lambda g, i=i: g.scorch(i) for i in range(n) if game.scorchable() >> i & 1]
-    return out
 
 
 def resumed_position(layout, tables, rng, turns):
@@ -352,12 +254,6 @@ class Echo:
             if not line.startswith("sample "):
                 sys.stdout.write(line + "\n")
         sys.stdout.flush()
-
-
-def load_tables(layout):
-    from attila_tools.solve import retro
-
-    return retro.Tables.load(layout, solve_missing=False)
 
 
 if __name__ == "__main__":

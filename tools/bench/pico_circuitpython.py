@@ -47,20 +47,14 @@ import statistics
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
-
-from attila import profile as profiles  # noqa: E402
-
-from pico import circuitpy  # noqa: E402
-from pico.board import PicoBoard  # noqa: E402
+from benchkit import LAYOUT  # (first: the paths)
 # The idle step's pieces, timed as MicroPython's breakdown times them.
-from pico_board import STEP_PIECES  # noqa: E402
+from chipkit import CP_PROFILE as PROFILE, LOOPS, STEP_PIECES, cp_idle_steps, idle_steps
 
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
-PROFILE = os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json")
-LOOPS = 100
+from attila import profile as profiles
+
+from pico import circuitpy
+from pico.board import PicoBoard
 
 # pico_opponent's positions where the levels think longest.
 POSITIONS = (
@@ -324,19 +318,6 @@ keys.deinit()
 """
 
 
-def idle_steps(pico, since):
-    """The awake span around each watchdog feed since `since` (us): one a loop step."""
-    steps = []
-    for fed, _woke, _reads, _slept in pico.feeds:
-        if fed < since:
-            continue
-        for a, b in pico.awake:
-            if a <= fed <= b:
-                steps.append(b - a)
-                break
-    return steps
-
-
 def fresh_repl(pico):
     """A soft reload (every pin and the heap anew; code.py starts again), then the REPL."""
     at = pico.mark()
@@ -382,12 +363,7 @@ def main():
         print("power-up to first words (\"%s\"): %.2f s emulated"
               % (pico.serial[at:pico.serial.find(b"\n", at)].decode().strip(), first / 1e6))
         print(drive_room(folder))
-        pico.run_ms(1500)  # the board settles (debounce, first frames)
-        pico.watch_awake(True)
-        since = pico.us
-        pico.run_ms(LOOPS * prof.loop_ms)
-        pico.watch_awake(False)
-        steps = idle_steps(pico, since)
+        steps = cp_idle_steps(pico, prof.loop_ms)
         print("idle loop step (code.py, empty board, %d loops): median %d us, longest %d us"
               % (len(steps), statistics.median(steps), max(steps)))
         pico.repl()

@@ -37,21 +37,16 @@ import shutil
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+from benchkit import LAYOUT, PROFILE, ROOT, TABLE, keeps  # (first: the paths)
 
-from attila.game.layoutfile import load  # noqa: E402
-from attila.game.notation import format_position, parse_position, parse_turn  # noqa: E402
-from attila.opponent.opening import Opening  # noqa: E402
-from attila.game.rules import MOVE, SETUP, Game  # noqa: E402
+from attila.game.layoutfile import load
+from attila.game.notation import format_position, parse_position
+from attila.opponent.opening import Opening
+from attila.game.rules import MOVE, SETUP, Game
 
-from pico.board import MENU, PicoBoard, firmware_files  # noqa: E402
-from pico.chip import new_flash  # noqa: E402
+from pico.board import MENU, PicoBoard, firmware_files
+from pico.chip import new_flash
 
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
-PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
-TABLE = os.path.join(ROOT, "boards", "solved", "4x5.opening")
 OPENING = "layout.opening"
 SEED = 20261202
 WON, LOST = 6, 2  # first-turn positions decided on the chip
@@ -152,14 +147,6 @@ def first_turns(layout, table, rng, won, lost):
             seen.add(text)
             out.append((game, w))
     return out
-
-
-def keeps(table, game, action):
-    """True when the turn leaves the other side lost (the table: one square scorched)."""
-    side = game.side
-    me, opp = game.knights[side], game.knights[side ^ 1]
-    a, b, c = parse_turn(game.layout, action)
-    return not table.won(opp, me ^ (1 << a | 1 << b), 1 << c)
 
 
 def decisions(folder, layout, table, cases):

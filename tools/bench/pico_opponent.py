@@ -11,20 +11,14 @@ kernel (what the board runs) and the portable one (its fallback), both
 blocking; the board's own decisions, a slice per loop, are pico_thinking's.
 """
 
-import os
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+from benchkit import LAYOUT, PROFILE  # (first: the paths)
 
-from attila import profile as profiles  # noqa: E402
+from attila import profile as profiles
 
-from pico.board import PicoBoard  # noqa: E402
-
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
-PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
+from pico.board import PicoBoard
 
 POSITIONS = (
     ("empty board", "...../...../...../..... R"),

@@ -30,23 +30,16 @@ time (the same on every run).
 """
 
 import json
-import os
 import statistics
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+from benchkit import GAME, LAYOUT, PROFILE  # (first: the paths)
 
-from attila_sim import actions  # noqa: E402
+from attila_sim import actions
 
-from pico.board import PicoBoard  # noqa: E402
-from pico.hands import Mirror  # noqa: E402
-
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
-PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
-GAME = os.path.join(ROOT, "tests", "pico", "game.txt")
+from pico.board import PicoBoard
+from pico.hands import Mirror
 
 
 def debounce_ms():

@@ -19,32 +19,14 @@ longest of the others against the 10 ms loop. The same figures come out on
 every run.
 """
 
-import os
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+from benchkit import LAYOUT, PROFILE  # (first: the paths)
+from chipkit import POSITIONS
 
-from pico import thinking  # noqa: E402
-from pico.board import PicoBoard  # noqa: E402
-
-LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
-PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
-
-# Games from the empty board (Romans first), from the game of
-# tests/pico/game.txt: the empty board (20 placements), the last placement,
-# right after setup (the most moves), then every two turns.
-SETUP = "@a1 @b1 @c1 @d1 @e1 @a2"
-POSITIONS = (
-    ("empty board", ""),
-    ("last placement", "@a1 @b1 @c1 @d1 @e1"),
-    ("after setup", SETUP),
-    ("12 free", SETUP + " a1-c2,a1 b1-d2,b1"),
-    ("10 free", SETUP + " a1-c2,a1 b1-d2,b1 c1-e2,c1 d1-b2,d1"),
-    ("8 free", SETUP + " a1-c2,a1 b1-d2,b1 c1-e2,c1 d1-b2,d1 e1-d3,e1 a2-c3,a2"),
-)
+from pico import thinking
+from pico.board import PicoBoard
 
 
 def line(r):

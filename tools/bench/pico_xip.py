@@ -27,21 +27,14 @@ keeps to its budget:
   interpreter and background work run from the flash too.
 """
 
-import os
 import statistics
-import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path[:0] = [HERE, os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")]
+from benchkit import LAYOUT, PROFILE  # (first: the paths)
+from chipkit import CP_PROFILE, POSITIONS, cp_idle_steps, idle_loop, latency_and_frame
 
-from pico import thinking  # noqa: E402
-from pico.board import PicoBoard  # noqa: E402
-
-import pico_board  # noqa: E402
-import pico_circuitpython  # noqa: E402
-from pico_thinking import LAYOUT, POSITIONS, PROFILE  # noqa: E402
+from pico import thinking
+from pico.board import PicoBoard
 
 STRONG = 3
 HARD = 4  # the strong level's hard stage searches 4 times its budget (and budget_ms)
@@ -70,27 +63,21 @@ def cp_idle(xip):
     if circuitpy.available():
         return None
     folder = tempfile.mkdtemp(prefix="attila-bench-cp-")
-    board = PicoBoard.flashed(folder, LAYOUT, pico_circuitpython.PROFILE)
+    board = PicoBoard.flashed(folder, LAYOUT, CP_PROFILE)
     board.pico.xip_cache = xip
     with board:
-        pico = board.pico
-        pico.wait_for(b"attila:", 20000, since=0)
-        pico.run_ms(1500)  # the board settles (debounce, first frames)
-        pico.watch_awake(True)
-        since = pico.us
-        pico.run_ms(pico_circuitpython.LOOPS * board.prof.loop_ms)
-        pico.watch_awake(False)
-        steps = pico_circuitpython.idle_steps(pico, since)
+        board.pico.wait_for(b"attila:", 20000, since=0)
+        steps = cp_idle_steps(board.pico, board.prof.loop_ms)
     return statistics.median(steps), max(steps)
 
 
 def figures(xip):
     """{figure: value} of the reference board, and the cache's hits and misses."""
     out = {}
-    median, worst, _loop_ms = pico_board.idle_loop("pico.json", xip=xip)
+    median, worst, _loop_ms = idle_loop("pico.json", xip=xip)
     out["idle loop step, median (us)"] = median
     out["idle loop step, longest (us)"] = worst
-    lines = pico_board.latency_and_frame(xip=xip)
+    lines = latency_and_frame(xip=xip)
     out["sensor event to LED bytes (ms)"] = float(lines[0].split(": ")[1].split()[0])
     out["  its loop step, scan to last bit (us)"] = float(lines[1].split(": ")[1].split()[0])
     rows, counts = decisions(xip)
