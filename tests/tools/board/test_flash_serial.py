@@ -85,13 +85,13 @@ def test_stale_firmware_files_are_removed(flashed, tmp_path):
     with dev:
         proc = run_flash(dev.port, "--dry-run")
         assert proc.returncode == 0, proc.stdout + proc.stderr
-        assert "remove attila/game/rules.py" in proc.stdout and "remove hardware.py" in proc.stdout
+        assert "remove attila/rules.py" in proc.stdout and "remove hardware.py" in proc.stdout
         assert "dry run, nothing changed" in proc.stdout
-        assert "attila/game/rules.py" in dev.files()
+        assert "attila/rules.py" in dev.files()
         proc = run_flash(dev.port)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         files = dev.files()
-        assert "attila/game/rules.py" not in files and "hardware.py" not in files
+        assert "attila/rules.py" not in files and "hardware.py" not in files
         assert files["notes.txt"] == b"mine"  # not ours: left alone
 
 
