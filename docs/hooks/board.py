@@ -41,10 +41,12 @@ def sources():
     """[(path under py/, host file)] of the Python files and data the page loads."""
     out = []
     firmware = os.path.join(ROOT, "firmware")
+    core = []
     for top, dirs, names in os.walk(os.path.join(firmware, "attila")):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
         folder = os.path.relpath(top, firmware).replace(os.sep, "/")
-        out += [(folder + "/" + n, os.path.join(top, n)) for n in sorted(names) if n.endswith(".py")]
+        core += [(folder + "/" + n, os.path.join(top, n)) for n in names if n.endswith(".py")]
+    out += sorted(core)  # in attila flash's order
     for name in SIM_FILES:
         out.append(("attila_sim/" + name, os.path.join(ROOT, "sim", "attila_sim", name)))
     for name in TOOL_FILES:
