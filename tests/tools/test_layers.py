@@ -223,3 +223,45 @@ def test_the_circle_finder_sees_a_lazy_import(tmp_path):
         assert circles(import_graph(str(pkg))) == [["pkg.a", "pkg.b"]]
     finally:
         ROOT = old
+
+
+# The core's jobs, lowest first: a module imports only from its own job or
+# from a lower rank (docs/pages/inside/architecture.md, "The core, folder by
+# folder"). Two jobs are top-level modules, not folders: the basics every
+# job may use, and the board, which puts the others together.
+CORE_RANKS = (
+    ("basics",),
+    ("game",),
+    ("sensing", "leds", "saves", "opponent"),
+    ("play",),
+    ("board",),
+)
+BASICS = ("compat", "errors", "datafile", "ticks", "pins")
+BOARD = ("board", "assembly", "profile", "sound", "console", "controls")
+
+
+def _job(module):
+    """attila.game.rules -> 'game'; attila.errors -> 'basics'; attila.assembly -> 'board'."""
+    name = module.split(".")[1]
+    return "basics" if name in BASICS else "board" if name in BOARD else name
+
+
+def _rank(job):
+    for rank, jobs in enumerate(CORE_RANKS):
+        if job in jobs:
+            return rank
+    raise AssertionError("attila.%s is in no job of CORE_RANKS: give it one" % job)
+
+
+def test_the_cores_jobs_import_downwards_only():
+    graph = import_graph(CORE)
+    wrong = []
+    for module, used in sorted(graph.items()):
+        if module == "attila":
+            continue
+        for other in sorted(used):
+            a, b = _job(module), _job(other)
+            if a != b and _rank(b) >= _rank(a):
+                wrong.append("%s imports %s" % (module, other))
+    assert wrong == []
+    assert {_job(m) for m in graph if m != "attila"} == {j for jobs in CORE_RANKS for j in jobs}
