@@ -68,10 +68,10 @@ def opponent_for(level=None, budget_ms=2000, book=None, card=None):
     """The opponent the controller asks for the board's own turns and for hints
     (book: the layout's setup book, open, or None; card: its solved game,
     attila.opponent.card.Card, or None): a Pico's, node for node."""
-    from attila import opponent
+    from attila.opponent.planner import Planner
 
-    return opponent.Planner(STRONG if level is None else level, budget_ms,
-                            slice_nodes=PICO_SLICE, book=book, card=card)
+    return Planner(STRONG if level is None else level, budget_ms,
+                   slice_nodes=PICO_SLICE, book=book, card=card)
 
 
 # The save's line of the simulator's own: who the board plays ("sim R strong").

@@ -12,7 +12,7 @@ import pytest
 from ctltable import AMBER, BLUE, Table
 
 from attila.opponent import book as books
-from attila import opponent
+from attila.opponent.levels import reseed
 from attila.game.geometry import from_rows
 from attila.game.notation import log
 from attila.opponent.levels import BEGINNER, EASY, NORMAL, STRONG
@@ -66,7 +66,7 @@ def test_the_board_places_its_romans_first_from_the_book(book):
 
 
 def _first_placement(level, book):
-    opponent.reseed(7)
+    reseed(7)
     planner = chooser(level, 2000, book)
     t = Table(RECT, computer=ROMANS, opponent=planner)
     t.rest()

@@ -201,18 +201,19 @@ def test_a_hint_is_the_strong_levels_action_whatever_the_opponents_level():
     """Issue 17: a hint made at a beginner opponent's level could throw a win.
     The hint is the strong level's decision (its node budget, no noise); the
     opponent's own decisions stay at its level."""
-    from attila import opponent
+    from attila.opponent.levels import BEGINNER, NODES, STRONG
+    from attila.opponent.planner import Planner, choose
     from attila.game.notation import parse_turn
-    planner = opponent.Planner(opponent.BEGINNER, 10 ** 9, slice_nodes=64)
+    planner = Planner(BEGINNER, 10 ** 9, slice_nodes=64)
     t = Table(RECT, opponent=planner)
     c = t.c
     for item in SETUP6 + ["a1-c2,a1"]:
         t.act(item)
     t.menu()  # the Huns ask
     t.rest()
-    assert c.plan.ready() and planner.level == opponent.BEGINNER
-    assert planner.nodes == opponent.NODES[opponent.STRONG]
-    strong = opponent.choose(c.game, opponent.STRONG, budget_ms=10 ** 9)
+    assert c.plan.ready() and planner.level == BEGINNER
+    assert planner.nodes == NODES[STRONG]
+    strong = choose(c.game, STRONG, budget_ms=10 ** 9)
     assert (c.plan.src, c.plan.dst, c.plan.tile) == parse_turn(RECT, strong)
     planner(c.game)  # its own decision: the beginner's one ply
-    assert 0 < planner.nodes < opponent.NODES[opponent.BEGINNER]
+    assert 0 < planner.nodes < NODES[BEGINNER]

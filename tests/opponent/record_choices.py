@@ -27,7 +27,7 @@ sys.setrecursionlimit(20000)
 
 from brute import random_game, random_layout, squares  # noqa: E402
 
-from attila import opponent  # noqa: E402
+from attila.opponent.planner import choose, stats
 from attila.game.geometry import from_rows  # noqa: E402
 from attila.game.notation import format_position  # noqa: E402
 from attila.game.rules import MOVE, OVER, SCORCH  # noqa: E402
@@ -49,8 +49,8 @@ BUDGETS = ((0, 300), (1, 300), (2, 600), (2, 3000), (3, 300), (3, 3000), (3, 200
 
 
 def _entry(rows, game, half, level, nodes, seed):
-    text = opponent.choose(game, level=level, budget_ms=10 ** 9, nodes=nodes, seed=seed)
-    searched, _ = opponent.stats()
+    text = choose(game, level=level, budget_ms=10 ** 9, nodes=nodes, seed=seed)
+    searched, _ = stats()
     return {"pos": format_position(game) if not half else _before(game),
             "tiles": game.supply, "half": half, "level": level, "nodes": nodes,
             "seed": seed, "choice": text, "searched": searched}

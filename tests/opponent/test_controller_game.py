@@ -8,7 +8,8 @@ to scorch.
 
 from brute import actions, rng_of
 
-from attila import opponent
+from attila.opponent.levels import BEGINNER, STRONG
+from attila.opponent.planner import choose
 from attila.play.controller import OVER as GAME_OVER
 from attila.play.controller import CALM_MS, PLAY, Controller
 from attila.game.geometry import from_rows
@@ -85,7 +86,7 @@ def _play_a_game(computer, level, seed):
     chosen = []
 
     def board_opponent(game):
-        text = opponent.choose(game, level=level, budget_ms=10 ** 6, nodes=3000, seed=seed)
+        text = choose(game, level=level, budget_ms=10 ** 6, nodes=3000, seed=seed)
         chosen.append(text)
         return text
 
@@ -112,13 +113,13 @@ def _play_a_game(computer, level, seed):
 
 
 def test_full_game_against_the_board_playing_the_huns():
-    game = _play_a_game(HUNS, opponent.STRONG, 3)
+    game = _play_a_game(HUNS, STRONG, 3)
     assert game.winner in (ROMANS, HUNS)
     # A random human against the strong board: the board wins.
     assert game.winner == HUNS, log(game)
 
 
 def test_full_game_against_the_board_playing_the_romans_at_beginner_level():
-    game = _play_a_game(ROMANS, opponent.BEGINNER, 8)
+    game = _play_a_game(ROMANS, BEGINNER, 8)
     assert game.winner in (ROMANS, HUNS)
     assert len(game.history) >= 6 + 2

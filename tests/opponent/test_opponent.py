@@ -4,7 +4,8 @@ from brute import actions, after, outcome, random_game, random_layout, rng_of
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from attila import opponent
+from attila.opponent.levels import BEGINNER, STRONG
+from attila.opponent.planner import choose
 from attila.game.notation import format_position, parse_position, play
 from attila.game.rules import MOVE, OVER, SCORCH, SETUP
 
@@ -40,7 +41,7 @@ def test_opponent_never_plays_an_illegal_action(seed, level, setup, scorch_step,
         a = rng.choice([i for i in range(layout.size) if game.movable() >> i & 1])
         d = game.destinations(a)
         game.move(a, rng.choice([i for i in range(layout.size) if d >> i & 1]))
-    text = opponent.choose(game, level=level, budget_ms=10 ** 6, nodes=300, seed=seed)
+    text = choose(game, level=level, budget_ms=10 ** 6, nodes=300, seed=seed)
     _legal(game, text)
 
 
@@ -53,7 +54,7 @@ def test_opponent_plays_whole_games_legally_at_every_level():
             continue
         while game.phase != OVER:
             level = (k + game.side) % 4
-            _legal(game, opponent.choose(game, level=level, budget_ms=10 ** 6, nodes=400))
+            _legal(game, choose(game, level=level, budget_ms=10 ** 6, nodes=400))
 
 
 def test_opponent_finds_the_forced_win_in_small_endgames():
@@ -67,7 +68,7 @@ def test_opponent_finds_the_forced_win_in_small_endgames():
             continue
         tried += 1
         won, plies = outcome(game)
-        text = opponent.choose(game, level=opponent.STRONG, budget_ms=10 ** 6, nodes=10 ** 6)
+        text = choose(game, level=STRONG, budget_ms=10 ** 6, nodes=10 ** 6)
         child_won, child_plies = outcome(after(game, text))
         if won:
             wins += 1
@@ -88,8 +89,8 @@ def test_strong_beats_beginner_most_of_the_time():
         game = Game(layout, k % 2)
         strong = k % 2  # the strong side moves second in half the games
         while game.phase != OVER:
-            level = opponent.STRONG if game.side == strong else opponent.BEGINNER
-            play(game, opponent.choose(game, level=level, budget_ms=10 ** 6, nodes=3000,
+            level = STRONG if game.side == strong else BEGINNER
+            play(game, choose(game, level=level, budget_ms=10 ** 6, nodes=3000,
                                        seed=k + 1))
         strong_wins += game.winner == strong
     assert strong_wins >= 5, strong_wins
@@ -97,7 +98,7 @@ def test_strong_beats_beginner_most_of_the_time():
 
 def test_same_seed_same_choice():
     game = parse_position("...../...../...../..... R")
-    a = opponent.choose(game, level=opponent.BEGINNER, nodes=500, budget_ms=10 ** 6, seed=9)
-    b = opponent.choose(game, level=opponent.BEGINNER, nodes=500, budget_ms=10 ** 6, seed=9)
+    a = choose(game, level=BEGINNER, nodes=500, budget_ms=10 ** 6, seed=9)
+    b = choose(game, level=BEGINNER, nodes=500, budget_ms=10 ** 6, seed=9)
     assert a == b and a in actions(game)
     assert game.phase == SETUP

@@ -12,10 +12,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 from test_opponent_choices import BIG, check_all  # noqa: E402
 
-from attila import opponent  # noqa: E402
+from attila.opponent.planner import Planner
 from attila.opponent import search
 
 
 def test_every_recorded_choice_with_the_portable_kernel():
     assert not search.NATIVE  # CPython has no micropython module
-    assert check_all(opponent.Planner(budget_ms=BIG), 20000) == 629
+    assert check_all(Planner(budget_ms=BIG), 20000) == 629

@@ -13,11 +13,11 @@ other side is lost), written here so that the test needs no 1.6 GB table:
   them hard. At the board's budget it still throws one of them away (13
   free squares; THROWN: a strict xfail, so that a search that keeps it
   says so); the last one (12 free) it kept only once the hard stage
-  searched four times the nodes (opponent.DEEP_FREE). The
+  searched four times the nodes (DEEP_FREE). The
   first two are first turns of play that the search alone throws away
   (FIRST_TURNS): the board keeps them with its opening table.
 
-The decision is the board's: its node budget (opponent.NODES[STRONG]; the
+The decision is the board's: its node budget (NODES[STRONG]; the
 same search makes the same choice at the same nodes on every machine) and
 its opening table (boards/solved/4x5.opening, attila.opponent.opening), as a flashed
 board has them (make bench's strength table has the rates).
@@ -27,7 +27,8 @@ import os
 
 import pytest
 
-from attila import opponent
+from attila.opponent.levels import NODES, STRONG, deepening
+from attila.opponent.planner import choose, stats
 from attila.game.geometry import popcount
 from attila.game.notation import parse_position
 
@@ -73,10 +74,10 @@ def _opening(layout):
 
 def _choose(text, opening=True):
     game = parse_position(text)
-    action = opponent.choose(game, opponent.STRONG, budget_ms=10 ** 9,
+    action = choose(game, STRONG, budget_ms=10 ** 9,
                              card=_opening(game.layout) if opening else None)
-    deep = opponent.deepening(opponent.STRONG, popcount(game.free()))
-    assert opponent.stats()[0] <= opponent.NODES[opponent.STRONG] * deep
+    deep = deepening(STRONG, popcount(game.free()))
+    assert stats()[0] <= NODES[STRONG] * deep
     return action
 
 

@@ -39,12 +39,12 @@ BOOT_MS = 8000
 # with the Planner the port makes (code.portable), a slice at a time.
 DECISIONS = """
 import time, code
-from attila import opponent
+from attila.opponent.planner import Planner
 from attila.game.notation import parse_position
 def us():
     return time.monotonic_ns() // 1000
 for level in range(4):
-    p = opponent.Planner(level, 2000, native=False)
+    p = Planner(level, 2000, native=False)
     p.slice_nodes = code.SLICE
     p.root_nodes = code.ROOT_NODES
     p.node_budget = code.NODES[level]

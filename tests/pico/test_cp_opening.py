@@ -122,7 +122,8 @@ def test_the_position_is_won_and_the_search_alone_throws_it_away():
     """The host's own check of POSITION and the two turns: the table's answers,
     and the port's strong Planner (code.portable's slice and node budget, the
     portable kernel) with and without the table, a slice per 10 ms step."""
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
     from attila.game.notation import parse_position
 
     game = parse_position(POSITION)
@@ -140,10 +141,10 @@ def test_the_position_is_won_and_the_search_alone_throws_it_away():
             assert table.won(huns, after, 1 << sq(c)) == huns_win
         slice_nodes, root_nodes, nodes = port_constants()
         for card, turn in ((table, TABLE_TURN), (None, SEARCH_TURN)):
-            planner = opponent.Planner(opponent.STRONG, 2000, native=False, card=card)
+            planner = Planner(STRONG, 2000, native=False, card=card)
             planner.slice_nodes = slice_nodes
             planner.root_nodes = root_nodes
-            planner.node_budget = nodes[opponent.STRONG]
+            planner.node_budget = nodes[STRONG]
             now = 0
             planner.start(game, now)
             while not planner.step(now):

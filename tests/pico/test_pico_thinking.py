@@ -16,7 +16,7 @@ what `attila choose` prints for the position (tests/tools/test_choose.py).
 import json
 import os
 
-from attila import opponent
+from attila.opponent.levels import NODES, STRONG
 from attila_sim import actions
 from attila_sim.rig import PICO_SLICE
 
@@ -45,7 +45,7 @@ def test_the_strong_decision_on_the_same_loop_step_as_its_host_twin(flashed, tmp
         rig = Mirror(board)
         twin = Twin(board, rig.inputs, folder=str(tmp_path / "twin"))
         planner = twin.controller.plan.opponent
-        assert planner.level == opponent.STRONG and planner.slice_nodes is None
+        assert planner.level == STRONG and planner.slice_nodes is None
         planner.slice_nodes = PICO_SLICE  # the host's portable kernel at a Pico's pace
         shown = None
         for number, text, steps in actions.parse_lines(rig.layout, LINES, "script"):
@@ -58,7 +58,7 @@ def test_the_strong_decision_on_the_same_loop_step_as_its_host_twin(flashed, tmp
             if text.startswith("wait"):
                 c = twin.controller
                 shown = c.plan.ready() and c.own(), planner.nodes
-        assert shown == (True, opponent.NODES[opponent.STRONG])
+        assert shown == (True, NODES[STRONG])
         assert planner.result() == DECISION
         assert twin.controller.game.side == 1 and len(twin.controller.game.history) == 8
         assert board.pico.resets == []

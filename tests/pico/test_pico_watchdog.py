@@ -10,7 +10,7 @@ strong's hard stage, four times its budgets), the profile's budget_ms, a
 slice a loop, while main.run() feeds the watchdog; the decision is shown
 within its budget_ms and no reset happens.
 
-Blocking (opponent.choose, as a port without the Planner would call it):
+Blocking (choose, as a port without the Planner would call it):
 the watchdog is fed before every decision; each level decides in the
 positions where it thinks longest: the empty board (20 placements), right
 after setup (the most moves), and mid-game (11 free squares: strong's hard
@@ -26,7 +26,7 @@ without a search, and a lookup's cost in emulated µs is printed.
 import json
 import os
 
-from attila import opponent
+from attila.opponent.levels import BEGINNER, DEEP, EASY, LEVEL_NAMES, NODES, NORMAL, STRONG, deepening
 from attila.opponent import book
 from attila.game import layoutfile
 from attila import profile as profiles
@@ -40,10 +40,10 @@ from pico.chip import PicoError
 
 SETUP = "@a1 @b1 @c1 @d1 @e1 @a2"
 LONGEST = (  # each level's longest decision in make bench's game (pico_thinking)
-    (opponent.BEGINNER, "after setup", SETUP),
-    (opponent.EASY, "after setup", SETUP),
-    (opponent.NORMAL, "12 free", SETUP + " a1-c2,a1 b1-d2,b1"),
-    (opponent.STRONG, "12 free", SETUP + " a1-c2,a1 b1-d2,b1"),
+    (BEGINNER, "after setup", SETUP),
+    (EASY, "after setup", SETUP),
+    (NORMAL, "12 free", SETUP + " a1-c2,a1 b1-d2,b1"),
+    (STRONG, "12 free", SETUP + " a1-c2,a1 b1-d2,b1"),
 )
 
 POSITIONS = (
@@ -54,7 +54,8 @@ POSITIONS = (
 
 ON_CHIP = """
 import json, machine, time
-from attila import opponent
+from attila.opponent.levels import LEVEL_NAMES, NORMAL
+from attila.opponent.planner import Planner, choose, stats
 from attila.game.notation import parse_position
 wdt = machine.WDT(timeout=%(wdt)d)
 for level in range(4):
@@ -62,10 +63,10 @@ for level in range(4):
         game = parse_position(text)
         wdt.feed()
         t = time.ticks_ms()
-        opponent.choose(game, level=level, budget_ms=%(budget)d, seed=1)
+        choose(game, level=level, budget_ms=%(budget)d, seed=1)
         ms = time.ticks_diff(time.ticks_ms(), t)
         wdt.feed()
-        print(json.dumps([opponent.LEVEL_NAMES[level], name, ms, opponent.stats()[0]]))
+        print(json.dumps([LEVEL_NAMES[level], name, ms, stats()[0]]))
 from attila.opponent import book
 from attila.game import layoutfile
 from attila.game.rules import Game
@@ -75,7 +76,7 @@ game = Game(layout)
 t = time.ticks_us()
 square = b.placement(game)
 us = time.ticks_diff(time.ticks_us(), t)
-p = opponent.Planner(opponent.NORMAL, book=b)
+p = Planner(NORMAL, book=b)
 p.start(game, 0)
 print(json.dumps(["book", square, us, p.busy, p.step(0), p.result(), p.nodes]))
 print("done")
@@ -145,14 +146,14 @@ def test_the_longest_decision_of_each_level_in_main_loop_keeps_the_watchdog_fed(
               % (r.level, r.name, r.ms, r.nodes, r.start, r.longest))
     assert resets == [], "the watchdog reset the chip after: %s" % (rows[-1:] or "nothing")
     assert [(r.level, r.name) for r in rows] == [
-        (opponent.LEVEL_NAMES[level], name) for level, name, _log in LONGEST]
-    deep = [opponent.deepening(level, _free(log)) for level, _name, log in LONGEST]
+        (LEVEL_NAMES[level], name) for level, name, _log in LONGEST]
+    deep = [deepening(level, _free(log)) for level, _name, log in LONGEST]
     for r, d in zip(rows, deep):
         assert r.action, r  # a decision, shown
         assert r.ms <= prof.budget_ms * d, r
     # Normal and strong stop on their node budget, not on budget_ms (a cap):
     # the same search on a faster machine; strong's 12 free squares are its
     # hard stage, four times both.
-    assert deep == [1, 1, 1, opponent.DEEP]
-    assert [r.nodes for r in rows[2:]] == [opponent.NODES[opponent.NORMAL],
-                                          opponent.NODES[opponent.STRONG] * opponent.DEEP]
+    assert deep == [1, 1, 1, DEEP]
+    assert [r.nodes for r in rows[2:]] == [NODES[NORMAL],
+                                          NODES[STRONG] * DEEP]

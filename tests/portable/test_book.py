@@ -101,17 +101,18 @@ def test_lookups_allocate_nothing():
 
 
 def test_the_opponent_places_from_the_book_at_normal_and_strong_only():
-    from attila import opponent
+    from attila.opponent.levels import BEGINNER, NORMAL, STRONG
+    from attila.opponent.planner import Planner, choose
 
     book = open_book(BOOK, RECT)
     game = stand(RECT, "a1", "-")
-    for level in (opponent.NORMAL, opponent.STRONG):
-        p = opponent.Planner(level, 2000, book=book)
+    for level in (NORMAL, STRONG):
+        p = Planner(level, 2000, book=book)
         p.start(game, 0)
         # Decided in start(): ready at the first step, nothing searched.
         assert not p.busy and p.step(0) and p.result() == "@c2" and p.nodes == 0
-    assert opponent.choose(game, opponent.STRONG, book=book) == "@c2"
-    p = opponent.Planner(opponent.BEGINNER, 2000, book=book)
+    assert choose(game, STRONG, book=book) == "@c2"
+    p = Planner(BEGINNER, 2000, book=book)
     p.node_budget = 64  # the search starts; its answer is not the point here
     p.start(game, 0)
     assert p.busy
@@ -120,13 +121,14 @@ def test_the_opponent_places_from_the_book_at_normal_and_strong_only():
 
 
 def test_a_book_that_cannot_be_read_answers_nothing_and_the_search_plays():
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
 
     book = open_book(BOOK, RECT)
     book.close()  # reads fail from now on (a failing flash)
     game = stand(RECT, "a1", "-")
     assert book.placement(game) == -1
-    p = opponent.Planner(opponent.STRONG, 2000, book=book)
+    p = Planner(STRONG, 2000, book=book)
     p.node_budget = 64
     p.start(game, 0)
     assert p.busy  # searching

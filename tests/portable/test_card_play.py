@@ -28,11 +28,12 @@ def _won_games():
 
 
 def test_the_opponent_plays_a_winning_turn_and_holds_out_when_lost():
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
 
     card = Card(Disk(), NINE)
     won = lost = 0
-    p = opponent.Planner(opponent.STRONG, 2000, card=card)
+    p = Planner(STRONG, 2000, card=card)
     p.node_budget = 64
     for mover, other, scorched, value in answers():
         game = _game(mover, other, scorched)
@@ -56,13 +57,14 @@ def test_the_opponent_plays_a_winning_turn_and_holds_out_when_lost():
 
 
 def test_a_dead_card_is_dropped_after_three_failing_decisions_in_a_row():
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
 
     data = bytearray(whole())
     for k in range(2, 27):
         data[k * BLOCK] ^= 1  # every block but the head, the first and the last
     data = bytes(data)
-    p = opponent.Planner(opponent.STRONG, 2000)
+    p = Planner(STRONG, 2000)
     p.node_budget = 64
     p.card = Card(Disk(data), NINE)
     notes = []
@@ -83,12 +85,13 @@ def test_a_dead_card_is_dropped_after_three_failing_decisions_in_a_row():
 
 def test_one_bad_block_fails_only_the_decisions_that_read_it():
     """The card stays for the session: the search decides those turns, with a note."""
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
 
     data = bytearray(whole())
     data[5 * BLOCK] ^= 1
     disk = Disk(bytes(data))
-    p = opponent.Planner(opponent.STRONG, 2000)
+    p = Planner(STRONG, 2000)
     p.node_budget = 64
     p.card = card = Card(disk, NINE)
     searched = carded = 0
@@ -109,7 +112,7 @@ def test_one_bad_block_fails_only_the_decisions_that_read_it():
 def _steps(p, game, card):
     """Start and step p until decided as the board's loop does; (steps, a step read a
     block and decided). Every step reads at most CARD_READS blocks, start() none."""
-    from attila import opponent
+    from attila.opponent.planner import CARD_READS
 
     before = card.reads
     p.start(game, 0)
@@ -120,7 +123,7 @@ def _steps(p, game, card):
         steps += 1
         done = p.step(10 * steps)
         read = card.reads - before
-        assert read <= opponent.CARD_READS
+        assert read <= CARD_READS
         if done:
             return steps, read > 0
 
@@ -128,10 +131,11 @@ def _steps(p, game, card):
 def test_the_winning_turn_is_found_a_few_lookups_a_loop_step():
     """In the board's loop the card is asked at most CARD_READS blocks a step, and
     the step that reads a block neither tells the turn nor sets up a search."""
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
 
     card = Card(Disk(), NINE)
-    p = opponent.Planner(opponent.STRONG, 2000, card=card)
+    p = Planner(STRONG, 2000, card=card)
     steps = found = lost = scorched = 0
     for mover, other, scorched_sq, value in answers():
         game = _game(mover, other, scorched_sq)
@@ -163,11 +167,12 @@ def test_the_winning_turn_is_found_a_few_lookups_a_loop_step():
 
 
 def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
-    from attila import opponent
+    from attila.opponent.levels import BEGINNER
+    from attila.opponent.planner import Planner
     from attila.play.plan import Plan
 
     card = Card(Disk(), NINE)
-    plan = Plan(opponent.Planner(opponent.BEGINNER, 2000, card=card))
+    plan = Plan(Planner(BEGINNER, 2000, card=card))
     hinted = 0
     for game in _won_games():
         now = 0
@@ -177,7 +182,7 @@ def test_a_hint_comes_from_the_card_whatever_the_opponents_level():
         assert plan.opponent.nodes == 0  # no search: the card's
         me1 = game.knights[game.side] ^ (1 << plan.src | 1 << plan.dst)
         assert not card.won(game.knights[game.side ^ 1], me1, game.scorched | 1 << plan.tile)
-        assert plan.opponent.level == opponent.BEGINNER  # the board's own level stays
+        assert plan.opponent.level == BEGINNER  # the board's own level stays
         hinted += 1
         if hinted == 40:
             break
@@ -191,10 +196,11 @@ def test_the_cards_decision_allocates_nothing():
         from micropython import heap_lock, heap_unlock
     except ImportError:
         check.skip("no micropython.heap_lock on CPython: nothing to prove")
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
 
     card = Card(Disk(), NINE)
-    p = opponent.Planner(opponent.STRONG, 2000, card=card)
+    p = Planner(STRONG, 2000, card=card)
     decided = 0
     for game in _won_games():
         t = 0

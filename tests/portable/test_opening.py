@@ -49,12 +49,13 @@ def test_lookups_allocate_nothing():
 
 
 def test_the_first_turn_is_the_tables_and_the_next_ones_are_searched():
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
 
     won = lost = later = 0
     with open(TABLE, "rb") as f:
         table = Opening(f, SMALL)
-        p = opponent.Planner(opponent.STRONG, 2000, card=table)
+        p = Planner(STRONG, 2000, card=table)
         p.node_budget = 64
         for mover, other, scorched, value in answers():
             game = _game(mover, other, scorched)
@@ -103,14 +104,15 @@ class _File:
 
 
 def test_a_damaged_table_is_dropped_with_a_note_and_the_search_plays_on():
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
 
     whole = _whole()  # (read before the loop: 5 KB in one piece of a fragmented heap)
     data = bytearray(whole)
     for k in range(7, 10):
         data[k * BLOCK + 9] ^= 1  # the table's blocks but the last
     data = bytes(data)
-    p = opponent.Planner(opponent.STRONG, 2000)
+    p = Planner(STRONG, 2000)
     p.node_budget = 64
     dropped = 0
     for mover, other, scorched, value in answers():

@@ -15,7 +15,8 @@ import json
 
 import check
 
-from attila import opponent
+from attila.opponent.levels import reseed
+from attila.opponent.planner import Planner
 from attila.opponent import search
 from attila.game.geometry import from_rows
 from attila.game.notation import parse_position, play
@@ -50,7 +51,7 @@ def game_of(e):
 def decide(planner, e):
     planner.level = e["level"]
     planner.node_budget = e["nodes"]
-    opponent.reseed(e["seed"])
+    reseed(e["seed"])
     text = planner.decide(game_of(e), lambda: 0)
     return text, planner.nodes
 
@@ -68,16 +69,16 @@ def check_all(planner, most_nodes, every=1):
 
 def test_same_choices_as_the_recursive_search():
     if search.NATIVE:
-        assert check_all(opponent.Planner(budget_ms=BIG), 20000) == 629
+        assert check_all(Planner(budget_ms=BIG), 20000) == 629
     else:
         # The portable kernel is slow on WebAssembly: the small budgets here,
         # all of them on CPython (tests/opponent/test_same_choices.py).
-        assert check_all(opponent.Planner(budget_ms=BIG), 600) > 250
+        assert check_all(Planner(budget_ms=BIG), 600) > 250
 
 
 def test_slices_of_any_size_give_the_same_choices():
     for size in (1, 7, 1000):
-        assert check_all(opponent.Planner(budget_ms=BIG, slice_nodes=size), 600, 5) > 50
+        assert check_all(Planner(budget_ms=BIG, slice_nodes=size), 600, 5) > 50
 
 
 def test_both_kernels_choose_alike():
@@ -87,7 +88,7 @@ def test_both_kernels_choose_alike():
 
         assert sys.implementation.name != "micropython" or sys.platform == "webassembly"
         check.skip("no viper kernel on %s: one kernel only" % sys.platform)
-    assert check_all(opponent.Planner(budget_ms=BIG, native=False), 600) > 250
+    assert check_all(Planner(budget_ms=BIG, native=False), 600) > 250
 
 
 def test_both_kernels_choose_alike_up_to_30_squares():
@@ -100,8 +101,8 @@ def test_both_kernels_choose_alike_up_to_30_squares():
     assert layout.size == 30 and search.kernel(layout).MAX_SQUARES == 30
     bigger = from_rows(["......"] * 5 + [".-----"])  # 31 squares: the portable kernel
     assert search.kernel(bigger) is not search.kernel(layout)
-    fast = opponent.Planner(budget_ms=BIG)
-    slow = opponent.Planner(budget_ms=BIG, native=False)
+    fast = Planner(budget_ms=BIG)
+    slow = Planner(budget_ms=BIG, native=False)
     for first in (0, 1):
         game = Game(layout, first)
         turn = 0
@@ -111,7 +112,7 @@ def test_both_kernels_choose_alike_up_to_30_squares():
             for p in (fast, slow):
                 p.level = level
                 p.node_budget = 400
-                opponent.reseed(turn)
+                reseed(turn)
                 answers.append((p.decide(game, lambda: 0), p.nodes))
             assert answers[0] == answers[1], (level, answers)
             assert fast._search.native and not slow._search.native

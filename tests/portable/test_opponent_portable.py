@@ -1,7 +1,8 @@
 """The computer opponent on every interpreter: legal, and it sees forced wins."""
 
 import check
-from attila import opponent
+from attila.opponent.levels import NORMAL, STRONG
+from attila.opponent.planner import CHOOSE_SLICE, choose, stats
 from attila.errors import IllegalAction
 from attila.game.geometry import from_rows
 from attila.game.notation import format_position, parse_position, play
@@ -23,7 +24,7 @@ FORCED = (
 def test_strong_level_finds_the_forced_wins():
     for text, wins in FORCED:
         game = parse_position(text)
-        got = opponent.choose(game, level=opponent.STRONG, budget_ms=BIG, nodes=BIG)
+        got = choose(game, level=STRONG, budget_ms=BIG, nodes=BIG)
         assert got in wins, (text, got)
 
 
@@ -33,7 +34,7 @@ def test_immediate_win_at_every_level():
                       (".x.xH/R..Hx/.RRx./x.xH. R", "c2-e1,c3")):
         game = parse_position(text)
         for level in range(4):
-            got = opponent.choose(game, level=level, budget_ms=BIG, nodes=2000, seed=level)
+            got = choose(game, level=level, budget_ms=BIG, nodes=2000, seed=level)
             assert got == win, (text, level, got)
         play(game, win)
         assert game.phase == OVER and game.winner == 0
@@ -45,7 +46,7 @@ def test_every_level_plays_legal_placements_and_turns():
         game = Game(layout)
         while game.phase != OVER:
             before = len(game.history)
-            play(game, opponent.choose(game, level=level, budget_ms=BIG, nodes=300,
+            play(game, choose(game, level=level, budget_ms=BIG, nodes=300,
                                        seed=level + 1))
             assert len(game.history) > before
         assert game.winner in (0, 1)
@@ -55,7 +56,7 @@ def test_scorch_step_gives_the_whole_turn():
     game = parse_position("xx.xH/HxRHx/.R.xx/R..x. R")
     game.move(game.layout.index("a1"), game.layout.index("c2"))
     assert game.phase == SCORCH
-    text = opponent.choose(game, level=opponent.STRONG, budget_ms=BIG, nodes=BIG)
+    text = choose(game, level=STRONG, budget_ms=BIG, nodes=BIG)
     assert text.startswith("a1-c2,"), text
     game.scorch(game.layout.index(text[6:]))
     assert game.phase == MOVE
@@ -63,7 +64,7 @@ def test_scorch_step_gives_the_whole_turn():
 
 def test_setup_placement_is_legal_on_an_odd_layout():
     game = parse_position("..--/..--/..../.... R")
-    text = opponent.choose(game, level=opponent.NORMAL, budget_ms=BIG, nodes=500)
+    text = choose(game, level=NORMAL, budget_ms=BIG, nodes=500)
     play(game, text)
     assert game.phase == SETUP and game.side == 1
 
@@ -71,7 +72,7 @@ def test_setup_placement_is_legal_on_an_odd_layout():
 def test_game_over_is_refused():
     game = parse_position("RxH/xxx/RxH/xHR R")
     assert game.phase == OVER
-    msg = check.raises(IllegalAction, opponent.choose, game)
+    msg = check.raises(IllegalAction, choose, game)
     assert "over" in msg
 
 
@@ -85,9 +86,9 @@ def test_budget_stops_the_search_and_still_answers():
 
     # The clock is read at the start (1) and before each slice of nodes: the
     # slices at 2..50 search, the reading 51 finds the 50 ms gone.
-    text = opponent.choose(game, level=opponent.STRONG, budget_ms=50, clock=clock)
-    nodes, stopped = opponent.stats()
+    text = choose(game, level=STRONG, budget_ms=50, clock=clock)
+    nodes, stopped = stats()
     assert stopped and ticks[0] == 51, ticks
-    assert 35 * opponent.CHOOSE_SLICE < nodes <= 49 * opponent.CHOOSE_SLICE, nodes  # root actions count 8
+    assert 35 * CHOOSE_SLICE < nodes <= 49 * CHOOSE_SLICE, nodes  # root actions count 8
     play(game, text)
     assert format_position(game).count("R") == 1

@@ -1,7 +1,8 @@
 """The resumable opponent: a decision in slices across the board's loop steps."""
 
 import check
-from attila import opponent
+from attila.opponent.levels import DEEP, EASY, NODES, NORMAL, STRONG, deepening, reseed
+from attila.opponent.planner import Planner, choose, chooser, stats
 from attila.errors import IllegalAction
 from attila.game.notation import parse_position, play
 from attila.game.rules import SCORCH
@@ -25,24 +26,24 @@ def steps_until_done(p, t0=0, period=10, wrap=0):
 
 
 def test_a_decision_in_slices_is_the_blocking_one():
-    for text, level in ((MIDGAME, opponent.STRONG), (SETUP, opponent.STRONG),
-                        (MIDGAME, opponent.EASY)):
+    for text, level in ((MIDGAME, STRONG), (SETUP, STRONG),
+                        (MIDGAME, EASY)):
         for size in (1, 8, 50):
-            p = opponent.Planner(level, BIG, slice_nodes=size)
+            p = Planner(level, BIG, slice_nodes=size)
             p.node_budget = 2000
-            opponent.reseed(3)
+            reseed(3)
             p.start(parse_position(text), 0)
             assert p.busy and p.result() == ""
             steps, per_step = steps_until_done(p)
             assert not p.busy
             assert max(per_step) <= size, (size, per_step)
-            want = opponent.choose(parse_position(text), level, BIG, nodes=2000, seed=3)
+            want = choose(parse_position(text), level, BIG, nodes=2000, seed=3)
             assert p.result() == want, (text, level, size, p.result(), want)
-            assert p.nodes == opponent.stats()[0]
+            assert p.nodes == stats()[0]
 
 
 def run_on_the_loop_clock(t0=0, wrap=0, slice_nodes=16):
-    p = opponent.Planner(opponent.STRONG, 2000, slice_nodes=slice_nodes)
+    p = Planner(STRONG, 2000, slice_nodes=slice_nodes)
     p.start(parse_position(MIDGAME), t0 % wrap if wrap else t0)
     steps, per_step = steps_until_done(p, t0, wrap=wrap)
     return steps, per_step, p.nodes, p.result()
@@ -51,10 +52,10 @@ def run_on_the_loop_clock(t0=0, wrap=0, slice_nodes=16):
 def test_the_budget_counts_the_loop_clock():
     # A 10 ms loop and a 2 s budget, four times in the strong level's hard
     # stage (MIDGAME: 12 free squares): decided at the 800th step, by the clock.
-    assert opponent.deepening(opponent.STRONG, 12) == opponent.DEEP == 4
+    assert deepening(STRONG, 12) == DEEP == 4
     steps, per_step, nodes, text = run_on_the_loop_clock()
     assert steps == 800 and per_step[-1] == 0, (steps, per_step[-1])
-    assert opponent.stats() == (nodes, True)
+    assert stats() == (nodes, True)
     # A root action searched counts 8 nodes of its step's slice (the Planner's own
     # work): with the strong level's null-window scouts they are many and small.
     assert nodes == sum(per_step) and max(per_step) <= 16 < 8 * 799 < nodes <= 16 * 799
@@ -71,9 +72,9 @@ def test_a_blocking_call_keeps_to_budget_ms_in_the_hard_stage_too():
         now[0] += 1  # a millisecond between readings (64 nodes)
         return now[0]
 
-    opponent.choose(parse_position(MIDGAME), opponent.STRONG, 200, clock=clock)
-    nodes, stopped = opponent.stats()
-    assert stopped and 0 < nodes <= 64 * 200 < opponent.NODES[opponent.STRONG]
+    choose(parse_position(MIDGAME), STRONG, 200, clock=clock)
+    nodes, stopped = stats()
+    assert stopped and 0 < nodes <= 64 * 200 < NODES[STRONG]
     assert now[0] == 201  # started at 1 ms: stopped by the first reading 200 ms later
 
 
@@ -93,15 +94,15 @@ class _LostCard:
 
 def test_the_hard_stage_searches_four_times_unless_a_card_found_the_game_lost():
     game = parse_position(MIDGAME)  # 12 free squares
-    opponent.choose(game, opponent.STRONG, BIG)
-    assert opponent.stats() == (opponent.NODES[opponent.STRONG] * opponent.DEEP, True)
+    choose(game, STRONG, BIG)
+    assert stats() == (NODES[STRONG] * DEEP, True)
     # With a card, a lost position's search only holds out: the level's own budget.
-    opponent.choose(game, opponent.STRONG, BIG, card=_LostCard())
-    assert opponent.stats() == (opponent.NODES[opponent.STRONG], True)
+    choose(game, STRONG, BIG, card=_LostCard())
+    assert stats() == (NODES[STRONG], True)
     # The other levels, and the stages either side, have no hard stage.
-    opponent.choose(game, opponent.NORMAL, BIG, seed=1)
-    assert opponent.stats() == (5718, False)  # its three plies, within its 6,000 nodes
-    assert [opponent.deepening(opponent.STRONG, f) for f in (14, 13, 12, 11, 10, 9)] == [
+    choose(game, NORMAL, BIG, seed=1)
+    assert stats() == (5718, False)  # its three plies, within its 6,000 nodes
+    assert [deepening(STRONG, f) for f in (14, 13, 12, 11, 10, 9)] == [
         1, 1, 4, 4, 4, 1]
 
 
@@ -114,19 +115,19 @@ def test_the_budget_survives_the_tick_wrap():
 
 def test_the_position_is_copied_at_start():
     game = parse_position(MIDGAME)
-    p = opponent.Planner(opponent.STRONG, BIG)
+    p = Planner(STRONG, BIG)
     p.node_budget = 800
     p.start(game, 0)
     play(game, "a3-c4,e4")  # the game goes on while the board thinks
     steps_until_done(p)
-    assert p.result() == opponent.choose(parse_position(MIDGAME), nodes=800, budget_ms=BIG)
+    assert p.result() == choose(parse_position(MIDGAME), nodes=800, budget_ms=BIG)
 
 
 def test_scorch_step_gives_the_whole_turn():
     game = parse_position("xx.xH/HxRHx/.R.xx/R..x. R")
     game.move(game.layout.index("a1"), game.layout.index("c2"))
     assert game.phase == SCORCH
-    p = opponent.Planner(opponent.STRONG, BIG, slice_nodes=5)
+    p = Planner(STRONG, BIG, slice_nodes=5)
     p.start(game, 0)
     steps_until_done(p)
     assert p.result().startswith("a1-c2,"), p.result()
@@ -134,7 +135,7 @@ def test_scorch_step_gives_the_whole_turn():
 
 def test_no_action_cancel_and_restart():
     over = parse_position("RxH/xxx/RxH/xHR R")
-    p = opponent.Planner()
+    p = Planner()
     p.start(over, 0)
     assert not p.busy and p.step(10) and p.result() == ""
     p.start(parse_position(MIDGAME), 0)
@@ -144,13 +145,13 @@ def test_no_action_cancel_and_restart():
     p.node_budget = 300
     p.start(parse_position(SETUP), 0)  # a new decision replaces any other
     steps_until_done(p)
-    assert p.result() == opponent.choose(parse_position(SETUP), nodes=300, budget_ms=BIG)
+    assert p.result() == choose(parse_position(SETUP), nodes=300, budget_ms=BIG)
 
 
 def test_a_planner_is_the_controller_callable_too():
-    p = opponent.chooser(opponent.STRONG, BIG)
+    p = chooser(STRONG, BIG)
     p.node_budget = 500
-    assert p(parse_position(MIDGAME)) == opponent.choose(parse_position(MIDGAME), nodes=500,
+    assert p(parse_position(MIDGAME)) == choose(parse_position(MIDGAME), nodes=500,
                                                          budget_ms=BIG)
     msg = check.raises(IllegalAction, p, parse_position("RxH/xxx/RxH/xHR R"))
     assert "over" in msg
@@ -162,7 +163,7 @@ def test_a_decision_allocates_nothing_once_the_layout_has_its_rows():
     except ImportError:
         check.skip("no micropython.heap_lock on CPython: nothing to prove")
     for native in (True, False):
-        p = opponent.Planner(opponent.STRONG, BIG, slice_nodes=64, native=native)
+        p = Planner(STRONG, BIG, slice_nodes=64, native=native)
         p.node_budget = 3000
         games = [parse_position(text) for text in (SETUP, MIDGAME, SETUP, MIDGAME)]
         for k, game in enumerate(games):

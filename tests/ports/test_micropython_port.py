@@ -200,11 +200,11 @@ def test_an_incompatible_native_kernel_falls_back_to_the_portable_one(tmp_path, 
     shutil.copytree(os.path.join(ROOT, "firmware", "attila"), tmp_path / "attila")
     (tmp_path / "attila" / "opponent" / "kernelv.py").unlink()  # on a board: only the .mpy
     make(tmp_path / "attila" / "opponent" / "kernelv.mpy")
-    code = ("from attila import opponent\nfrom attila.opponent import search\n"
+    code = ("from attila.opponent import search\nfrom attila.opponent.planner import choose\n"
             "from attila.game.notation import parse_position\n"
             "print(search.NATIVE)\n"
             "game = parse_position('R.x.H/.x.../H.x.R/..HR. R')\n"
-            "print(opponent.choose(game, nodes=2000) is not None)\n")
+            "print(choose(game, nodes=2000) is not None)\n")
     env = dict(os.environ, MICROPYPATH=str(tmp_path))
     r = subprocess.run([MICROPYTHON, "-c", code], env=env, capture_output=True, text=True,
                        timeout=120)

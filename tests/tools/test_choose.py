@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from attila import opponent
+from attila.opponent.levels import NODES, STRONG, deepening
+from attila.opponent.planner import stats
 from attila.game.geometry import popcount
 from attila.game.notation import parse_position
 
@@ -74,18 +75,18 @@ def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
     """The board's Planner, a Pico's slice a loop step (a step every
     THINK_STEP_MS while it thinks, as main.py's loop), its budget_ms: it
     stops on the node budget (four times both in the strong level's hard
-    stage, opponent.DEEP_FREE) and plays what `attila choose` prints."""
+    stage, DEEP_FREE) and plays what `attila choose` prints."""
     from attila_tools.board.build import opening_table
     from attila_sim.rig import THINK_STEP_MS, opponent_for
 
     game = parse_position(text)
     table = opening_table(os.path.join(ROOT, "boards", "4x5.json"), game.layout)
-    p = opponent_for(opponent.STRONG, 2000, card=table)
+    p = opponent_for(STRONG, 2000, card=table)
     now = 0
     p.start(game, now)
     while not p.step(now):
         now += THINK_STEP_MS
-    deep = opponent.deepening(opponent.STRONG, popcount(game.free()))
+    deep = deepening(STRONG, popcount(game.free()))
     if p.nodes:  # searched: to the node budget, within the time budget
-        assert opponent.stats() == (opponent.NODES[opponent.STRONG] * deep, True)
+        assert stats() == (NODES[STRONG] * deep, True)
     assert now < 2000 * deep and p.result() == action

@@ -19,7 +19,8 @@ import time
 from benchkit import (LAYOUT, card_folder, card_image, keeps, tables_of,  # (first: the paths)
                       won_positions)
 
-from attila import opponent
+from attila.opponent.levels import STRONG
+from attila.opponent.planner import choose
 from attila.opponent.card import Card
 from attila.opponent.fat import first_block
 from attila.game.layoutfile import load
@@ -50,7 +51,7 @@ def main(argv=None):
     folder = card_folder(layout, tables)
     disk = ImageDisk(card_image(layout, tables))
     card = Card(disk, layout, first_block(disk, "attila.tbl"))
-    chooser = Chooser(opponent.STRONG, LAYOUT, folder)  # attila choose --card FOLDER
+    chooser = Chooser(STRONG, LAYOUT, folder)  # attila choose --card FOLDER
     want, games = won_positions(layout, tables, random.Random(2024), count)
     print("won positions from %d random games; attila choose --card at the strong level" % games)
     print("free  side    positions  kept   same on the image  block reads/decision (mean, most)")
@@ -65,7 +66,7 @@ def main(argv=None):
                 action = chooser.choose(text)
                 before = card.reads
                 game = parse_position(text)
-                if opponent.choose(game, level=opponent.STRONG, card=card, seed=1) == action:
+                if choose(game, level=STRONG, card=card, seed=1) == action:
                     same += 1
                 reads.append(card.reads - before)
                 kept += keeps(tables, game, action)

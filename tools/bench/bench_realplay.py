@@ -36,7 +36,7 @@ from benchkit import (BOOK, LAYOUT, PROFILE, STAGES, TABLE, choices,  # (first: 
                       judge, keeps, micropython, turns, wilson, winning)
 
 from attila.opponent import book as books
-from attila import opponent
+from attila.opponent.levels import BEGINNER, DEEP, DEEP_FREE, NODES, NORMAL, STRONG
 from attila.game.geometry import popcount
 from attila.game.layoutfile import load
 from attila.game.notation import format_position, parse_turn
@@ -46,7 +46,7 @@ from attila_tools.solve.retro_setup import SetupValues
 from attila_tools.squares import bits
 
 MODELS = ("random", "beginner", "normal", "mistake")
-LEVEL = {"beginner": opponent.BEGINNER, "normal": opponent.NORMAL, "mistake": opponent.NORMAL}
+LEVEL = {"beginner": BEGINNER, "normal": NORMAL, "mistake": NORMAL}
 GAMES = 250  # games a round, for each model and each side placing first
 WON = 1000  # won positions wanted at each stage
 ROUNDS = 6  # at most
@@ -267,9 +267,9 @@ def main(argv=None):
     print("strong level on 4x5 in real play: %d games (%d rounds of %d per player model and "
           "side placing first, seed %d), the board with its setup book and opening table at "
           "%d nodes a decision (%d at %s free squares)"
-          % (games, rounds, args.games, args.seed, opponent.NODES[opponent.STRONG],
-             opponent.NODES[opponent.STRONG] * opponent.DEEP,
-             "-".join(str(f) for f in sorted(opponent.DEEP_FREE))))
+          % (games, rounds, args.games, args.seed, NODES[STRONG],
+             NODES[STRONG] * DEEP,
+             "-".join(str(f) for f in sorted(DEEP_FREE))))
     print()
     print("| free | board's turns | won | kept the win | 95% interval |")
     print("|---|---|---|---|---|")

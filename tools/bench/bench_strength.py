@@ -10,8 +10,8 @@ N positions (seeded: the same every run) are taken from such games, and the
 strong level chooses its turn in each as a flashed board without an SD card:
 with its opening table (boards/solved/4x5.opening, attila.opponent.opening: the first
 turn of play; --no-opening: the search alone) and the board's node budget
-(opponent.NODES[STRONG] read at run time, DEEP times that in its hard stage,
-opponent.DEEP_FREE; or --nodes in every stage; the time budget never runs
+(NODES[STRONG] read at run time, DEEP times that in its hard stage,
+DEEP_FREE; or --nodes in every stage; the time budget never runs
 out, so every machine makes the same choices). Its choices come from
 MicroPython unix (the viper kernel, tools/bench/strength_choose.py), or
 with --cpython from the portable kernel here (same choices, 30x slower).
@@ -33,7 +33,7 @@ import time
 from benchkit import (LAYOUT, TABLE, choices, judge, micropython,  # (first: the paths)
                       sample, wilson)
 
-from attila import opponent
+from attila.opponent.levels import DEEP, DEEP_FREE, NODES, STRONG
 from attila.game.layoutfile import load
 from attila.game.notation import parse_position
 from attila_tools.solve.retro import Tables
@@ -121,11 +121,11 @@ def main(argv=None):
     table = TABLE if args.opening else None
     picked = choices(texts, args.nodes, args.cpython, table)
     t3 = time.time()
-    budget = args.nodes if args.nodes is not None else opponent.NODES[opponent.STRONG]
+    budget = args.nodes if args.nodes is not None else NODES[STRONG]
     own = "%d nodes" % budget
     if args.nodes is None:  # the board's own: its hard stage searches DEEP times the budget
-        own += " (%d at %s free squares)" % (budget * opponent.DEEP, "-".join(
-            str(f) for f in sorted(opponent.DEEP_FREE)))
+        own += " (%d at %s free squares)" % (budget * DEEP, "-".join(
+            str(f) for f in sorted(DEEP_FREE)))
     print("strong level on 4x5 at %s a decision, %s; %d positions a stage and side "
           "(seed %d)" % (own, "with the opening table (the first turn of play)" if table
                          else "the search alone", args.per, args.seed))

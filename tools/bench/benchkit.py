@@ -52,7 +52,8 @@ CARD_DIR = os.path.join(ROOT, "build", "card")
 IMAGE_MB = 2048  # the card image's size (sparse)
 STAGES = range(14, 0, -1)  # free squares of the 4x5 board's play positions
 
-from attila import opponent  # noqa: E402
+from attila.opponent.levels import STRONG
+from attila.opponent.planner import choose, stats
 from attila.game.notation import format_position, parse_position, parse_turn  # noqa: E402
 from attila.game.rules import MOVE, OVER, SCORCH, SETUP, Game  # noqa: E402
 from attila_tools.squares import bits  # noqa: E402
@@ -104,9 +105,9 @@ def _choices_here(texts, nodes, table):
         game = parse_position(text)
         if table and opening is None:
             opening = Opening(open(table, "rb"), game.layout, table)
-        action = opponent.choose(game, opponent.STRONG, budget_ms=10 ** 9, nodes=nodes,
+        action = choose(game, STRONG, budget_ms=10 ** 9, nodes=nodes,
                                  card=opening)
-        out.append((action, opponent.stats()[0]))
+        out.append((action, stats()[0]))
     return out
 
 

@@ -28,7 +28,8 @@ import attila.game.rules  # noqa: F401
 
 gc.collect()
 _base = gc.mem_alloc()
-from attila import opponent  # noqa: E402
+from attila.opponent.levels import LEVEL_NAMES, STRONG
+from attila.opponent.planner import Planner, choose, stats
 from attila.opponent import kernel, search
 
 gc.collect()
@@ -69,7 +70,7 @@ def _us():
 
 def planner(native, nodes, slice_nodes=None):
     """A strong Planner with a node budget, its layout's tables made already."""
-    p = opponent.Planner(opponent.STRONG, NEVER, slice_nodes, native)
+    p = Planner(STRONG, NEVER, slice_nodes, native)
     p.node_budget = nodes
     p.decide(parse_position(POSITIONS[0][1]), _zero)
     return p
@@ -113,7 +114,7 @@ def decisions(native, nodes, slice_nodes=None):
 
 def heap(native):
     """Bytes allocated by the first decision on a layout, by a later one, by its steps."""
-    p = opponent.Planner(opponent.STRONG, NEVER, None, native)
+    p = Planner(STRONG, NEVER, None, native)
     p.node_budget = 2000
     out = []
     for _, text in POSITIONS[:3]:
@@ -144,7 +145,7 @@ def _lcg_games(count, free_left):
             if game.phase == MOVE and bin(game.free()).count("1") <= free_left:
                 break
             # A weak but varied line: the beginner level with a fresh seed.
-            play(game, opponent.choose(game, level=0, budget_ms=NEVER, nodes=60, seed=seed))
+            play(game, choose(game, level=0, budget_ms=NEVER, nodes=60, seed=seed))
         if game.phase == MOVE:
             out.append(game)
     return out
@@ -168,14 +169,14 @@ def main():
     for free_left in (5, 6, 7, 8):
         counts = []
         for game in _lcg_games(10, free_left):
-            opponent.choose(game, opponent.STRONG, NEVER, nodes=10 ** 6)
-            counts.append(opponent.stats()[0])
+            choose(game, STRONG, NEVER, nodes=10 ** 6)
+            counts.append(stats()[0])
         counts.sort()
         print("exact solve %d free: median %d nodes, worst %d nodes"
               % (free_left, counts[len(counts) // 2], counts[-1]))
     for level in range(3):
-        opponent.choose(parse_position(POSITIONS[2][1]), level, NEVER, seed=1)
-        print("%s after setup: %d nodes" % (opponent.LEVEL_NAMES[level], opponent.stats()[0]))
+        choose(parse_position(POSITIONS[2][1]), level, NEVER, seed=1)
+        print("%s after setup: %d nodes" % (LEVEL_NAMES[level], stats()[0]))
 
 
 main()

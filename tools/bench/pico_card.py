@@ -20,7 +20,7 @@ the time the board allows itself. Then the board's
 own loop (main.py) deciding from the card at a resumed won position: its
 longest loop step while it decides (from a step's sensor scan to the next
 scan or the core's next sleep: while it decides the loop steps again at
-once; the card is asked at most opponent.CARD_READS blocks a step). And the strength table with the card, decided on the chip: PER won
+once; the card is asked at most CARD_READS blocks a step). And the strength table with the card, decided on the chip: PER won
 positions per stage and side to act from random games (seeded), the
 strong level's choice with the card on the chip, judged on the host by the
 tables (did the chosen turn keep the win?).
@@ -49,7 +49,8 @@ PER = 5  # won positions per stage and side to act in the strength table with th
 ON_CHIP = """
 import time, gc
 import hardware
-from attila import opponent, profile
+from attila import profile
+from attila.opponent.planner import CARD_READS, choose
 from attila.game import layoutfile
 from attila.assembly import open_card
 from attila.game.notation import parse_position
@@ -74,14 +75,14 @@ for free, won, text in %(positions)r:
     game = parse_position(text)
     before = card.reads
     t = time.ticks_us()
-    action = opponent.choose(game, level=3, budget_ms=p.budget_ms, seed=1, card=card)
+    action = choose(game, level=3, budget_ms=p.budget_ms, seed=1, card=card)
     ms = time.ticks_diff(time.ticks_us(), t) // 1000
     longest = max(longest, ms)
     print("%%4d %%-8s %%6d %%6d  %%s" %% (free, "won" if won else "lost", ms,
                                       card.reads - before, action))
 print("longest decision with the card: %%d ms (the bar: budget_ms, 2000 ms)" %% longest)
 for text in %(sample)r:
-    print("sample " + opponent.choose(parse_position(text), level=3, budget_ms=p.budget_ms,
+    print("sample " + choose(parse_position(text), level=3, budget_ms=p.budget_ms,
                                       seed=1, card=card))
 """
 

@@ -69,7 +69,9 @@ FIRST_TURN = "...../.R.HH/..R.H/...R. R"
 
 ON_CHIP = """
 import gc, time, code
-from attila import opponent, profile
+from attila import profile
+from attila.opponent.levels import LEVEL_NAMES, reseed
+from attila.opponent.planner import Planner
 from attila.game import layoutfile
 from attila.opponent import search
 from attila.assembly import open_book, open_opening
@@ -93,7 +95,7 @@ def us():
     return time.monotonic_ns() // 1000
 print("first turn of play, 14 free squares (%(first)s), strong, in code.py's loop:")
 for card, name in ((opening, "opening table"), (None, "search alone")):
-    p = opponent.Planner(3, prof.budget_ms, native=False, book=book, card=card)
+    p = Planner(3, prof.budget_ms, native=False, book=book, card=card)
     p.slice_nodes = code.SLICE
     p.root_nodes = code.ROOT_NODES
     p.node_budget = code.NODES[3]
@@ -113,7 +115,7 @@ for card, name in ((opening, "opening table"), (None, "search alone")):
     gc.collect()
     low = min(low, gc.mem_free())
     print("  %%-13s %%5d ms in the loop, %%3d nodes, %%2d blocks read, longest step %%5d us  %%s" %% (name, now, p.nodes, reads, longest, p.result()))
-p = opponent.Planner(3, 10 ** 6, native=False)
+p = Planner(3, 10 ** 6, native=False)
 p.node_budget = 1000
 t = us()
 p.decide(parse_position("%(rate)s"), lambda: (time.monotonic_ns() // 1000000))
@@ -123,11 +125,11 @@ print("decisions in code.py's loop: the port's Planner (code.SLICE %%d nodes a s
 for level in range(4):
     worst = 0
     for name, text in %(positions)r:
-        p = opponent.Planner(level, prof.budget_ms, native=False, book=None)
+        p = Planner(level, prof.budget_ms, native=False, book=None)
         p.slice_nodes = code.SLICE
         p.root_nodes = code.ROOT_NODES
         p.node_budget = code.NODES[level]
-        opponent.reseed(1)
+        reseed(1)
         game = parse_position(text)
         now = 0
         p.start(game, now)
@@ -146,8 +148,8 @@ for level in range(4):
         worst = max(worst, now)
         gc.collect()
         low = min(low, gc.mem_free())
-        print("%%-8s %%-12s %%5d ms in the loop %%5d nodes, first slice %%5d us, longest other %%5d us  %%s" %% (opponent.LEVEL_NAMES[level], name, now, p.nodes, first, longest, p.result()))
-    print("%%-8s longest decision: %%d ms in the loop (budget_ms %%d, watchdog %%d ms)" %% (opponent.LEVEL_NAMES[level], worst, prof.budget_ms, prof.watchdog_ms))
+        print("%%-8s %%-12s %%5d ms in the loop %%5d nodes, first slice %%5d us, longest other %%5d us  %%s" %% (LEVEL_NAMES[level], name, now, p.nodes, first, longest, p.result()))
+    print("%%-8s longest decision: %%d ms in the loop (budget_ms %%d, watchdog %%d ms)" %% (LEVEL_NAMES[level], worst, prof.budget_ms, prof.watchdog_ms))
 print("heap free, lowest after a decision: %%d bytes" %% low)
 """
 

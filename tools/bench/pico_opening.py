@@ -15,7 +15,7 @@ without layout.opening on the flash:
 - on the chip, at first-turn positions (14 free squares on 4x5, after a
   seeded random setup; won or lost as the table itself says, exact there):
   opening the table, then the strong level's whole decision with the table
-  and with the search alone (opponent.choose at the profile's budget): its
+  and with the search alone (choose at the profile's budget): its
   time, the table blocks read, the turn, and whether it keeps the win
   (judged on the host by the table: one square scorched after it). The
   bar: at most the profile's budget_ms (2 s) a decision, the time the
@@ -25,7 +25,7 @@ without layout.opening on the flash:
   board to play:
   loop steps and the longest step while it decides (a step's sensor scan to
   the next scan or the core's next sleep: the loop steps again at once while
-  it decides; opponent.CARD_READS blocks a step at most; at a lost
+  it decides; CARD_READS blocks a step at most; at a lost
   position the search decides after one lookup, in its own slices), MENU
   to the turn shown, and the status line.
 """
@@ -72,7 +72,8 @@ print("heap free after boot: %d bytes (used %d); open_opening %d ms: %s"
 
 DECIDE = """
 import time
-from attila import opponent, profile
+from attila import profile
+from attila.opponent.planner import CARD_READS, choose
 from attila.game import layoutfile
 from attila.assembly import open_opening
 from attila.game.notation import parse_position
@@ -84,7 +85,7 @@ for text in %(positions)r:
     for card in (opening, None):
         before = opening.reads
         t = time.ticks_us()
-        action = opponent.choose(game, level=3, budget_ms=p.budget_ms, seed=1, card=card)
+        action = choose(game, level=3, budget_ms=p.budget_ms, seed=1, card=card)
         ms = time.ticks_diff(time.ticks_us(), t) // 1000
         print("decided %%s %%d %%d %%s" %% ("table" if card else "search", ms,
                                       opening.reads - before, action))

@@ -31,18 +31,19 @@ POSITIONS = (
 
 ON_CHIP = """
 import time
-from attila import opponent
+from attila.opponent.levels import LEVEL_NAMES
+from attila.opponent.planner import Planner, choose, stats
 from attila.game.notation import parse_position
 def decide(text, level, budget, nodes=None):
     game = parse_position(text)
     t = time.ticks_us()
-    action = opponent.choose(game, level=level, budget_ms=budget, seed=1, nodes=nodes)
+    action = choose(game, level=level, budget_ms=budget, seed=1, nodes=nodes)
     us = time.ticks_diff(time.ticks_us(), t)
-    return action, us, opponent.stats()[0]
+    return action, us, stats()[0]
 _, us, n = decide("%(rate)s", 3, 10 ** 6, 3000)
 print("strong search speed, viper kernel (3000 nodes, after setup, blocking): %%d nodes/s"
       " (issue 10: at least 5,000)" %% (n * 1000000 // us))
-portable = opponent.Planner(3, 10 ** 6, native=False)
+portable = Planner(3, 10 ** 6, native=False)
 portable.node_budget = 3000
 game = parse_position("%(rate)s")
 t = time.ticks_us()
@@ -57,8 +58,8 @@ for level in range(4):
         action, us, n = decide(text, level, %(budget)d)
         worst = max(worst, us)
         print("%%-8s %%-15s %%6d ms %%6d nodes %%6d nodes/s  %%s"
-              %% (opponent.LEVEL_NAMES[level], name, us // 1000, n, n * 1000000 // us, action))
-    print("%%-8s longest decision: %%d ms" %% (opponent.LEVEL_NAMES[level], worst // 1000))
+              %% (LEVEL_NAMES[level], name, us // 1000, n, n * 1000000 // us, action))
+    print("%%-8s longest decision: %%d ms" %% (LEVEL_NAMES[level], worst // 1000))
 """
 
 

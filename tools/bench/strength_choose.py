@@ -6,7 +6,7 @@ POSITIONS: one position text a line ("RH.../... R"), or "POSITION;LEVEL;SEED"
 for a lower level's choice (its own node budget and noise, reseeded with
 SEED; no opening table: a player's model, bench_realplay.py). Prints, a
 line each, the level's action and the nodes it searched. The time budget never
-runs out: the level's node budget (opponent.NODES[STRONG], read when it
+runs out: the level's node budget (NODES[STRONG], read when it
 runs, DEEP times that in its hard stage; NODES in every stage instead when
 given) decides, so the choices are those of a board. Under MicroPython unix
 the viper kernel runs: it visits the same nodes as the portable kernel
@@ -17,7 +17,8 @@ the layout's opening table (attila.opponent.opening), as the board has it in fla
 
 import sys
 
-from attila import opponent
+from attila.opponent.levels import STRONG, reseed
+from attila.opponent.planner import choose, stats
 from attila.game.notation import parse_position
 
 NEVER = 10 ** 9
@@ -30,23 +31,23 @@ def main(path, nodes, opening_path):
             text = line.strip()
             if not text:
                 continue
-            level = opponent.STRONG
+            level = STRONG
             if ";" in text:
                 text, lv, seed = text.split(";")
                 level = int(lv)
-                opponent.reseed(int(seed))
+                reseed(int(seed))
             game = parse_position(text)
-            if level != opponent.STRONG:
-                action = opponent.choose(game, level, budget_ms=NEVER)
-                print(action, opponent.stats()[0])
+            if level != STRONG:
+                action = choose(game, level, budget_ms=NEVER)
+                print(action, stats()[0])
                 continue
             if opening is None and opening_path and opening_path != "-":
                 from attila.opponent.opening import Opening
 
                 opening = Opening(open(opening_path, "rb"), game.layout, opening_path)
-            action = opponent.choose(game, opponent.STRONG, budget_ms=NEVER, nodes=nodes,
+            action = choose(game, STRONG, budget_ms=NEVER, nodes=nodes,
                                      card=opening)
-            print(action, opponent.stats()[0])
+            print(action, stats()[0])
 
 
 main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2] != "-" else None,

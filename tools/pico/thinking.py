@@ -29,7 +29,9 @@ Decision = namedtuple("Decision", "level name ms nodes start median longest step
 
 ON_CHIP = """
 import gc, sys, time, machine, main
-from attila import opponent, profile
+from attila import profile
+from attila.opponent.levels import LEVEL_NAMES
+from attila.opponent.planner import Planner
 from attila.game import layoutfile
 from attila.play.controller import BUTTON_MENU, Controller
 from attila.game.notation import replay
@@ -50,7 +52,7 @@ def think(level, name, log):
     replay(game, log)
     store = Store("game.txt")
     store.save(dump(game))
-    planner = opponent.Planner(level, prof.budget_ms, %(slice)r)
+    planner = Planner(level, prof.budget_ms, %(slice)r)
     c = Controller(layout, store, tiles=tiles, computer=game.side, opponent=planner)
     board = main.build(prof, layout, modules, tiles, controller=c)
     now = time.ticks_ms()
@@ -88,7 +90,7 @@ def think(level, name, log):
     first = spans.pop(0)
     spans.sort()
     print("decision %%s %%s %%d %%d %%d %%d %%d %%d %%s" %% (
-        opponent.LEVEL_NAMES[level], name.replace(" ", "_"), diff(seen[1], seen[0]),
+        LEVEL_NAMES[level], name.replace(" ", "_"), diff(seen[1], seen[0]),
         planner.nodes, first, spans[len(spans) // 2], spans[-1], len(spans), planner.result()))
 
 for level, name, log in %(todo)r:

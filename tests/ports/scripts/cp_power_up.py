@@ -187,7 +187,7 @@ def scenario_card():
 
 def scenario_opponent():
     # No viper on CircuitPython: the opponent's slice and node budgets are the port's.
-    from attila import opponent
+    from attila.opponent.levels import STRONG
     from attila.assembly import controller_for
     from attila import profile
 
@@ -196,5 +196,5 @@ def scenario_opponent():
     port.portable(c)
     planner = c.plan.opponent
     assert planner.slice_nodes == port.SLICE == 8, planner.slice_nodes
-    assert planner.node_budget == port.NODES[opponent.STRONG] == 500, planner.node_budget
+    assert planner.node_budget == port.NODES[STRONG] == 500, planner.node_budget
     print("OK opponent")

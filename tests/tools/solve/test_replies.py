@@ -107,7 +107,8 @@ def test_the_4x5_reply_table_is_whole_and_sorted():
 
 def test_4x5_replies_win_by_the_search_solver_and_the_opponent_plays_them():
     from attila.opponent import book as books
-    from attila import opponent
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
     from attila_tools.solve.solver import Solver
 
     layout = load(os.path.join(ROOT, "boards", "4x5.json"))[0]
@@ -119,7 +120,7 @@ def test_4x5_replies_win_by_the_search_solver_and_the_opponent_plays_them():
     solver = Solver(layout)
     with open(os.path.join(ROOT, "boards", "solved", "4x5.opening"), "rb") as f:
         table = Opening(f, layout)
-        p = opponent.Planner(opponent.STRONG, 2000, card=table)
+        p = Planner(STRONG, 2000, card=table)
         for first, second in rng.sample(setups, 3):
             a0, b0, c0 = rng.choice([t[:3] for t in turns(layout, first, second, 0)])
             player = first ^ (1 << a0 | 1 << b0)

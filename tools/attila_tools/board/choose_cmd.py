@@ -116,7 +116,7 @@ class Chooser:
 
     def choose(self, text):
         """The board's action in the position `text`; AttilaError says why there is none."""
-        from attila import opponent
+        from attila.opponent.planner import choose
         from attila.game.notation import parse_position
         from attila.play.plan import check, first_action
 
@@ -127,7 +127,7 @@ class Chooser:
         card = self._card(game.layout)
         if card is None:
             card = opening  # the first turn of play (another tile supply: not its)
-        action = opponent.choose(game, self.level, budget_ms=10 ** 9, seed=SEED, book=book,
+        action = choose(game, self.level, budget_ms=10 ** 9, seed=SEED, book=book,
                                  card=card)
         if card is not None and card.fault:
             raise AttilaError("the %s failed: %s" % (card.what, card.fault))
