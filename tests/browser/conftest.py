@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from pagekit import ARGS, CHROMIUM, ROOT, Board, why_not  # noqa: E402
+from pagekit import ARGS, CHROMIUM, ROOT, BoardPage, why_not  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -70,7 +70,7 @@ def browser(server):
 @pytest.fixture
 def board(browser, server):
     context = browser.new_context(viewport={"width": 1000, "height": 900})
-    b = Board(context, server)
+    b = BoardPage(context, server)
     yield b
     context.close()
     assert not b.errors, "the page's console: %s" % "; ".join(b.errors)

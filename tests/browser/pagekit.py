@@ -39,7 +39,7 @@ def why_not():
     return ""
 
 
-class Board:
+class BoardPage:
     """One browser tab on the board page, with what its console said."""
 
     def __init__(self, context, base):

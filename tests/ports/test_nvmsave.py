@@ -210,7 +210,7 @@ def act(game, rnd):
     return True
 
 
-class Board:
+class KeptBoard:
     """A board's keeper over one nvm, each erase noted with the game's state then."""
 
     def __init__(self, nvm, layout):
@@ -257,7 +257,7 @@ def erases(nvm):
 def test_games_in_a_row_erase_only_as_a_new_game_begins(name):
     rnd = random.Random(16)
     nvm = FakeNvm()
-    board = Board(nvm, LAYOUTS[name])
+    board = KeptBoard(nvm, LAYOUTS[name])
     games = 40
     for n in range(games):
         board.play(rnd, takebacks=n % (TAKEBACKS + 1))
@@ -301,7 +301,7 @@ def test_a_power_up_with_no_game_and_too_little_room_erases_then_not_again():
 def test_endless_take_backs_fill_the_sector_mid_game_as_a_last_resort():
     rnd = random.Random(3)
     nvm = FakeNvm()
-    board = Board(nvm, LAYOUTS["4x5"])
+    board = KeptBoard(nvm, LAYOUTS["4x5"])
     # A game has room for 16 take-backs; this one takes 150 (300 records).
     for _ in range(8):
         act(board.game, rnd)
@@ -321,7 +321,7 @@ def test_endless_take_backs_fill_the_sector_mid_game_as_a_last_resort():
 def test_a_cut_in_the_erase_of_a_new_game_comes_back_in_a_new_game_and_says_so(fraction):
     rnd = random.Random(7)
     clean = FakeNvm()
-    board = Board(clean, LAYOUTS["4x5"])
+    board = KeptBoard(clean, LAYOUTS["4x5"])
     for _ in range(8):
         board.play(rnd)
         board.new_game()
@@ -331,13 +331,13 @@ def test_a_cut_in_the_erase_of_a_new_game_comes_back_in_a_new_game_and_says_so(f
     rnd = random.Random(7)
     nvm = FakeNvm()
     nvm.cut = (first, fraction)
-    board = Board(nvm, LAYOUTS["4x5"])
+    board = KeptBoard(nvm, LAYOUTS["4x5"])
     with pytest.raises(PowerCut):
         for _ in range(8):
             board.play(rnd)
             board.new_game()
     assert board.game.history == []  # it was the new game's erase
-    after = Board(FakeNvm(nvm.flash), LAYOUTS["4x5"])
+    after = KeptBoard(FakeNvm(nvm.flash), LAYOUTS["4x5"])
     assert after.store.text is None and after.keeper.load(LAYOUTS["4x5"]) == (None, "")
     assert after.store.found.startswith("the power went while the save sector was erased "
                                         "for a new game")

@@ -432,8 +432,8 @@ def test_games_and_layout_port_speak_for_themselves(monkeypatch, capsys):
     # They used to say "attila flash: the firmware on the board runs a watchdog".
     from attila_tools.board import flash, games
 
-    monkeypatch.setattr(games, "Board", _WatchdogBoard)
-    monkeypatch.setattr(flash, "Board", _WatchdogBoard)
+    monkeypatch.setattr(games, "SerialBoard", _WatchdogBoard)
+    monkeypatch.setattr(flash, "SerialBoard", _WatchdogBoard)
     assert cli.main(["games", "--port", "/dev/null", "--list"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("attila games: the firmware on the board runs a watchdog (5000 ms)")
@@ -473,8 +473,8 @@ def test_games_leaves_the_board_playing_its_game(monkeypatch, capsys, tmp_path):
     the `resume` marker, and main.py takes the game back without asking."""
     from attila_tools.board import flash, games
 
-    monkeypatch.setattr(games, "Board", _WatchdogBoard)
-    monkeypatch.setattr(flash, "Board", _WatchdogBoard)
+    monkeypatch.setattr(games, "SerialBoard", _WatchdogBoard)
+    monkeypatch.setattr(flash, "SerialBoard", _WatchdogBoard)
     seen = {}
     monkeypatch.setattr(_WatchdogBoard, "reset",
                         lambda self, wait=0: seen.update(files=dict(self.files_on)) or "")

@@ -30,7 +30,7 @@ import time
 from benchkit import ROOT, reach  # (first: the paths)
 
 reach("tests", "browser")
-from pagekit import ARGS, CHROMIUM, Board, why_not  # noqa: E402
+from pagekit import ARGS, CHROMIUM, BoardPage, why_not  # noqa: E402
 
 from attila_sim.web import FRAME_BUDGET_MS  # noqa: E402
 
@@ -130,14 +130,14 @@ def main():
         firsts = []
         for _ in range(OPENS):
             context = browser.new_context(viewport={"width": 1000, "height": 900})
-            board = Board(context, base)
+            board = BoardPage(context, base)
             board.open()
             firsts.append(board.tab.evaluate("window.attilaTimes.firstFrame"))
             context.close()
         print("open -> first frame:  %s, %d fresh profiles" % (ms(firsts), OPENS))
 
         context = browser.new_context(viewport={"width": 1000, "height": 900})
-        board = Board(context, base)
+        board = BoardPage(context, base)
         board.open()
         board.new_board(computer="")
         for name in CLICKS:

@@ -180,7 +180,7 @@ def test_flash_refuses_a_profile_for_another_chip_than_the_board_reports(
     else:
         profile = os.path.join("boards", "profiles", profile)
     monkeypatch.setattr(_ReportingBoard, "machine", machine)
-    monkeypatch.setattr(flash, "Board", _ReportingBoard)
+    monkeypatch.setattr(flash, "SerialBoard", _ReportingBoard)
     monkeypatch.setattr(flash, "find_port", lambda port: "/dev/ttyACM0")
     monkeypatch.setattr(flash, "check_compatible", lambda info, mpy: None)
     assert cli.main(["flash", "--profile", profile, "--source"]) == 2

@@ -101,12 +101,12 @@ def test_a_copy_that_does_not_land_fails_verification(flashed, tmp_path, monkeyp
 
     _out, golden, _built = flashed
     dev, _hw = board_from(golden, tmp_path)
-    real_write = device.Board.write
+    real_write = device.SerialBoard.write
 
     def bad_write(self, path, data):
         real_write(self, path, data[:-1] + b"#" if path == "layout.json" else data)
 
-    monkeypatch.setattr(device.Board, "write", bad_write)
+    monkeypatch.setattr(device.SerialBoard, "write", bad_write)
     with dev:
         code = cli.main(["flash", "--port", dev.port, "--layout", OTHER_LAYOUT, "--profile", PROFILE])
     err = capsys.readouterr().err

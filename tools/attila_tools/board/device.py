@@ -1,7 +1,7 @@
 """Talking to a MicroPython board over USB serial, through mpremote's transport.
 
     port = find_port(None)              # the one MicroPython board plugged in
-    with Board(port) as board:          # interrupts main.py, raw REPL
+    with SerialBoard(port) as board:          # interrupts main.py, raw REPL
         board.info()                    # name, version, .mpy version, machine
         board.hashes(["main.py"])       # {"main.py": "ab12..." or None}
         board.write("layout.json", data)
@@ -127,7 +127,7 @@ def find_port(port=None, ports=None):
 def check_compatible(info, mpy=(6, 0, 0), minimum=(1, 22, 0)):
     """None if the board can load our .mpy files, else what to do (a message).
 
-    `info` is Board.info(); `mpy` the header of the .mpy files mpy-cross
+    `info` is SerialBoard.info(); `mpy` the header of the .mpy files mpy-cross
     emitted (build.mpy_version_of); `minimum` the oldest MicroPython the firmware
     is known to run on.
     """
@@ -282,7 +282,7 @@ print(repr(_o))
 """
 
 
-class Board:
+class SerialBoard:
     """A MicroPython board in the raw REPL (interrupted, soft-reset)."""
 
     def __init__(self, port, transport=None):

@@ -39,7 +39,7 @@ import time
 from attila.saves.store import journal_of
 
 from attila_tools.board import build
-from attila_tools.board.device import (Board, DeviceError, check_chip, check_compatible,
+from attila_tools.board.device import (SerialBoard, DeviceError, check_chip, check_compatible,
                                        check_port, find_port)
 from attila_tools.board.onboard import MAINTENANCE, calm, read_game, uncalm
 from attila_tools.errors import UsageError
@@ -184,7 +184,7 @@ def run(args):
         say("attila flash: %s; the game's first turn of play is searched" % why)
 
     port = find_port(args.port)
-    with Board(port) as board:
+    with SerialBoard(port) as board:
         info = board.info()
         version = ".".join(str(v) for v in info.get("version", ())[:3])
         say("attila flash: board on %s: %s %s (%s)" % (
@@ -331,7 +331,7 @@ def switch_layout(port, layout_path, wait=8.0):
         check_port(port)
     with open(layout_path, "rb") as f:
         data = f.read()
-    with Board(find_port(port)) as board:
+    with SerialBoard(find_port(port)) as board:
         created = calm(board, "attila layout")
         try:
             _switch(board, layout_path, layout, modules, data, created)

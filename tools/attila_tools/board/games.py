@@ -20,7 +20,7 @@ import time
 from attila.board import RESUME_FILE
 from attila.errors import AttilaError
 
-from attila_tools.board.device import Board, PortError, check_port, find_port
+from attila_tools.board.device import SerialBoard, PortError, check_port, find_port
 from attila_tools.board.onboard import SAVE, calm, read_game, uncalm
 from attila_tools.errors import UsageError
 from attila_tools.options import Parser
@@ -92,7 +92,7 @@ def fetch(args):
     if args.port:
         check_port(args.port)
     port = find_port(args.port)
-    with Board(port) as board:
+    with SerialBoard(port) as board:
         if calm(board, "attila games"):  # a watchdog would reset the board mid-copy
             uncalm(board)  # main.py may start again at the end
         _fetch(args, board, port)

@@ -61,7 +61,7 @@ def _square_of(kind, xy):
 
 
 def problems(board, kind, order=None):
-    """What in `board` (a pcbfile.Board) disagrees with the firmware; [] when nothing."""
+    """What in `board` (a pcbfile.Pcb) disagrees with the firmware; [] when nothing."""
     out = []
     leds_order, sensors_order = order or firmware_order(kind)
     n = g.squares(kind)

@@ -123,7 +123,7 @@ class Footprint:
         return {n: p.net for n, p in self.pads.items()}
 
 
-class Board:
+class Pcb:
     def __init__(self, tree, where):
         self.where = where
         self.tree = tree
@@ -222,7 +222,7 @@ def loads(text, where="<text>"):
     tree = parse(text, where)
     if not tree or tree[0] != "kicad_pcb":
         raise PcbError("%s: not a KiCad board (no kicad_pcb at the top)" % where)
-    return Board(tree, where)
+    return Pcb(tree, where)
 
 
 def load(path):
