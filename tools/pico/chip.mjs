@@ -99,31 +99,16 @@ let serving = false;
 
 function handle(msg) {
   switch (msg.op) {
-    case "run": {
-      pico.stopOnSerial = !!msg.serial;
-      pico.stopOnIdle = !!msg.idle;
-      if (msg.cut !== undefined && msg.cut !== null) pico.cutAt = msg.cut;
-      if (msg.cutop) {
-        pico.cutOp = { left: msg.cutop[0], fraction: msg.cutop[1] };
-        pico.cutStop = true;
-      }
-      pico.runTo(pico.now() + msg.ns);
-      pico.stopOnSerial = pico.stopOnIdle = false;
-      pico.cutOp = null;
-      pico.cutStop = false;
-      return pico.status({ idle: pico.chip.core.waiting });
-    }
+    case "run":
+      return pico.run(msg.ns, msg);
     case "sensors":
-      pico.sensorState = { closed: msg.closed, registers: msg.registers || [] };
-      pico.wires.setSensors(pico.sensorState.closed, pico.sensorState.registers);
+      pico.setSensors(msg.closed, msg.registers || []);
       return pico.status();
     case "unplug":
-      pico.unplugged = msg.at;
-      pico.wires.unplug(pico.unplugged);
+      pico.unplug(msg.at);
       return pico.status();
     case "buttons":
-      pico.buttonMask = msg.mask;
-      pico.wires.setButtons(pico.buttonMask);
+      pico.setButtons(msg.mask);
       return pico.status();
     case "deaf":
       pico.cdc.setDeaf(!!msg.on);

@@ -58,13 +58,13 @@ export class EmulatedPico {
     this.carry = null; // watchdog registers kept over a watchdog reboot
     this.hostSpoke = false; // the host has written to the serial port (this boot)
     this.echoFd = -1; // the chip's serial output is also written here (serving)
-    // Run controls, set by the host for one run.
+    // Run controls, for one run (run()).
     this.stopOnSerial = false;
     this.stopOnIdle = false;
     this.cutAt = -1;
     this.cutOp = null; // {left, fraction}: cut the power inside the flash operation `left` from now
     this.cutStop = false; // end the run at that cut (the chip has booted again)
-    // The host's inputs, applied again at every boot.
+    // The host's inputs (setSensors, unplug, setButtons), applied again at every boot.
     this.sensorState = null;
     this.buttonMask = 0;
     this.unplugged = -1; // the 74HC165 chain: the first register no longer cabled (-1: none)
@@ -277,7 +277,44 @@ export class EmulatedPico {
     this.cdc.write(bytes);
   }
 
+  // ---- the host's hands ---------------------------------------------------------
+  // Reed switches: closed[k] for chain sensor k; registers: a 74HC165 chain's inputs.
+  setSensors(closed, registers) {
+    this.sensorState = { closed, registers };
+    this.wires.setSensors(closed, registers);
+  }
+
+  // The 74HC165 chain's cable into register `at` out (-1: all in).
+  unplug(at) {
+    this.unplugged = at;
+    this.wires.unplug(at);
+  }
+
+  setButtons(mask) {
+    this.buttonMask = mask;
+    this.wires.setButtons(mask);
+  }
+
   // ---- running ------------------------------------------------------------------
+  // Run `ns` of emulated time; serial: stop when the chip sends serial
+  // output; idle: when the core sleeps; cut: cut the power at that global
+  // time; cutop [K, F]: F of the way through the K-th flash operation from
+  // now, and end the run there.
+  run(ns, { serial, idle, cut, cutop }) {
+    this.stopOnSerial = !!serial;
+    this.stopOnIdle = !!idle;
+    if (cut !== undefined && cut !== null) this.cutAt = cut;
+    if (cutop) {
+      this.cutOp = { left: cutop[0], fraction: cutop[1] };
+      this.cutStop = true;
+    }
+    this.runTo(this.now() + ns);
+    this.stopOnSerial = this.stopOnIdle = false;
+    this.cutOp = null;
+    this.cutStop = false;
+    return this.status({ idle: this.chip.core.waiting });
+  }
+
   // Run until global time `until` (ns) or until something stops the run.
   runTo(until) {
     while (this.now() < until) {
