@@ -101,7 +101,6 @@ export class EmulatedPico {
     this.scanMark = () => {
       this.scans.push([this.now(), Math.floor((this.timerHigh * 4294967296 + this.timerLow) / 1000)]);
     };
-    this.serialIn = (data) => this.received(data);
     this.logger = {
       debug() {}, info() {}, warn() {},
       error: (component, message) => {
@@ -138,7 +137,7 @@ export class EmulatedPico {
     this.timerLow = this.timerHigh = 0;
     this.awakeSince = -1;
     this.pio = new PioClock(chip);
-    this.cdc = new HostSerial(chip.usbCtrl, () => this.hostSpoke, this.serialIn);
+    this.cdc = new HostSerial(chip.usbCtrl, () => this.hostSpoke, (data) => this.received(data));
     this.hostSpoke = false;
     const board = this.board;
     this.wires = new Wires(chip, board, this.report, this.now, this.scanMark);
