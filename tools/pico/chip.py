@@ -90,7 +90,7 @@ class Pico:
     def __init__(self, flash_path, board=None, node=None, flash_times="typical",
                  flash_data=False, xip_cache=False):
         self.flash_path = os.path.abspath(flash_path)
-        # "typical" or "max": the W25Q16JV's erase/program times (chip.mjs)
+        # "typical" or "max": the W25Q16JV's erase/program times (flash.mjs)
         self.flash_times = flash_times
         self.flash_data = flash_data  # program ops carry their bytes ("data", hex)
         # Charge the flash reads' XIP cache misses (tools/pico/xip.mjs); off:
@@ -453,7 +453,7 @@ def flash_at(start, ops, ns):
     """The flash as it stood at emulated time `ns`: the bytes `start` (the flash
     before the first of `ops`) with every op begun before `ns` done (the
     flash ops of a run made with flash_data=True, oldest first). An op under
-    way at `ns` is done in part, as chip.mjs does when the power is cut
+    way at `ns` is done in part, as flash.mjs does when the power is cut
     inside it: its first bytes in proportion to the time it has had."""
     flash = bytearray(start)
     for op in ops:

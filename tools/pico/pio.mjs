@@ -2,7 +2,7 @@
 //
 // rp2040js 1.4.1 executes PIO instructions from setTimeout(..., 0), a
 // thousand at a time, in wall time: no clock divider, no delay cycles, and
-// (chip.mjs runs the core synchronously) not at all while the core runs, so
+// (pico.mjs runs the core synchronously) not at all while the core runs, so
 // a firmware waiting for its state machine would wait for ever. Here each
 // enabled state machine executes one instruction every (1 + delay) cycles of
 // its own clock, clk_sys / (CLKDIV_INT + CLKDIV_FRAC / 256), between the

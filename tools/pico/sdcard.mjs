@@ -21,7 +21,7 @@
 // first one; otherwise one byte before R1, one before the token, ready at
 // the second ACMD41. A block once started is sent whole: the card hears no
 // command until its CRC is out, so a board reset mid-block (the card keeps
-// its power over a watchdog or soft reset: chip.mjs keeps this object)
+// its power over a watchdog or soft reset: pico.mjs keeps this object)
 // meets a card still sending. A read beyond the image answers R1 "address
 // error". Each transfer takes 8 SPI clocks of emulated time. Without an
 // image the slot is empty: nothing ever answers. MISO with the pad's

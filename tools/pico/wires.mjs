@@ -295,7 +295,7 @@ export class Wires {
   // -1: every cable in) is out, and with it every register after it. The
   // last register still cabled shifts in its SER's pull-down (0s) after its
   // own bits; with none cabled (0) nothing drives QH, which reads as its pad's
-  // pull. Kept across reboots by the chip (chip.mjs).
+  // pull. Kept across reboots by the chip (pico.mjs).
   unplug(answering) {
     if (this.kind !== "74hc165") return;
     this.answering = answering < 0 ? this.latched.length : Math.min(answering, this.latched.length);
