@@ -160,9 +160,11 @@ export class EmulatedPico {
     this.carry = null;
     const writeWd = wd.writeUint32.bind(wd);
     wd.writeUint32 = (offset, value) => {
-      if ((offset & 0xfff) === 0x04) {
-        // A step that overran its loop starts the next one without a sleep: its
-        // reads are those since this feed.
+      if ((offset & 0xfff) === 0x04 && wd.enable) {
+        // A feed is a load while the watchdog runs: the load that arms it (the
+        // SDK writes it before setting ENABLE) is no loop step. A step that
+        // overran its loop starts the next one without a sleep: its reads are
+        // those since this feed.
         this.feeds.push([this.now(), this.awakeSince, this.wakeReads, this.lastFeed < this.awakeSince ? 1 : 0]);
         this.wakeReads = [];
         this.lastFeed = this.now();
