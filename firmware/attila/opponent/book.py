@@ -16,11 +16,11 @@ the answer square and a check byte, the CRC-8 (polynomial 0x07, starting
 from 0xFF) of the other four. A record whose check fails is never played:
 a flipped bit in flash costs the board one book answer (it searches
 there), never a wrong placement. The key of a position (f, s: the squares of the
-first and of the second placer, in the frame of its canonical image) is
+first and of the second placer, in the orientation of its canonical image) is
 (|f| * 4 + |s|) << 20 | rank(f) * C(n - |f|, |s|) + rank(s among the
 squares not in f), rank being the colex rank of a subset. The canonical
 image is the first one, in file order, with the smallest (f, s); the
-answer is stored in its frame.
+answer is stored in its orientation.
 """
 
 from attila.compat import const
@@ -112,7 +112,7 @@ def crc8(data, n):
 
 
 def key(n, first, second):
-    """The record key of a setup position (both masks in the canonical frame)."""
+    """The record key of a setup position (both masks in the canonical orientation)."""
     nf = popcount(first)
     ns = popcount(second)
     return (nf * 4 + ns) << 20 | rank(first) * choose(n - nf, ns) + rank(squeeze(second, first))

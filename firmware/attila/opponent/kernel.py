@@ -1,6 +1,6 @@
 """The opponent's search kernel in plain Python: any port, any board.
 
-run(S, R, A, T) goes on with the search in the stack row S (frames), the
+run(S, R, A, T) goes on with the search in the stack row S (ply records), the
 rows R (packed moves, one list per ply) and the root actions A until a root action is scored
 or S's pause count of nodes is reached; turns(S, A, T) lists the root's
 turns. attila.opponent.search describes the search and drives it; attila.opponent.kernelv is
@@ -19,12 +19,12 @@ _BIAS = const(32768)
 # The stack row, as in attila.opponent.search.
 _NODES = const(0)  # nodes counted in this decision
 _PAUSE = const(1)  # run() returns once this many nodes are counted
-_SP = const(2)  # ply of the frame at work
+_SP = const(2)  # ply of the record at work
 _CUT = const(3)  # 1 once some leaf was evaluated or a scorch group skipped
 _RESULT = const(4)  # score of the root action just searched (biased)
 _WIDTH = const(5)  # length of a row of moves
 _H = const(6)
-# Fields of a frame (ply p starts at _H + p * _FW).
+# Fields of a ply record (ply p starts at _H + p * _FW).
 _ME = const(0)  # knights of the side to act
 _OPP = const(1)
 _FREE = const(2)
@@ -48,7 +48,7 @@ _BAD = const(19)  # scorches after which the opponent traps us at once
 _G = const(20)  # next scorch group
 _CS = const(21)  # scorches left in the group under way
 _FW = const(22)
-_STARTS = const(13)  # the root frame: the knights and squares of root turns
+_STARTS = const(13)  # the root record: the knights and squares of root turns
 _ENDS = const(14)
 # Frame states.
 _NEW_PLAY = const(0)  # not counted yet
@@ -115,7 +115,7 @@ def _evaluation(kb, me, opp, free):
 
 
 def turns(S, A, T):
-    """Search.turns: the root turns from the root frame's position into A; their number."""
+    """Search.turns: the root turns from the root record's position into A; their number."""
     kb, ix, _ = T
     me = S[_H + _ME]
     opp = S[_H + _OPP]

@@ -1,6 +1,6 @@
 """The opponent's search kernel in viper: attila.opponent.kernel in machine code.
 
-The same run() and turns(), frames, rows, states and node order as the
+The same run() and turns(), ply records, rows, states and node order as the
 portable kernel, over array('i') rows read through raw pointers, in
 functions with no calls inside: about 40 times the portable kernel's speed
 on an RP2040. A mask must fit a machine word, so boards of more than 30

@@ -39,7 +39,7 @@ setup book led (one scorched square: after any first turn of the
 player's). Sorted records of 5 bytes, RECORDS a block: the key
 (3 bytes, big-endian) row * m + e of the position's canonical image (the
 symmetry, the identity first, whose key is smallest; row and e as above,
-e without its 1), then its winning turn in that frame, a << 10 | b << 5
+e without its 1), then its winning turn in that orientation, a << 10 | b << 5
 | c (2 bytes, big-endian). A position it lacks is searched.
 Made on the host by `attila card --opening`, from the retrograde tables
 and the layout's setup book.
@@ -244,7 +244,7 @@ class Opening(Card):
         return -2
 
     def _turn(self, answer):
-        """A record's answer moved back from the canonical frame and packed as
+        """A record's answer moved back from the canonical orientation and packed as
         the search's; -1 when it is no legal turn here (a damaged record
         that passed its block's check: the search decides)."""
         a = self._back(answer >> 10 & 31)

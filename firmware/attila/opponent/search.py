@@ -1,10 +1,10 @@
 """The opponent's search: alpha-beta negamax on bitboards that can stop after any node.
 
 Search(layout) holds what one layout needs, made once: the square tables,
-a stack of frames (one per ply, ints in one flat row), a row of packed
-moves per ply and the root actions. The negamax is iterative: a frame says
-what its node does next (count itself, expand, try the next move, the next
-scorch, the next placement), so run(pause) returns after any node and goes
+a stack of ply records (one per ply, ints in one flat row), a row of
+packed moves per ply and the root actions. The negamax is iterative: a ply
+record says what its node does next (count itself, expand, try the next
+move, the next scorch, the next placement), so run(pause) returns after any node and goes
 on at the next call, and nothing is allocated while it runs (boards of up
 to 30 squares: masks are small ints on a 32-bit board).
 
@@ -53,12 +53,12 @@ BIAS = const(32768)  # scores are kept biased, so that every stored value is >= 
 # Header of the stack row.
 _NODES = const(0)  # nodes counted in this decision
 _PAUSE = const(1)  # run() returns once this many nodes are counted
-_SP = const(2)  # ply of the frame at work
+_SP = const(2)  # ply of the record at work
 _CUT = const(3)  # 1 once some leaf was evaluated or a scorch group skipped
 _RESULT = const(4)  # score of the root action just searched (biased)
 _WIDTH = const(5)  # length of a row of moves
 _H = const(6)
-# Fields of a frame (ply p starts at _H + p * _FW).
+# Fields of a ply record (ply p starts at _H + p * _FW).
 _ME = const(0)  # knights of the side to act
 _OPP = const(1)
 _FREE = const(2)
@@ -82,7 +82,7 @@ _BAD = const(19)  # scorches after which the opponent traps us at once
 _G = const(20)  # next scorch group
 _CS = const(21)  # scorches left in the group under way
 _FW = const(22)
-_STARTS = const(13)  # the root frame: the knights and squares of root turns
+_STARTS = const(13)  # the root record: the knights and squares of root turns
 _ENDS = const(14)
 # Frame states.
 _NEW_PLAY = const(0)  # not counted yet
@@ -131,7 +131,7 @@ class Search:
         self._turns = k.turns
 
     def ensure(self, plies, actions):
-        """Room for `plies` frames and `actions` root actions (grows, never shrinks)."""
+        """Room for `plies` ply records and `actions` root actions (grows, never shrinks)."""
         if plies > self.plies:
             self.plies = plies
             self.stack = self._row(_H + plies * _FW)

@@ -4,7 +4,7 @@
 
 The certificate's "book" section lists the placement played at every setup
 position the board can meet; here the positions are folded by the layout's
-symmetries (each answer moved into the frame of its canonical image, which
+symmetries (each answer moved into the orientation of its canonical image, which
 must agree across images) and written as sorted 5-byte records (key,
 answer, check byte). --answers
 also writes the certificate's positions and answers as text lines (first
@@ -37,7 +37,7 @@ def _mask(layout, text):
 
 
 def records(cert, path="certificate"):
-    """(layout, perms, {key: (f, s, answer)}) in the canonical frames."""
+    """(layout, perms, {key: (f, s, answer)}) in the canonical orientations."""
     layout = layout_of(cert, path)
     if layout.size > 20:
         raise BookWriteError("%s: books hold layouts of at most 20 squares" % path)

@@ -96,7 +96,7 @@ def winning_turn(tables, me, opp, scorched):
 
 def reply_positions(tables, book):
     """{key: (mover, other, scorched, turn)}: the positions of the reply table
-    in their canonical frames, with the winning turn (a, b, c) of each the
+    in their canonical orientations, with the winning turn (a, b, c) of each the
     book's setup wins (None where it is lost: left to the search)."""
     layout = tables.layout
     perms = automorphisms(layout)

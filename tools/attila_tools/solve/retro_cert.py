@@ -16,7 +16,7 @@ book: the placement the board plays at each setup position it can meet
 (it plays either side, follows these answers, the player places anywhere):
 [first placer's squares, second placer's squares, answer]. At a won
 position the answer wins; at a lost one it leaves the player the fewest
-winning replies. Both are chosen by `choose`, in the frame of the
+winning replies. Both are chosen by `choose`, in the orientation of the
 position's canonical symmetric image, so symmetric positions get
 symmetric answers (the board's book folds them).
 """
@@ -42,7 +42,7 @@ def choose(sv, first, second):
     Won: the winning placement that leaves the other side the fewest legal
     replies (a smaller tree to certify). Lost: the placement after which the
     other side has the fewest winning replies. Ties: the lowest square, in
-    the canonical frame.
+    the canonical orientation.
     """
     perm, f, s = canonical(sv.all_perms, first, second)
     legal = bits(sv.legal(f, s))

@@ -25,7 +25,7 @@ def canonical(perms, first, second):
     """(perm, f, s): the first symmetry (identity first) giving the smallest (f, s).
 
     The board's book reader (attila.opponent.book) picks the canonical image by the
-    same rule, so the answers stored in its frame map back identically.
+    same rule, so the answers stored in its orientation map back identically.
     """
     best = None
     for perm in perms:
