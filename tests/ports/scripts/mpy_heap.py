@@ -3,8 +3,7 @@
 Run by tests/ports/test_micropython_port.py under the MicroPython unix port
 (MICROPYPATH=tests/ports/fakes:firmware/ports/micropython:firmware) in a
 directory with profile.json (boards/profiles/pico.json) and layout.json.
-The board is built by main.build() with the real controller (a stub with the
-contract's API while attila.play.controller does not exist), scanning a fake
+The board is built by main.build() with the real controller, scanning a fake
 74HC165 chain and writing a fake neopixel strip. Any allocation inside the
 locked loop raises MemoryError and the script fails.
 
@@ -24,6 +23,7 @@ import physical
 import main
 from attila import profile
 from attila.game import layoutfile
+from attila.play.controller import Controller
 
 prof = profile.load("profile.json")
 prof.sound = 60  # the buzzer on: its notes change under the lock too
@@ -32,36 +32,7 @@ chain = physical.HC165Chain(13, 10, 12, 4)
 keys = physical.Switches([16, 17])
 clock = physical.Clock()
 
-try:
-    from attila.play.controller import Controller
-
-    controller = Controller(layout)
-    real = True
-except ImportError:
-    real = False
-    controller = None
-
-if controller is None:
-
-    from attila.controls import Controls
-
-    class Stub(Controls):
-        def __init__(self):
-            self.frame = bytearray(3 * layout.size)
-
-        def sense(self, mask, now_ms):
-            self.frame[0] = mask & 255
-
-        def press(self, button, now_ms):
-            pass
-
-        def tick(self, now_ms):
-            v = 255 if now_ms % 400 < 200 else 0
-            changed = self.frame[3] != v
-            self.frame[3] = v
-            return changed
-
-    controller = Stub()
+controller = Controller(layout)
 
 board = main.build(prof, layout, modules, tiles, None, controller)
 strip = neopixel.strips[0]
@@ -97,12 +68,11 @@ def locked(n):
 settle()
 w1 = locked(500)
 
-# A knight put on e1 (module 4, D5): with the real controller a legal setup
-# placement, so the game moves on; then idle.
+# A knight put on e1 (module 4, D5): a legal setup placement, so the game
+# moves on; then idle.
 chain.close(3, 5)
 settle()
-if real:
-    assert len(controller.game.history) == 1, controller.game.history
+assert len(controller.game.history) == 1, controller.game.history
 w2 = locked(500)
 
 # Two more pieces put down in one scan: no single legal action, so the board
@@ -131,6 +101,6 @@ finally:
     micropython.heap_unlock()
 assert wdt.feeds == feeds + 300
 
-print("writes under lock:", w1, w2, w3, "controller:", "real" if real else "stub")
+print("writes under lock:", w1, w2, w3)
 assert w3 > 0, "the correction should blink"
 print("OK heap")
