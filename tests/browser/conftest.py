@@ -9,9 +9,7 @@ import threading
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from pagekit import ARGS, CHROMIUM, ROOT, BoardPage, why_not  # noqa: E402
+from pagekit import ARGS, CHROMIUM, ROOT, BoardPage, why_not
 
 
 @pytest.fixture(scope="session")

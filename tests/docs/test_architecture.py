@@ -1,10 +1,8 @@
 """The architecture drawing is what the code says (tools/docs/architecture.py)."""
 
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools", "docs"))
 import architecture  # noqa: E402
 
 

@@ -1,10 +1,8 @@
 """The LED pictures in the docs are the controller's own frames (tools/docs/ledpictures.py)."""
 
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools", "docs"))
 
 import ledpictures  # noqa: E402
 

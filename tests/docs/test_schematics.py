@@ -2,12 +2,10 @@
 
 import json
 import os
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools", "docs"))
 
 schemdraw = pytest.importorskip("schemdraw", reason="schemdraw not installed (make install)")
 import schematics  # noqa: E402

@@ -2,7 +2,6 @@
 
 import json
 import os
-import sys
 import types
 
 from attila import profile
@@ -10,7 +9,6 @@ from attila.game import layoutfile
 from attila_tools.hardware import copper, netlist
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 from pico import board as pico_board  # noqa: E402
 
 

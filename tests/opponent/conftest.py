@@ -1,5 +1,3 @@
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))

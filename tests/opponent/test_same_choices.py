@@ -4,13 +4,7 @@ tests/portable/test_opponent_choices.py runs them on MicroPython: all of
 them with the viper kernel (unix), the small budgets on WebAssembly.
 """
 
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "portable"))
-
-from test_opponent_choices import BIG, check_all  # noqa: E402
+from test_opponent_choices import BIG, check_all  # (tests/portable)
 
 from attila.opponent.planner import Planner
 from attila.opponent import search

@@ -7,14 +7,10 @@ ones, against a hung board only).
 """
 
 import os
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-for p in (os.path.join(ROOT, "tools"), os.path.dirname(os.path.abspath(__file__))):
-    if p not in sys.path:
-        sys.path.insert(0, p)
 
 from pico.board import PicoBoard  # noqa: E402
 from pico.chip import available  # noqa: E402

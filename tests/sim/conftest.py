@@ -1,7 +1,5 @@
 import os
-import sys
 
 # Headless pygame: every window test draws into SDL's dummy video driver.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

@@ -16,7 +16,6 @@ import time
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from attila_tools.board import build  # noqa: E402
 from emulator.bridge import EmulatedDevice, available  # noqa: E402
