@@ -70,7 +70,7 @@ _ROOT_WAIT = const(8)
 # The table row: knight masks by slot, then square indices by slot.
 _IX = const(32)
 MAX_SQUARES = const(30)
-SLICE = 96  # play nodes per loop step: a step must fit the 10 ms loop; setup: 5/8 (attila.opponent.planner)
+SLICE = 96  # play nodes per loop step (the Planner's): must fit the 10 ms loop; setup: 5/8
 
 
 def tables(layout):

@@ -1,6 +1,6 @@
 """The coach: after each of the player's turns, was a won position kept or thrown away?
 
-    coach = Coach(card, on)                # the solved game (attila.opponent.card.Card); judging or not
+    coach = Coach(card, on)                # card: attila.opponent.card.Card; on: judging or not
     coach.switch()                         # MENU while a new game is cleared: on <-> off
     coach.after(game, now_ms, computer)    # after every change of the game
     coach.verdict                          # KEPT, THROWN or QUIET (nothing to say)

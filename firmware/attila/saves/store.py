@@ -49,8 +49,8 @@ from attila.saves import archive as _archive
 from attila.compat import const
 from attila.errors import AttilaError
 from attila.saves.files import HostFs, exists, read_bytes, read_text, write_whole
-from attila.saves.savetext import (MAX_NOTES, VERSION, Storage, checksum, fold, generation, journal_ops,
-                             unpack)
+from attila.saves.savetext import (MAX_NOTES, VERSION, Storage, checksum, fold, generation,
+                                   journal_ops, unpack)
 
 _ASIDE_NAMES = const(100)  # PATH.bad, PATH.bad1 ... PATH.bad99
 # The journal folder's metadata block (littlefs as MicroPython's rp2 build
