@@ -25,6 +25,8 @@ import os
 import shutil
 import sys
 
+from attila_tools.board.build import core_sources
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PAGE = os.path.join(ROOT, "docs", "pages", "play", "board")
 WASM = os.path.join(ROOT, "tools", "wasm", "node_modules", "@micropython",
@@ -39,14 +41,7 @@ class BoardPageError(Exception):
 
 def sources():
     """[(path under py/, host file)] of the Python files and data the page loads."""
-    out = []
-    firmware = os.path.join(ROOT, "firmware")
-    core = []
-    for top, dirs, names in os.walk(os.path.join(firmware, "attila")):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        folder = os.path.relpath(top, firmware).replace(os.sep, "/")
-        core += [(folder + "/" + n, os.path.join(top, n)) for n in names if n.endswith(".py")]
-    out += sorted(core)  # in attila flash's order
+    out = core_sources()  # what `attila flash --source` copies, in its order
     for name in SIM_FILES:
         out.append(("attila_sim/" + name, os.path.join(ROOT, "sim", "attila_sim", name)))
     for name in TOOL_FILES:
