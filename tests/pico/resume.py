@@ -5,12 +5,38 @@ says each piece to lift and put, the hands here do it, and the game kept on
 the flash (game.txt and its journal) holds the turn.
 """
 
-from attila.saves.savetext import current, restore
+import json
+import os
 
-from pico.board import MENU
+from attila.saves.savetext import current, dump, restore
+from attila.saves.store import Store
+from conftest import LAYOUT, profile
+
+from pico.board import MENU, PicoBoard
 from pico.flashimage import read_files
 
 WORDS = ("lift the knight on ", "put the knight on ", "put a tile on ")
+
+
+def board_with_saved_game(folder, mpy_dir, game, computer, extra=None):
+    """A Pico (not started) flashed with `game` saved as game.txt and pico.json
+    with the board playing `computer` ("R" or "H") at the strong level, its
+    squares as the game has them; `extra`: more files for its flash."""
+    save = os.path.join(folder, "game.txt")
+    Store(save).save(dump(game))
+    files = dict(extra or {})
+    with open(save, "rb") as f:
+        files["game.txt"] = f.read()
+    with open(profile("pico.json")) as f:
+        prof = json.load(f)
+    prof["game"] = {"computer": computer, "level": "strong"}
+    path = os.path.join(folder, "pico-%s.json" % ("romans" if computer == "R" else "huns"))
+    with open(path, "w") as f:
+        json.dump(prof, f)
+    board = PicoBoard.flashed(os.path.join(folder, "board"), LAYOUT, path, extra=files,
+                              out_dir=mpy_dir)
+    board.squares = game.occupied()
+    return board
 
 
 def play_the_boards_turn(board, layout, side):

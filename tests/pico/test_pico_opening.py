@@ -14,16 +14,11 @@ reads: the board says why, one note on the status line, and plays the
 search's turn; it never stops.
 """
 
-import json
-
 from attila.game.notation import log
 from attila.game.rules import Game
-from attila.saves.savetext import dump
-from attila.saves.store import Store
-from conftest import LAYOUT, ROOT, profile
+from conftest import LAYOUT, ROOT
 
-from pico.board import PicoBoard
-from resume import play_the_boards_turn
+from resume import board_with_saved_game, play_the_boards_turn
 
 # 'R...H/R...R/....H/..H.. R' (bench_strength's sample, 14 free, Romans to move).
 PLACEMENTS = ["a3", "c1", "e3", "e2", "a4", "e4"]  # Romans first
@@ -60,24 +55,13 @@ def _root_block():
 
 def _board(tmp_path, mpy_dir, damaged=None):
     layout, game = _game()
-    save = str(tmp_path / "game.txt")
-    Store(save).save(dump(game))
-    with open(save, "rb") as f:
-        extra = {"game.txt": f.read()}
+    extra = {}
     if damaged is not None:
         with open(TABLE, "rb") as f:
             table = bytearray(f.read())
         table[damaged * 512 + 100] ^= 0x10  # a data byte: its block's check fails
         extra["layout.opening"] = bytes(table)
-    with open(profile("pico.json")) as f:
-        prof = json.load(f)
-    prof["game"] = {"computer": "R", "level": "strong"}
-    path = str(tmp_path / "pico-romans.json")
-    with open(path, "w") as f:
-        json.dump(prof, f)
-    board = PicoBoard.flashed(str(tmp_path / "board"), LAYOUT, path, extra=extra, out_dir=mpy_dir)
-    board.squares = game.occupied()
-    return board, layout
+    return board_with_saved_game(str(tmp_path), mpy_dir, game, "R", extra), layout
 
 
 def test_the_board_plays_its_first_turn_from_the_opening_table(tmp_path, mpy_dir):

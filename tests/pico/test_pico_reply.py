@@ -10,18 +10,13 @@ tools/bench/bench_realplay.py's kind). The saved game is resumed (MENU)
 and the board plays the table's turn, which keeps the win.
 """
 
-import json
-
 import pytest
 
 from attila.game.notation import log
 from attila.game.rules import Game
-from attila.saves.savetext import dump
-from attila.saves.store import Store
-from conftest import LAYOUT, profile
+from conftest import LAYOUT
 
-from pico.board import PicoBoard
-from resume import play_the_boards_turn
+from resume import board_with_saved_game, play_the_boards_turn
 
 # (placements, Romans first: the Huns' are the book's; the player's first
 # turn; the table's turn, a winning one; the strong search's, which loses).
@@ -49,18 +44,7 @@ def _game(placements, turn):
 def test_the_board_replies_from_the_table_where_its_book_led(tmp_path, mpy_dir, placements,
                                                              turn, table, search):
     layout, game = _game(placements, turn)
-    save = str(tmp_path / "game.txt")
-    Store(save).save(dump(game))
-    with open(save, "rb") as f:
-        extra = {"game.txt": f.read()}
-    with open(profile("pico.json")) as f:
-        prof = json.load(f)
-    prof["game"] = {"computer": "H", "level": "strong"}
-    path = str(tmp_path / "pico-huns.json")
-    with open(path, "w") as f:
-        json.dump(prof, f)
-    board = PicoBoard.flashed(str(tmp_path / "board"), LAYOUT, path, extra=extra, out_dir=mpy_dir)
-    board.squares = game.occupied()
+    board = board_with_saved_game(str(tmp_path), mpy_dir, game, "H")
     with board:
         played, kept, out = play_the_boards_turn(board, layout, "Huns")
         assert board.pico.resets == []
