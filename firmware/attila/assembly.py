@@ -18,6 +18,7 @@ coach, the sound) are imported only when it does.
 
 from attila.board import Board
 from attila.game.rules import ROMANS
+from attila.opponent.levels import BUDGET_MS, STRONG
 
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 OPENING = "layout.opening"  # its opening table: the first turn of play (attila flash copies it)
@@ -71,7 +72,7 @@ def open_card(hardware, prof, layout, feed=None):
     profile names no card). Never raises: without the card the board
     searches. The card is read straight, a block at a time (attila.opponent.fat).
     feed: the watchdog's, called while the card starts (seconds on some)."""
-    if not getattr(prof, "sdcard", False):
+    if not prof.sdcard:
         return None, ""
     try:
         from attila.opponent.card import FILE, Card
@@ -85,14 +86,16 @@ def open_card(hardware, prof, layout, feed=None):
         return None, "card not used (%s): the board searches" % (e,)
 
 
-def build_controller(layout, store=None, tiles=None, computer=-1, level=3, budget_ms=2000,
-               book=None, card=None, coach=False, first=ROMANS, slice_nodes=None):
+def build_controller(layout, store=None, tiles=None, computer=-1, level=STRONG,
+                     budget_ms=BUDGET_MS, book=None, card=None, coach=False, first=ROMANS,
+                     port="micropython", slice_nodes=None):
     """The Controller of a board: its opponent (attila.opponent.planner's Planner at
-    `level`, 3 the strongest; slice_nodes: its nodes per loop step, None the
-    kernel's own) plays the side `computer` and answers hints from the setup
-    `book` and the `card` (the solved game or the opening table, or None);
-    with the solved game the coach judges the player's turns (on at first
-    when `coach`; MENU switches it between games)."""
+    `level`, paced for the profile's `port`: attila.opponent.levels.pace;
+    slice_nodes: its nodes per loop step where not its kernel's) plays the
+    side `computer` and answers hints from the setup `book` and the `card`
+    (the solved game or the opening table, or None); with the solved game
+    the coach judges the player's turns (on at first when `coach`; MENU
+    switches it between games)."""
     from attila.play.controller import Controller
     from attila.opponent.planner import chooser
 
@@ -101,16 +104,16 @@ def build_controller(layout, store=None, tiles=None, computer=-1, level=3, budge
         from attila.play.coach import Coach
 
         judge = Coach(card, coach)
-    opponent = chooser(level, budget_ms, book, card)
+    opponent = chooser(level, budget_ms, book, card, port)
     if slice_nodes is not None:
         opponent.slice_nodes = slice_nodes
     return Controller(layout, store, first, tiles, computer, opponent, judge)
 
 
 def controller_for(prof, layout, tiles=None, store=None, book=None, card=None):
-    """The Controller a profile asks for (its side, level, time and coach)."""
+    """The Controller a profile asks for (its side, level, time, coach and port's pace)."""
     return build_controller(layout, store, tiles, prof.computer, prof.level, prof.budget_ms, book,
-                            card, getattr(prof, "coach", False))
+                            card, prof.coach, port=prof.port)
 
 
 def open_tables(hardware, prof, layout, book=BOOK, opening=OPENING, feed=None):

@@ -13,13 +13,15 @@ All arithmetic stays within MicroPython's small ints: nothing is allocated.
 from attila.compat import const
 
 _PERIOD = const(0x20000000)  # 2**29: one period of the shorter clock
-_MASK = const(0x1FFFFFFF)
+# (new - old) & TICKS_MASK: the time since `old`, where `new` cannot be
+# earlier (a loop that cannot afford a call of ticks_diff: CircuitPython's).
+TICKS_MASK = const(0x1FFFFFFF)
 _HALF = const(0x10000000)
 
 
 def ticks_diff(new, old):
     """Signed milliseconds from `old` to `new` (negative when `new` is earlier)."""
-    d = (new - old) & _MASK
+    d = (new - old) & TICKS_MASK
     if d >= _HALF:
         d -= _PERIOD
     return d

@@ -9,7 +9,8 @@ wrap as anywhere else.
 import pytest
 from ctltable import Table
 
-from attila.play.controller import BUTTON_MENU, CLEAR, PLAY, SELFTEST
+from attila.play.modes import CLEAR, PLAY, SELFTEST
+from attila.play.presses import BUTTON_MENU
 from attila.game.geometry import from_rows
 
 RECT = from_rows(["....."] * 4)

@@ -7,7 +7,8 @@ refuses the controller hands back through store.reject().
 
 from ctltable import RED, Table
 
-from attila.play.controller import CLEAR, CUE_ERROR, PLAY, RESUME, Controller
+from attila.play.controller import Controller
+from attila.play.modes import CLEAR, CUE_ERROR, PLAY, RESUME
 from attila.game.geometry import from_rows
 from attila.game.notation import replay
 from attila.game.rules import Game

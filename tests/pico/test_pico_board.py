@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from attila.play.controller import MODE_NAMES
+from attila.play.modes import MODE_NAMES
 from attila_sim import actions
 
 from conftest import LAYOUT, PROFILES, profile

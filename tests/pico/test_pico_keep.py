@@ -18,7 +18,7 @@ resume).
 import hashlib
 import os
 
-from attila.play.controller import MODE_NAMES
+from attila.play.modes import MODE_NAMES
 from attila_sim import actions
 
 from pico.board import PicoBoard

@@ -237,7 +237,8 @@ def test_a_game_against_the_computer_following_its_leds():
     """The board plays the Huns: a person moves their pieces where it says."""
     import re
 
-    from attila.play.controller import first_action
+    from attila.opponent.chooser import action_text
+    from attila.play.plan import first_action
     from attila_sim import actions
 
     layout, modules, tiles = simkit.load()
@@ -259,7 +260,8 @@ def test_a_game_against_the_computer_following_its_leds():
             else:
                 line = "put " + square
         else:
-            line = first_action(rig.controller.game)
+            game = rig.controller.game
+            line = action_text(game.layout, first_action(game))
         rig.do(actions.parse(layout, line))
     assert rig.mode_name() == "over"
     assert "Game over" in rig.status()

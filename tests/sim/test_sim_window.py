@@ -7,7 +7,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from attila.leds import palette  # noqa: E402
-from attila.play.controller import MODE_NAMES, OVER  # noqa: E402
+from attila.play.modes import GAME_OVER, MODE_NAMES
 from attila.game.notation import log  # noqa: E402
 from attila.game.rules import SETUP  # noqa: E402
 
@@ -60,7 +60,7 @@ def test_lifting_a_piece_empties_its_square_and_lights_its_moves(tmp_path):
     mouse.pump(60)
     layout = rig.layout
     # The hand holds the knight: the switch under b1 reads empty.
-    assert not rig.board.occupied >> layout.index("b1") & 1
+    assert not rig.board.inputs.occupied >> layout.index("b1") & 1
     assert rig.table.held().kind == "R"
     # Its destinations glow blue, at full brightness (few LEDs lit).
     for name in ("d2", "c3"):
@@ -135,7 +135,7 @@ def play_whole_game(path, tmp_path=None):
         side = rig.controller.game.side
         mouse.play(item, side)
         assert MODE_NAMES[rig.controller.mode] in ("play", "over"), (item, rig.status())
-    assert rig.controller.mode == OVER
+    assert rig.controller.mode == GAME_OVER
     assert rig.controller.game.winner == final.winner
     assert log(rig.controller.game) == log(final)
     if tmp_path is not None:

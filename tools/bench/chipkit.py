@@ -53,7 +53,7 @@ def checks():
         pass
     if sounds is not None and sounds.playing:
         pass
-    if board.console is not None and c.said != board._said:
+    if board.console is not None and c.status_count != board._said:
         pass
 
 def compare():

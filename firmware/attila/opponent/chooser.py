@@ -1,25 +1,61 @@
-"""What the board's plan asks of an opponent, with defaults that answer nothing.
+"""What the board's plan asks of an opponent, and the action it answers with.
 
-attila.opponent.planner.Planner is the real one; a test's opponent inherits
-what it has no use for, and attila.play.plan.Answer turns a plain function
-fn(game) -> text into one that answers at once.
+An action is one int, packed as the search packs it: a placement is its
+square; a turn is TURN | a << 12 | b << 6 | c (the knight on a jumps to b,
+then c is scorched); -1 is none. attila.opponent.planner.Planner is the
+real opponent; a test's inherits the defaults it has no use for, and
+attila.play.plan.Answer turns a plain function fn(game) -> text into one.
 
     start(game, now_ms, level)  begin a decision for the side to act (level
                                 None: the chooser's own); True when it is
                                 decided already and result() holds it
     step(now_ms) -> bool        one slice of the decision: True once decided
-    result() -> text            '@b1' or 'b1-c3,d4'; '' when there is none
+    result() -> action          the decision (-1: none)
     cancel()                    drop a decision under way
-    book                        a setup book a hint may place from, or None
-    note                        why the card was given up: the plan shows it
-                                once and sets it back to ''
+    take_note() -> text         why the card was given up, once ('' if not)
 """
+
+from attila.compat import const
+from attila.errors import NotationError
+from attila.game.notation import format_turn, parse_placement, parse_turn
+
+TURN = const(0x40000)  # 1 << 18: a turn, not a placement
+_SQUARE = const(63)
+
+
+def turn(a, b, c):
+    """The action of a turn: the knight on a to b, then a tile on c."""
+    return TURN | a << 12 | b << 6 | c
+
+
+def squares(action):
+    """(a, b, c) of an action: a placement's square is a (b and c -1)."""
+    if action < TURN:
+        return action, -1, -1
+    return action >> 12 & _SQUARE, action >> 6 & _SQUARE, action & _SQUARE
+
+
+def action_text(layout, action):
+    """'@b1' or 'b1-c3,d4' ('' for no action): the notation of the edges."""
+    if action < 0:
+        return ""
+    a, b, c = squares(action)
+    if b < 0:
+        return "@" + layout.names[a]
+    return format_turn(layout, a, b, c)
+
+
+def parse_action(layout, text):
+    """The action a text names ('@b1', 'b1-c3,d4'); NotationError if none."""
+    if text.startswith("@"):
+        return parse_placement(layout, text)
+    a, b, c = parse_turn(layout, text)
+    if c < 0:
+        raise NotationError("turn %r: a whole turn names its scorch, like b1-c3,d4" % text)
+    return turn(a, b, c)
 
 
 class Chooser:
-    book = None
-    note = ""
-
     def start(self, game, now_ms, level=None):
         return True
 
@@ -27,7 +63,10 @@ class Chooser:
         return True
 
     def result(self):
-        return ""
+        return -1
 
     def cancel(self):
         pass
+
+    def take_note(self):
+        return ""

@@ -2,8 +2,8 @@
 
 The same run() and turns(), ply records, rows, states and node order as the
 portable kernel, over array('i') rows read through raw pointers, in
-functions with no calls inside: about 40 times the portable kernel's speed
-on an RP2040. A mask must fit a machine word, so boards of more than 30
+functions with no calls inside, so the board thinks as deep as its levels
+ask within its loop. A mask must fit a machine word, so boards of more than 30
 squares (the 8x8 DIY layout) keep the portable kernel. A knight's square is
 found from its bit by a de Bruijn multiply (the index of a single bit in 32
 bits) into tables of 32 slots; popcounts clear the lowest bit in a loop
@@ -70,7 +70,6 @@ _ROOT_WAIT = const(8)
 # The table row: knight masks by slot, then square indices by slot.
 _IX = const(32)
 MAX_SQUARES = const(30)
-SLICE = 96  # play nodes per loop step (the Planner's): must fit the 10 ms loop; setup: 5/8
 
 
 def tables(layout):

@@ -1,45 +1,27 @@
 """The Planner: the opponent's decision for the side to act, a slice of nodes per loop step.
 
-    p = Planner(level=STRONG, budget_ms=2000)   # or chooser(level, budget_ms)
-    p.start(game, now_ms)                        # copies the position
-    while not p.step(now_ms): ...                # one slice of nodes per loop step
-    p.result()                                   # "@b1" or "b1-c3,d4"; "" if none
-    choose(game, level, budget_ms)               # the same search, blocking
+    p = chooser(level=STRONG)       # a Planner at a port's pace (attila.opponent.levels)
+    p.start(game, now_ms)           # copies the position; True if decided at once
+    while not p.step(now_ms): ...   # one slice of nodes per loop step
+    p.result()                      # the action (attila.opponent.chooser); -1 if none
+    choose(game, level)             # the same decision, blocking, as text
 
-The board's loop hands the Planner a slice of nodes per step (sized for
-most of a 10 ms loop on an RP2040), so its LEDs and sensors keep going
-while it thinks; a Planner is also callable,
-p(game) -> text, blocking. Iterative deepening over the root actions with
-alpha-beta negamax below them (attila.opponent.search, with the viper kernel where
-the port has the native emitter and the board has at most 30 squares).
-Without noise (STRONG), each root action after the first is scouted with a
-null window (does it beat the best so far?) and searched again only when it
-does: the same choice at a finished depth in fewer nodes.
-Once the game's remaining turns fit under the depth every scorch is tried
-and the result is exact, so a forced win at the end is never missed.
-
-Levels below STRONG search shallower and add noise (attila.opponent.levels),
-so they are beatable and still reproducible. With a setup book
-(attila.opponent.book: `book=`), NORMAL and STRONG place from it: the decision is
-made in start(), no search (a position the book lacks is searched). With
-the solved game on a card (attila.opponent.card: `card=`) they play a winning turn
-whenever there is one, found a few lookups a loop step (CARD_READS; start()
-reads nothing); lost, they hold out with the search. A lookup that fails (a bad
-block) leaves that decision to the search, with a note (`note`); a card
-that fails CARD_FAULTS decisions in a row is dropped. A decision allocates
-only where its search is set up (start(), or the step after the card found
-the position lost): the tables, stack and rows of a layout are made on its
-first decision and kept.
+Iterative deepening over the root actions, alpha-beta below them
+(attila.opponent.search); the setup book, the solved game on a card or the
+opening table decide where they know the answer. How it thinks within the
+board's loop: docs/pages/inside/opponent.md.
 """
 
 from attila.compat import const
 from attila.errors import IllegalAction
 from attila.game.geometry import lowest, popcount
 from attila.game.rules import KNIGHTS, OVER, SCORCH, SETUP
-from attila.opponent.chooser import Chooser
+from attila.opponent.chooser import Chooser, action_text
+from attila.opponent.levels import (BEGINNER, BUDGET_MS, DECIDED, DEPTH, EXACT, NODES, NOISE,
+                                    NORMAL, PORTABLE_SLICE, ROOT_NODES, SLICE, STRONG, deepening,
+                                    draw, pace, reseed, setup_share)
 from attila.opponent.search import INF, Search
-from attila.opponent.levels import (BEGINNER, DECIDED, DEEP, DEEP_FREE, DEPTH, EXACT, NODES, NOISE,
-                                    NORMAL, STRONG, deepening, draw, reseed, setup_share)
+from attila.ticks import ticks_diff
 
 try:
     from time import ticks_ms
@@ -53,11 +35,6 @@ except ImportError:  # CircuitPython: its ticks are an int, unlike time.monotoni
             return int(_time.monotonic() * 1000)  # type: ignore[attr-defined]
 
 
-_TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks
-# The Planner's own work for one root action (noise included) costs about as
-# much as this many nodes of the viper kernel on an RP2040: it counts in a
-# step's slice (the pace only: never in the node budget).
-_ROOT_NODES = const(8)
 # The card's search for a winning turn, per loop step: at most this many
 # lookups and block reads, so that a step with a block read (at 10 MHz, and
 # its check) stays inside the 10 ms loop. start() reads nothing: the step
@@ -87,21 +64,21 @@ class Planner(Chooser):
     too. The strong level's hard stage (DEEP_FREE) has DEEP times both,
     but for budget_ms in the blocking calls (decide(), choose()): one call
     never outlasts it, so a watchdog fed around it holds (attila.profile).
-    slice_nodes: nodes per step; None takes the kernel's SLICE, sized
-    so that a step stays well inside a 10 ms loop on an RP2040 (96 for the
-    viper kernel, 1 for the portable one; a root action counts as a few
-    nodes; 5/8 of it in setup), and 64 between clock readings in the
-    blocking calls.
+    slice_nodes: nodes per step; None takes the kernel's (SLICE with viper,
+    PORTABLE_SLICE without: attila.opponent.levels; setup_share() of it in
+    setup), and CHOOSE_SLICE between clock readings in the blocking calls.
+    root_nodes: what one root action counts in a slice; node_budget: None
+    for the level's (a port may pace the Planner: levels.pace()).
     native=False keeps to the portable kernel (tests, benches). book: an
     open attila.opponent.book.Book, played in setup at NORMAL and STRONG.
     """
 
-    def __init__(self, level=STRONG, budget_ms=2000, slice_nodes=None, native=True, book=None,
-                 card=None):
+    def __init__(self, level=STRONG, budget_ms=BUDGET_MS, slice_nodes=None, native=True,
+                 book=None, card=None):
         self.level = level
         self.budget_ms = budget_ms
         self.slice_nodes = None if slice_nodes is None else max(1, slice_nodes)
-        self.root_nodes = _ROOT_NODES  # what a root action counts in a slice (a port may size it)
+        self.root_nodes = ROOT_NODES  # what a root action counts in a slice
         self.native = native
         self.node_budget = None  # None: the level's
         self.busy = False
@@ -112,7 +89,7 @@ class Planner(Chooser):
         self._action = -1  # the decision, packed as in the search's rows; -1 none
         self.book = book
         self.card = card  # an attila.opponent.card.Card: NORMAL and STRONG play its winning turns
-        self.note = ""  # why the card failed (or was given up), for the Controller to show once
+        self._note = ""  # why the card failed (or was given up): take_note() hands it on once
         self._faults = 0  # decisions in a row the card failed
         self._failed = False  # this decision's lookup failed: the search decides, in full
         self._carding = 0  # _ASKING, _FOUND, _LOST while the card has the decision; 0 not
@@ -126,7 +103,8 @@ class Planner(Chooser):
         return self.decide(game, ticks_ms)
 
     def decide(self, game, clock):
-        """Blocking: start, step until decided with `clock()` as the time. IllegalAction if none."""
+        """Blocking: start, step until decided with `clock()` as the time; the
+        action as text ('@b1', 'b1-c3,d4'). IllegalAction if none."""
         if game.phase == OVER:
             raise IllegalAction("the game is over: nothing to choose")
         self._blocking = True
@@ -136,23 +114,24 @@ class Planner(Chooser):
                 pass
         finally:
             self._blocking = False
-        text = self.result()
-        if not text:
+        action = self.result()
+        if action < 0:
             raise IllegalAction("no legal action for %s" % "RH"[game.side])
-        return text
+        return action_text(game.layout, action)
 
     def start(self, game, now_ms, level=None):
         """Begin a decision for the side to act at `level` (None: the Planner's
         own; a hint asks at STRONG); the game may change afterwards (with a
         card, cancel() the decision first: the Controller's plan does).
-        Never decided at once: result() is read after a step()."""
+        True when decided at once (from the setup book); else result() is
+        read once a step() says so."""
         self.busy = False
         self._carding = 0
         self._card_game = None
         self._action = -1
         self.nodes = 0
         if game.phase == OVER:
-            return
+            return False
         level = self.level if level is None else level
         level = BEGINNER if level < BEGINNER else STRONG if level > STRONG else level
         self._level = level
@@ -164,7 +143,7 @@ class Planner(Chooser):
                 self._action = square  # a placement's action is its square
                 _last[0] = 0
                 _last[1] = False
-                return
+                return True
         if level >= NORMAL and self.card is not None and game.phase != SETUP \
                 and self.card.ask(game):
             # The card's winning turn, found in step() a few lookups a loop
@@ -178,8 +157,9 @@ class Planner(Chooser):
             self._t0 = now_ms
             _last[0] = 0
             _last[1] = False
-            return
+            return False
         self._begin_search(game, level, now_ms)
+        return False
 
     def _begin_search(self, game, level, now_ms, deep=True):
         """The search's tables, root and first iteration (start(), or the step
@@ -248,7 +228,9 @@ class Planner(Chooser):
         self._layout = layout
         self._t0 = now_ms
         self._depth = horizon if horizon <= 4 and horizon <= self._exact_at else 1
-        pace = srch.SLICE if self.slice_nodes is None else self.slice_nodes
+        pace = self.slice_nodes
+        if pace is None:
+            pace = SLICE if srch.native else PORTABLE_SLICE
         self._slice = setup_share(pace) if game.phase == SETUP else pace
         if self._blocking and self.slice_nodes is None:
             self._slice = CHOOSE_SLICE  # a blocking call: only the clock's readings
@@ -261,9 +243,9 @@ class Planner(Chooser):
         self._failed = True
         self._faults += 1
         if self._faults < CARD_FAULTS:
-            self.note = "%s: %s: the board searches this turn" % (self.card.what, e)
+            self._note = "%s: %s: the board searches this turn" % (self.card.what, e)
             return
-        self.note = "%s not used (%s): the board searches" % (self.card.what, e)
+        self._note = "%s not used (%s): the board searches" % (self.card.what, e)
         self.card = None
 
     def _card_step(self, now_ms):
@@ -319,7 +301,7 @@ class Planner(Chooser):
             return True
         if self._carding:
             return self._card_step(now_ms)
-        if (now_ms - self._t0) & _TICKS >= self._cap_ms:
+        if ticks_diff(now_ms, self._t0) >= self._cap_ms:
             self._finish(True)
             return True
         srch = self._search
@@ -396,13 +378,17 @@ class Planner(Chooser):
         _last[1] = stopped
 
     def result(self):
-        """The decision: "@b1" or "b1-c3,d4"; "" when there is no legal action.
+        """The decision, an action (attila.opponent.chooser); -1 when there is
+        no legal action, while busy (not decided yet) and after cancel()."""
+        if self.busy:
+            return -1
+        return self._action
 
-        "" too while busy (the decision is not made yet) and after cancel().
-        """
-        if self.busy or self._action < 0:
-            return ""
-        return _text(self._layout, self._action)
+    def take_note(self):
+        """Why the card failed or was given up, once ("" when it did not)."""
+        note = self._note
+        self._note = ""
+        return note
 
     def cancel(self):
         """Drop the decision under way."""
@@ -426,18 +412,10 @@ def _placements(game, acts):
     return n
 
 
-def _text(layout, action):
-    names = layout.names
-    c = names[action & 63]
-    if not action >> 18:
-        return "@" + c
-    return names[action >> 12 & 63] + "-" + names[action >> 6 & 63] + "," + c
-
-
 _planner = []  # type: list  # choose()'s Planner, made on first use
 
 
-def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None, book=None,
+def choose(game, level=STRONG, budget_ms=BUDGET_MS, clock=None, seed=None, nodes=None, book=None,
            card=None):
     """The action the computer plays for the side to act, as text (blocking).
 
@@ -462,10 +440,13 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
     return p.decide(game, clock if clock is not None else ticks_ms)
 
 
-def chooser(level=STRONG, budget_ms=2000, book=None, card=None):
+def chooser(level=STRONG, budget_ms=BUDGET_MS, book=None, card=None, port="micropython"):
     """The Planner a Controller asks for the board's own turns and for hints
-    (book: the layout's setup book, card: its attila.opponent.card.Card, or None)."""
-    return Planner(level, budget_ms, book=book, card=card)
+    (book: the layout's setup book, card: its attila.opponent.card.Card, or
+    None), paced for a profile's `port` (attila.opponent.levels.pace)."""
+    p = Planner(level, budget_ms, book=book, card=card)
+    p.slice_nodes, p.root_nodes, p.node_budget = pace(port, level)
+    return p
 
 
 def stats():

@@ -106,17 +106,12 @@ def kernel(layout, native=True):
 
 
 class Search:
-    """One layout's search: tables, stack and rows, made once and reused.
-
-    SLICE: the kernel's nodes per loop step, sized for a 10 ms loop on an
-    RP2040 (attila.opponent.planner).
-    """
+    """One layout's search: tables, stack and rows, made once and reused."""
 
     def __init__(self, layout, native=True):
         k = kernel(layout, native)
         self.layout = layout
         self.native = k is _viper
-        self.SLICE = k.SLICE
         self.width = max(3 * 8, layout.size)  # a row: every move, or every square
         self.plies = 0
         self.stack = self.acts = k.row(0)  # ensure() makes them

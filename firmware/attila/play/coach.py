@@ -18,6 +18,7 @@ turns it on; MENU while the board is cleared for a new game switches it
 """
 
 from attila.compat import const
+from attila.game.rules import SCORCHED
 from attila.leds.palette import ERROR, GOOD, put
 from attila.ticks import ticks_diff
 
@@ -27,7 +28,6 @@ THROWN = const(2)
 SIGN_MS = const(1500)  # the sign on the turn's squares: 3 blinks of 250 ms
 _PERIOD = const(500)
 _ON = const(250)
-_BURN = const(2)  # a scorch in the game's history (attila.game.rules)
 WORDS = ("", "coach: that turn kept the win", "coach: that turn threw the win away")
 
 
@@ -53,7 +53,7 @@ class Coach:
         grew = n - self._seen
         self._seen = n
         last = h[-1]
-        if grew != 1 or n < 2 or last >> 16 != _BURN or self.card is None or not self.on:
+        if grew != 1 or n < 2 or last >> 16 != SCORCHED or self.card is None or not self.on:
             return  # not the end of a turn just played (a resumed game is not judged)
         side = game.side ^ 1  # the side that just played (the scorch passed the turn on)
         if side == computer:

@@ -45,10 +45,12 @@ def _names(layout, mask):
 class SelfTest:
     """State of one self-test run on a layout."""
 
-    def __init__(self, layout, mask, now):
+    def __init__(self, layout, mask, now, before=0):
         self.layout = layout
         self.phase = LEDS
         self.start = now
+        self.before = before  # the controller's mode before the test: back to it after
+        self.emptied = ~mask  # squares that have read empty since the test began
         self.mask = mask if mask >= 0 else 0
         self.on = 0  # squares that have read occupied
         self.empty = 0  # squares that have read empty
@@ -56,6 +58,7 @@ class SelfTest:
 
     def sense(self, mask, now):
         self.mask = mask
+        self.emptied |= ~mask
         if self.phase == MAGNETS:
             self._note(mask)
 

@@ -155,14 +155,15 @@ def save_text(layout_path=LAYOUT, actions="@a1 @e4"):
 def scripted_game(layout):
     """A whole game as (action, occupancy after each physical step)."""
     from attila.game import notation
-    from attila.play.controller import first_action
+    from attila.opponent.chooser import action_text
+    from attila.play.plan import first_action
     from attila.game.rules import Game
 
     game = Game(layout)
     occ = 0
     steps = []
     while True:
-        action = first_action(game)
+        action = action_text(game.layout, first_action(game))
         if not action:
             break
         if action.startswith("@"):
