@@ -20,6 +20,8 @@ from attila.board import Board
 from attila.game.rules import ROMANS
 from attila.opponent.levels import BUDGET_MS, STRONG
 
+PROFILE = "profile.json"  # the board's hardware (attila.profile)
+LAYOUT = "layout.json"  # its modules (attila.game.layoutfile)
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 OPENING = "layout.opening"  # its opening table: the first turn of play (attila flash copies it)
 

@@ -12,7 +12,8 @@ self_test(), resume(), searching(), set_brightness().
 
 from attila.compat import const
 from attila.leds.strip import Leds
-from attila.sensing.inputs import BUTTON_HOLD_MS, Inputs
+from attila.sensing.debounce import HOLD_MS
+from attila.sensing.inputs import Inputs
 
 # What the buttons held at power-up ask for: the same gestures on every port
 # (power_up(); docs/pages/inside/architecture.md).
@@ -49,7 +50,7 @@ class Board:
     """
 
     def __init__(self, controller, scanner, strip, wiring, debouncer, buttons=None, leds=None,
-                 button_hold_ms=BUTTON_HOLD_MS, buttons_count=2, sounds=None, console=None):
+                 button_hold_ms=HOLD_MS, buttons_count=2, sounds=None, console=None):
         self.controller = controller
         self.inputs = Inputs(controller, scanner, wiring, debouncer, buttons, button_hold_ms,
                              buttons_count)

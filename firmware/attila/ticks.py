@@ -1,13 +1,11 @@
 """Time differences on the board's wrapping millisecond clock.
 
 Every time comparison in the firmware goes through ticks_diff: the clocks
-wrap. MicroPython's time.ticks_ms() wraps every 2**30 ms (12.4 days);
-CircuitPython's supervisor.ticks_ms() every 2**29 ms (6.2 days) and starts
-about 65 s before its first wrap, on purpose. `now - then` is wrong across a
-wrap; the difference taken modulo 2**29 is right on both clocks (and on the
-host's clocks, which never wrap) for any two times less than 2**28 ms (3.1
-days) apart, the longest interval the board ever measures being seconds.
-All arithmetic stays within MicroPython's small ints: nothing is allocated.
+wrap (MicroPython's time.ticks_ms() every 2**30 ms, CircuitPython's
+supervisor.ticks_ms() every 2**29 ms, starting 2**16 ms before its first
+wrap, on purpose). The difference taken modulo 2**29 is right on both clocks
+for any two times less than 2**28 ms apart, the board's longest interval
+being seconds; all of it in small ints: nothing is allocated.
 """
 
 from attila.compat import const

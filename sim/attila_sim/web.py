@@ -149,6 +149,10 @@ class Page:
 
     # -- the clock --------------------------------------------------------------------
 
+    def now(self):
+        """The board's clock (ms): what the tests pace a player's presses by."""
+        return self.rig.now
+
     def tick(self, dt_ms):
         """The page's frame: dt_ms of real time passed (live clock only)."""
         rig = self.rig

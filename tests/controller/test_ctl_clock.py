@@ -1,4 +1,4 @@
-"""The controller on the boards' wrapping clocks (issue 11, item 2).
+"""The controller on the boards' wrapping clocks (attila.ticks).
 
 MicroPython's time.ticks_ms() wraps every 2**30 ms, CircuitPython's
 supervisor.ticks_ms() every 2**29 ms (and starts 65 s before its first

@@ -1,4 +1,4 @@
-"""Out of a correction the board reads no action (issue 11, item 10).
+"""Out of a correction the board reads no action (attila.play.reading).
 
 The sensors cannot tell a knight from a tile, so an occupancy reached through
 a correction may hold any piece anywhere: the board waits until the pieces

@@ -1,5 +1,5 @@
 """A damaged or refused save at power-up: the trouble sign, the words, a new game
-(issue 11, item 11, the controller's half).
+(the controller's half: the store's is tests/portable/test_store.py).
 
 The store puts a damaged save aside itself (store.aside); a save restore()
 refuses the controller hands back through store.reject().

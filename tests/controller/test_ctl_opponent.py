@@ -1,4 +1,4 @@
-"""The board's own side (issue 6) and hints: shown on the LEDs, carried out by hand."""
+"""The board's own side and hints: shown on the LEDs, carried out by hand."""
 
 from ctltable import AMBER, AMBER_DIM, BLUE, RED, WHITE, Table
 
@@ -200,8 +200,8 @@ def test_a_whole_game_against_the_real_opponent():
 
 
 def test_a_hint_is_the_strong_levels_action_whatever_the_opponents_level():
-    """Issue 17: a hint made at a beginner opponent's level could throw a win.
-    The hint is the strong level's decision (its node budget, no noise); the
+    """A hint made at a beginner opponent's level could throw a win: the
+    hint is the strong level's decision (its node budget, no noise); the
     opponent's own decisions stay at its level."""
     from attila.opponent.levels import BEGINNER, NODES, STRONG
     from attila.opponent.planner import Planner, choose

@@ -1,4 +1,4 @@
-"""What the controller tells the port (issue 11, item 7): the cue for
+"""What the controller tells the port (attila.controls): the cue for
 the buzzer, `count` for the serial console, trouble() with its LED sign."""
 
 from ctlboard import Rack

@@ -1,4 +1,4 @@
-"""The board thinks while its loop runs on, and only on settled squares (issue 11, item 4).
+"""The board thinks while its loop runs on, and only on settled squares (attila.play.settling).
 
 The board's own action and hints are searched a slice per loop tick through
 a Planner (here a fake one that needs a fixed number of slices), started

@@ -1,5 +1,7 @@
 """make hardware: the BOM's quantities and its error without KiCad (no KiCad needed)."""
 
+import os
+
 from attila_tools.hardware import generate, outputs
 
 
@@ -22,6 +24,19 @@ def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
     assert capsys.readouterr().err == "make hardware: kicad-cli is not installed (KiCad 9)\n"
 
 
-def test_the_longest_cable_span_comes_from_the_layouts():
+def test_the_longest_cable_span_comes_from_the_layouts_and_the_order_page_says_it():
     span, where = outputs.cable_span()
-    assert 150 < span < 300 and where.endswith(".json")
+    # The layout named has two modules that far apart, OUT to the next one's IN.
+    from attila.game import layoutfile
+    from attila_tools.hardware import geometry
+
+    _layout, modules, _ = layoutfile.load(os.path.join(generate.ROOT, "boards", where))
+    chain = sorted(modules, key=lambda m: m.number)
+    apart = []
+    for m, n in zip(chain, chain[1:]):
+        a = outputs._on_board(m, geometry.connectors(m.kind)["OUT"])
+        b = outputs._on_board(n, geometry.connectors(n.kind)["IN"])
+        apart.append(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+    assert max(apart) == span
+    with open(os.path.join(generate.ROOT, "boards", "pcb", "bom-4x5.md")) as f:
+        assert "over the shipped layouts: %.0f mm (%s)." % (span, where) in f.read()

@@ -15,7 +15,7 @@ from attila.play.modes import MODE_NAMES
 from attila_sim import actions
 
 from conftest import LAYOUT, PROFILES, profile
-from pico.board import PicoBoard, Unsupported
+from tools.pico.board import PicoBoard, Unsupported
 from twin import Mirror, Twin
 
 PICO_PROFILES = ("pico.json", "pico-spi.json", "pico-matrix.json", "pico-direct.json")

@@ -18,7 +18,7 @@ import pytest
 
 from attila.sensing.scanners import ShiftScanner
 from conftest import LAYOUT, profile
-from pico.board import PicoBoard
+from tools.pico.board import PicoBoard
 from twin import Twin
 
 WORDS = "Module %d not answering: check its cable (the game waits)"

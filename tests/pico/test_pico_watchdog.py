@@ -35,8 +35,8 @@ from attila.game.notation import replay
 from attila.game.rules import Game
 
 from conftest import LAYOUT, ROOT, profile
-from pico import thinking
-from pico.chip import PicoError
+from tools.pico import thinking
+from tools.pico.chip import PicoError
 
 SETUP = "@a1 @b1 @c1 @d1 @e1 @a2"
 LONGEST = (  # each level's longest decision in make bench's game (pico_thinking)

@@ -315,7 +315,7 @@ def _saved_at_12_free(computer):
 
 
 def test_the_board_thinks_to_the_end_without_a_wait():
-    # Issue 33 item 6: the move and the hint come by themselves, as in the window.
+    # The move and the hint come by themselves, as in the window.
     rig = _saved_at_12_free(0)
     out = io.StringIO()
     text.run(rig, io.StringIO("menu\nquit\n"), out, colour=False)
@@ -331,7 +331,7 @@ def test_the_board_thinks_to_the_end_without_a_wait():
 
 
 def test_no_book_is_described_one_way():
-    # Issue 33 item 17: --help and the simulator page said two things.
+    # --help and the simulator page (docs/pages/play/simulator.md) say one thing.
     with open(os.path.join(simkit.ROOT, "docs", "pages", "play", "simulator.md"),
               encoding="utf-8") as f:
         row = [line for line in f if line.startswith("| `--no-book` |")][0]

@@ -299,7 +299,7 @@ def test_s_saves_a_screenshot_under_a_new_ignored_name(tmp_path, monkeypatch):
 
 
 def test_the_panel_says_setup_during_setup():
-    # Issue 33 item 17: it said "Mode: play" while the knights were placed.
+    # "Mode: setup" while the knights are placed, not "Mode: play".
     layout, modules, tiles = simkit.load()
     rig = Rig(layout, modules, tiles)
     assert rig.details()[0] == "Mode: setup"

@@ -1,4 +1,4 @@
-"""`attila choose` (issue 17, item 7): the board's own decision, position by position."""
+"""`attila choose`: the board's own decision, position by position."""
 
 import os
 import subprocess

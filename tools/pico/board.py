@@ -27,8 +27,8 @@ import os
 from attila.game import layoutfile
 from attila import profile as profiles
 
-from pico import circuitpy
-from pico.chip import Pico, PicoError, new_flash
+from . import circuitpy
+from .chip import Pico, PicoError, new_flash
 
 UNDO, MENU = 0, 1
 # sys.implementation._mpy of the UF2's MicroPython (v1.27.0): .mpy version

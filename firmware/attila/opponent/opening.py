@@ -10,7 +10,7 @@ the most wins, whatever its budget (the strength tables of
 docs/pages/inside/opponent.md): its evaluation, not its depth, falls short there.
 Its children are the positions with one square scorched, one bit each: for
 4x5 that is 1.4 MB, too much for a Pico's flash, but the layout's
-symmetries fold it to a quarter, about 370 KB. With it the board plays a
+symmetries fold it to a quarter. With it the board plays a
 winning first turn whenever one exists, without an SD card; the card
 (attila.opponent.card), when there is one, covers every turn instead.
 When the board places second it moves second: its first turn of play has

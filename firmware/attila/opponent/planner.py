@@ -172,54 +172,10 @@ class Planner(Chooser):
             self._search = None  # the old tables go before the new ones are made
             self._asked = self.native
             srch = self._search = Search(layout, self.native)
-        side = game.side
-        me = game.knights[side]
-        opp = game.knights[side ^ 1]
-        free = game.free()
-        starts = me
-        ends = -1
-        if game.phase == SCORCH:
-            # The whole turn is the answer: back to before the move, that move only.
-            entry = game.history[-1]
-            starts = 1 << (entry >> 8 & 0xFF)
-            ends = 1 << (entry & 0xFF)
-            me = me ^ starts ^ ends
-            free = (free | ends) ^ starts
-        tiles = game.tiles()
-        left = 2 * KNIGHTS - popcount(me | opp)
-        # Plies until the end can come at the latest: the search is exact beyond.
-        nfree = popcount(free)
-        if game.phase == SETUP:
-            turns = nfree - left
-            horizon = left + (turns if turns < tiles else tiles)
-            srch.ensure(horizon + 2, nfree)
-            srch.root(me, opp, free, tiles)
-            count = _placements(game, srch.acts)
-        else:
-            horizon = nfree if nfree < tiles else tiles
-            most = 0
-            m = starts
-            while m:
-                a = m & -m
-                m ^= a
-                most += popcount(layout.knight[lowest(a)] & free & ends)
-            srch.ensure(horizon + 2, most * nfree)
-            srch.root(me, opp, free, tiles)
-            count = srch.turns(starts, ends)
+        horizon, count, nfree = _root(game, srch)
         if not count:
             return
-        cap = self.node_budget
-        self._cap_ms = self.budget_ms
-        if cap is None:
-            cap = NODES[level]
-            if game.phase == SETUP:
-                cap = setup_share(cap)  # as many loop steps as in play: within budget_ms
-            else:
-                deep = deepening(level, nfree) if deep else 1
-                cap *= deep
-                if not self._blocking:  # (a blocking call keeps to budget_ms: a watchdog's)
-                    self._cap_ms = self.budget_ms * deep
-        self._limit = max(8, (cap + 7) & ~7)  # the node budget is read every 8 nodes
+        self._budget(game, level, nfree, deep)
         self._noise = NOISE[level]
         self._top = DEPTH[level]
         self._exact_at = EXACT[level]
@@ -236,6 +192,22 @@ class Planner(Chooser):
             self._slice = CHOOSE_SLICE  # a blocking call: only the clock's readings
         self._iteration()
         self.busy = True
+
+    def _budget(self, game, level, nfree, deep):
+        """The decision's node budget and time (the level's, its hard stage's
+        DEEP times both where `deep`, or the node_budget a port gave)."""
+        cap = self.node_budget
+        self._cap_ms = self.budget_ms
+        if cap is None:
+            cap = NODES[level]
+            if game.phase == SETUP:
+                cap = setup_share(cap)  # as many loop steps as in play: within budget_ms
+            else:
+                deep = deepening(level, nfree) if deep else 1
+                cap *= deep
+                if not self._blocking:  # (a blocking call keeps to budget_ms: a watchdog's)
+                    self._cap_ms = self.budget_ms * deep
+        self._limit = max(8, (cap + 7) & ~7)  # the node budget is read every 8 nodes
 
     def _card_failed(self, e):
         """A lookup failed: the search decides this turn; the card is dropped
@@ -396,6 +368,45 @@ class Planner(Chooser):
         self._carding = 0
         self._card_game = None
         self._action = -1
+
+
+def _root(game, srch):
+    """The search's root for the side to act: (horizon, root actions, free
+    squares). In the scorch step the whole turn is the answer: back to
+    before the move, that move only."""
+    layout = game.layout
+    side = game.side
+    me = game.knights[side]
+    opp = game.knights[side ^ 1]
+    free = game.free()
+    starts = me
+    ends = -1
+    if game.phase == SCORCH:
+        entry = game.history[-1]
+        starts = 1 << (entry >> 8 & 0xFF)
+        ends = 1 << (entry & 0xFF)
+        me = me ^ starts ^ ends
+        free = (free | ends) ^ starts
+    tiles = game.tiles()
+    left = 2 * KNIGHTS - popcount(me | opp)
+    # Plies until the end can come at the latest: the search is exact beyond.
+    nfree = popcount(free)
+    if game.phase == SETUP:
+        turns = nfree - left
+        horizon = left + (turns if turns < tiles else tiles)
+        srch.ensure(horizon + 2, nfree)
+        srch.root(me, opp, free, tiles)
+        return horizon, _placements(game, srch.acts), nfree
+    horizon = nfree if nfree < tiles else tiles
+    most = 0
+    m = starts
+    while m:
+        a = m & -m
+        m ^= a
+        most += popcount(layout.knight[lowest(a)] & free & ends)
+    srch.ensure(horizon + 2, most * nfree)
+    srch.root(me, opp, free, tiles)
+    return horizon, srch.turns(starts, ends), nfree
 
 
 def _placements(game, acts):

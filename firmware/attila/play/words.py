@@ -80,6 +80,13 @@ def _status(c, own):
             "place a knight" if game.placed(w ^ 1) < KNIGHTS else "move")
     if mode == CORRECT:
         return _fix_words(c, own)
+    return _play_words(c, own)
+
+
+def _play_words(c, own):
+    """PLAY: whose turn, and what to do (the board's plan when it is its own)."""
+    game = c.game
+    names = c.layout.names
     who = SIDE_NAMES[game.side]
     lead = ("The board plays the %s: " % who) if own else (who + ": ")
     tail = ""

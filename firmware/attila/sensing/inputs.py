@@ -9,11 +9,8 @@ the controller once it has held for the debounce time; meanwhile no reading
 and no button reaches it.
 """
 
-from attila.compat import const
-from attila.sensing.debounce import Debouncer
+from attila.sensing.debounce import HOLD_MS, Debouncer
 from attila.ticks import ticks_diff
-
-BUTTON_HOLD_MS = const(30)
 
 
 class Inputs:
@@ -24,7 +21,7 @@ class Inputs:
     """
 
     def __init__(self, controller, scanner, wiring, debouncer, buttons=None,
-                 button_hold_ms=BUTTON_HOLD_MS, buttons_count=2):
+                 button_hold_ms=HOLD_MS, buttons_count=2):
         self.controller = controller
         self.wiring = wiring
         self.debouncer = debouncer

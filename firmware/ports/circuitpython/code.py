@@ -15,13 +15,12 @@ import time
 import hardware
 from attila import profile as profiles
 from attila.game import layoutfile
-from attila.assembly import BOOK, OPENING, assemble, controller_for, exists, open_tables
+from attila.assembly import (BOOK, LAYOUT, OPENING, PROFILE, assemble, controller_for, exists,
+                             open_tables)
 from attila.board import MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, power_up
 from attila.console import Console
 from attila.ticks import TICKS_MASK
 
-PROFILE = "profile.json"
-LAYOUT = "layout.json"
 OLDEST = (9, 2, 1)  # keypad reset() reports the keys held from here on (CircuitPython PR #9819)
 NO_NVM = "saving is off: this board has no microcontroller.nvm"
 # TinyUSB's CDC transmit FIFO on a full-speed device (CFG_TUD_CDC_TX_BUFSIZE,

@@ -88,9 +88,9 @@ class Strip:
     """The LED chain through neopixel_write: `buf` is in the LEDs' own order.
 
     Not through Adafruit's NeoPixel library: its show() ends in the same
-    neopixel_write, but the library takes about 2 KB of a heap the board
-    already fills, and CircuitPython's garbage collector then runs in many
-    more loop steps (docs/pages/flash/circuitpython.md).
+    neopixel_write, but the library takes room in a heap the board already
+    fills, and CircuitPython's garbage collector then runs in many more loop
+    steps (its cost: docs/pages/flash/circuitpython.md).
     """
 
     def __init__(self, pin, count, bpp=3):

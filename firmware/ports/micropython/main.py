@@ -13,13 +13,12 @@ import time
 import hardware
 from attila import profile as profiles
 from attila.game import layoutfile
-from attila.assembly import BOOK, OPENING, assemble, controller_for, exists, open_tables
+from attila.assembly import (BOOK, LAYOUT, OPENING, PROFILE, assemble, controller_for, exists,
+                             open_tables)
 from attila.board import MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, RESUME_FILE, SELF_TEST, power_up
 from attila.console import Console
 from attila.ticks import ticks_diff
 
-PROFILE = "profile.json"
-LAYOUT = "layout.json"
 SAVE = "game.txt"
 GAMES = "games"  # finished games are kept there (attila games fetches them)
 

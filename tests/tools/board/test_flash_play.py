@@ -11,7 +11,9 @@ import shutil
 
 import pytest
 from emulated_board import (LAYOUT, ROOT, board_from, boot_line, needs_emulator, play_steps,
-                            saved_game, scripted_game, wait_for)
+                            saved_game, scripted_game)
+
+from tests.helpers import wait_for
 
 
 @needs_emulator

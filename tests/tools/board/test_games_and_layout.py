@@ -10,7 +10,9 @@ import shutil
 import subprocess
 
 from emulated_board import (HANG_GUARD_S, OTHER_LAYOUT, ROOT, attila_cmd, board_from, boot_line,
-                            needs_emulator, save_text, wait_for)
+                            needs_emulator, save_text)
+
+from tests.helpers import wait_for
 
 from attila_tools.board import build
 
