@@ -1,19 +1,6 @@
 """Building a board: the one assembly of every port and the simulator.
 
-A board is a profile (the hardware: pins, sensors, LEDs; attila.profile)
-and a layout (the modules; attila.game.layoutfile), put together here the same
-way on MicroPython (main.py), CircuitPython (code.py) and in the simulator
-(attila_sim.rig):
-
-    open_tables()       the setup book, the microSD card or the opening table
-    controller_for()    the Controller and its opponent the profile asks for
-                        (build_controller(): the same from plain arguments)
-    assemble()          the attila.board.Board around it on a port's hardware
-
-The ports keep only what is theirs: their files and store, the console,
-the power-up gesture, the watchdog and the loop's pace. Everything here
-runs once at boot; modules a board may not need (the book, the card, the
-coach, the sound) are imported only when it does.
+Why it is built this way: docs/pages/inside/design.md (attila/assembly.py).
 """
 
 from attila.board import Board

@@ -6,8 +6,8 @@ tick (it paints the frame), then what it asks for: its cue to the sounds,
 its status line to the console, its frame to the LEDs when tick() says the
 frame changed. A step with nothing new allocates nothing, and keeps every
 frame of its functions off MicroPython's heap (tests/ports/test_frames.py).
-The ports talk to the board through this face alone: step(), trouble(),
-self_test(), resume(), searching(), set_brightness().
+The ports talk to the board through this face alone: step(), searching,
+trouble(), self_test(), resume(), set_brightness().
 """
 
 from attila.compat import const
@@ -64,6 +64,7 @@ class Board:
             )
         self.sounds = sounds
         self.console = console
+        self.searching = False  # a search is under way: the port's loop steps again at once
         self._said = -1  # the controller's status_count at the last status line
         self._text = ""
         self._level = -1  # brightness the LEDs were rendered with (-1: none yet, a write due)
@@ -79,6 +80,7 @@ class Board:
         sounds = self.sounds
         if sounds is not None and sounds.playing:
             sounds.step(now_ms)
+        self.searching = c.searching
         if self.console is not None and c.status_count != self._said:
             self._say()
         if wrote:
@@ -96,10 +98,6 @@ class Board:
     def resume(self):
         """Take the saved game back without asking (a tool restarted the board mid-game)."""
         self.controller.resume()
-
-    def searching(self):
-        """True while a search is under way: the port's loop steps again at once."""
-        return self.controller.searching()
 
     def set_brightness(self, level):
         """Brightness 0..255; the LEDs follow on the next step."""

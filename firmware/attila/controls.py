@@ -22,14 +22,15 @@ class Controls:
                                     Board takes it and plays it once
         status_count, status()      `status_count` grows whenever the line
                                     status() gives may have changed
-        searching()                 a search is under way: the port's loop steps
-                                    again at once
+        searching                   a search was under way at the last tick: the
+                                    port's loop steps again at once
         trouble(text), self_test(now_ms), resume()
                                     what a port asks at power-up (attila.board.Board)
     """
 
     cue = 0
     status_count = 0
+    searching = False
 
     def sense(self, mask, now_ms):
         pass
@@ -53,9 +54,6 @@ class Controls:
 
     def status(self):
         return ""
-
-    def searching(self):
-        return False
 
     def trouble(self, text):
         pass

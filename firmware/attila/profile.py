@@ -209,10 +209,10 @@ def _port(source, data, p):
     p.port = data.get("port", "micropython")
     if p.port not in PORTS:
         _fail(source, "port must be one of %s, not %r" % (", ".join(PORTS), p.port))
-    p.board = data.get("board", "")
-    if not isinstance(p.board, str):
+    p.model = data.get("board", "")  # the microcontroller board's name, as its maker gives it
+    if not isinstance(p.model, str):
         _fail(source, "board must be a string")
-    p.chip = data.get("chip", _chip(p.board))
+    p.chip = data.get("chip", _chip(p.model))
     if p.chip not in CHIPS:
         _fail(source, "chip must be one of %s, not %r" % (", ".join(CHIPS), p.chip))
 
@@ -385,9 +385,9 @@ def _timing(source, data, p):
               % (p.watchdog_ms, "CircuitPython" if cp else "MicroPython", p.chip, most))
 
 
-def _chip(board):
-    """The chip a board's name implies (the reference RP2040 when it says none)."""
-    name = board.lower()
+def _chip(model):
+    """The chip a microcontroller board's name implies (else the RP2040)."""
+    name = model.lower()
     if "2350" in name or "pico 2" in name or "pico2" in name:
         return "rp2350"
     if "esp32" in name:
@@ -424,15 +424,15 @@ def _external_pull(where, sensors, p):
           'pull-%s from it to %s and set "pull": null' % (asked, p.data, to[0], to[1]))
 
 
-def check_pins(p, board):
-    """ProfileError unless the pins suit `board` too (the board a computer found:
-    a profile for a Pico used on a Pico W)."""
-    _check_pins(p.source, p, board)
+def check_pins(p, model):
+    """ProfileError unless the pins suit the microcontroller board `model` too
+    (the one a computer found: a profile for a Pico used on a Pico W)."""
+    _check_pins(p.source, p, model)
 
 
-def _check_pins(source, p, board=None):
-    """Every pin one the chip has and its board leaves free (attila.pins)."""
-    board = p.board if board is None else board
+def _check_pins(source, p, model=None):
+    """Every pin one the chip has and its microcontroller board leaves free (attila.pins)."""
+    model = p.model if model is None else model
     roles = [("leds", p.led_pin, True, False), ("buzzer", p.buzzer, True, False)]
     roles += [("sensors", x, True, False) for x in (p.load, p.clock) + p.rows]
     roles += [("sensors", x, False, p.pull is not None) for x in (p.data,) + p.sensor_pins]
@@ -442,7 +442,7 @@ def _check_pins(source, p, board=None):
     roles += [("sdcard", x, k != 2, False) for k, x in enumerate(sd)]
     for section, pin, output, pull in roles:
         if pin is not None:
-            why = problem(p.chip, board, pin, output, pull)
+            why = problem(p.chip, model, pin, output, pull)
             if why:
                 _fail("%s: %s" % (source, section), why)
 

@@ -176,7 +176,7 @@ class Rig:
             self.now += self.period
             self._let_go()
             wrote = self.board.step(self.now)
-            self.period = THINK_STEP_MS if not wrote and self.board.searching() else STEP_MS
+            self.period = THINK_STEP_MS if not wrote and self.board.searching else STEP_MS
             steps += 1
         if steps == MAX_STEPS:
             self.now = now_ms - now_ms % STEP_MS

@@ -63,7 +63,7 @@ class Table:
         under way is done (the loop ticks every 10 ms meanwhile)."""
         self.at(self.t + CALM_MS)
         for _ in range(1000):
-            if not self.c.searching():
+            if not self.c.searching:
                 break
             self.at(self.t + 10)
 

@@ -165,3 +165,30 @@ def test_the_check_finds_an_issue_number(tmp_path, monkeypatch):
                                    "# (docs/pages/play/browser.md: the columns)\n")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", str(tmp_path))
     assert dangling("t.py") == ["t.py:1: # Issue 33 item 14: the columns ran into each other."]
+
+
+# A module's docstring says what it is for, in a few lines; why it is built
+# the way it is goes to docs/pages/inside/design.md, where it is read whole.
+DOCSTRING_LINES = 10
+
+
+def long_docstrings(paths):
+    found = []
+    for path in paths:
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            doc = ast.get_docstring(ast.parse(f.read(), path), clean=False) or ""
+        if len(doc.splitlines()) > DOCSTRING_LINES:
+            found.append("%s: %d lines" % (path, len(doc.splitlines())))
+    return found
+
+
+def test_a_firmware_modules_docstring_says_what_it_is_for_in_a_few_lines():
+    paths = [p for p in sources() if p.startswith("firmware")]
+    assert "firmware/attila/play/controller.py" in [p.replace(os.sep, "/") for p in paths]
+    assert long_docstrings(paths) == []
+
+
+def test_the_check_counts_a_docstring_whole(tmp_path, monkeypatch):
+    (tmp_path / "x.py").write_text('"""What it is for.\n\n' + "Why, at length.\n" * 10 + '"""\n')
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", str(tmp_path))
+    assert long_docstrings(["x.py"]) == ["x.py: 12 lines"]

@@ -22,10 +22,9 @@ VENDORED = "firmware/ports/circuitpython/lib"
 # Set aside, for reasons of the machine's, not of taste:
 ASIDE = {
     # The search's stack row and states: MicroPython folds only a module's own
-    # const() names, and the viper kernel is one unit of machine code
-    # (tests/core/test_file_sizes.py), so each kernel keeps its own copy of
-    # attila.opponent.search's layout; tests/portable/test_opponent_choices.py
-    # proves the three agree node for node.
+    # const() names, and each kernel reads them in its innermost loop, so each
+    # keeps its own copy of attila.opponent.search's layout;
+    # tests/portable/test_opponent_choices.py proves the three agree node for node.
     "firmware/attila/opponent/kernel.py", "firmware/attila/opponent/kernelv.py",
     # CircuitPython's boot.py runs before the core is loaded and must not load
     # it (it would be compiled twice at every power-up): it repeats the two

@@ -351,7 +351,7 @@ def test_thinking_animates_and_allocates_nothing():
     h = Hands(Controller(RECT, computer=1, opponent=planner))
     h.put("a1")  # the Huns' turn: the board thinks once the squares settle
     h.at(h.t + 10)
-    assert h.c.thinking() and h.c.searching()
+    assert h.c.thinking() and h.c.searching
     assert h.c.status() == "The board plays the Huns: thinking..."
     t0 = h.t + 10
     planner.n = 0

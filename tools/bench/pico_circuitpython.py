@@ -212,7 +212,7 @@ for name, fn in (("Board.step(), idle", step), ("  sensor scan (keypad's queue, 
                  ("  buttons read (keypad's queue, empty)", read),
                  ("  buttons unchanged, debouncer quiet: skipped", skip_buttons),
                  ("  controller.tick()", tick), ("  cue, sound and status line checks", checks),
-                 ("  frame and brightness comparison", compare),
+                 ("  brightness comparison (tick() says when the frame changed)", compare),
                  ("the status line's drain, nothing to send", drain)):
     print("%s: %.0f us" % (name, per_call(fn) - call))
 """

@@ -45,12 +45,12 @@ def check_emulable(prof):
     if prof.port not in ("micropython", "circuitpython"):
         raise Unsupported("%s: a %s profile; the emulated Pico runs MicroPython and "
                           "CircuitPython only" % (prof.source, prof.port))
-    board = prof.board.lower()
-    if "pico 2" in board or "rp2350" in board:
+    model = prof.model.lower()
+    if "pico 2" in model or "rp2350" in model:
         raise Unsupported("%s: %s (RP2350): rp2040js emulates the RP2040 only; "
-                          "this profile cannot be run on the emulated Pico" % (prof.source, prof.board))
-    if "pico" not in board and "rp2040" not in board:
-        raise Unsupported("%s: board %r is not a Raspberry Pi Pico (RP2040)" % (prof.source, prof.board))
+                          "this profile cannot be run on the emulated Pico" % (prof.source, prof.model))
+    if "pico" not in model and "rp2040" not in model:
+        raise Unsupported("%s: board %r is not a Raspberry Pi Pico (RP2040)" % (prof.source, prof.model))
 
 
 def gpio(pin):

@@ -2,17 +2,7 @@
 
 An action is one int, packed as the search packs it: a placement is its
 square; a turn is TURN | a << 12 | b << 6 | c (the knight on a jumps to b,
-then c is scorched); -1 is none. attila.opponent.planner.Planner is the
-real opponent; a test's inherits the defaults it has no use for, and
-attila.play.plan.Answer turns a plain function fn(game) -> text into one.
-
-    start(game, now_ms, level)  begin a decision for the side to act (level
-                                None: the chooser's own); True when it is
-                                decided already and result() holds it
-    step(now_ms) -> bool        one slice of the decision: True once decided
-    result() -> action          the decision (-1: none)
-    cancel()                    drop a decision under way
-    take_note() -> text         why the card was given up, once ('' if not)
+then c is scorched); -1 is none. Text only at the edges: action_text().
 """
 
 from attila.compat import const
@@ -56,6 +46,17 @@ def parse_action(layout, text):
 
 
 class Chooser:
+    """An opponent, with defaults that answer nothing (attila.opponent.planner.Planner
+    is the real one; attila.play.plan.Answer wraps a function fn(game) -> text):
+
+        start(game, now_ms, level)  begin a decision for the side to act (level
+                                    None: its own); True when decided already
+        step(now_ms) -> bool        one slice of the decision: True once decided
+        result() -> action          the decision (-1: none)
+        cancel()                    drop a decision under way
+        take_note() -> text         why its card was given up, once ('' if not)
+    """
+
     def start(self, game, now_ms, level=None):
         return True
 

@@ -1,15 +1,6 @@
 """The Planner: the opponent's decision for the side to act, a slice of nodes per loop step.
 
-    p = chooser(level=STRONG)       # a Planner at a port's pace (attila.opponent.levels)
-    p.start(game, now_ms)           # copies the position; True if decided at once
-    while not p.step(now_ms): ...   # one slice of nodes per loop step
-    p.result()                      # the action (attila.opponent.chooser); -1 if none
-    choose(game, level)             # the same decision, blocking, as text
-
-Iterative deepening over the root actions, alpha-beta below them
-(attila.opponent.search); the setup book, the solved game on a card or the
-opening table decide where they know the answer. How it thinks within the
-board's loop: docs/pages/inside/opponent.md.
+Why it is built this way: docs/pages/inside/design.md (attila/opponent/planner.py).
 """
 
 from attila.compat import const

@@ -1,20 +1,6 @@
 """The coach: after each of the player's turns, was a won position kept or thrown away?
 
-    coach = Coach(card, on)                # card: attila.opponent.card.Card; on: judging or not
-    coach.switch()                         # MENU while a new game is cleared: on <-> off
-    coach.after(game, now_ms, computer)    # after every change of the game
-    coach.verdict                          # KEPT, THROWN or QUIET (nothing to say)
-    coach.paint(buf, now_ms)               # its sign on the turn's squares; True while shown
-
-Asked only with the card: two lookups a turn (the position before the turn,
-won for the player?, and after it, won for the other side?). A lost
-position has nothing to teach here, so the coach says nothing then. The
-sign: the three squares of the turn (from, to, the tile) blink green (kept)
-or red (thrown) for SIGN_MS; the verdict stays in the status line until the
-next turn it judges, an undo or a new game. A board with the card always
-has a coach, off unless the profile's game.coach (or `attila sim --coach`)
-turns it on; MENU while the board is cleared for a new game switches it
-(attila.play.controller).
+Why it is built this way: docs/pages/inside/design.md (attila/play/coach.py).
 """
 
 from attila.compat import const

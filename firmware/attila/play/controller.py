@@ -18,7 +18,7 @@ from attila.play.painter import Painter
 from attila.play.plan import Plan
 from attila.play.presses import BUTTON_UNDO, NEW_GAME, SELF_TEST, Presses
 from attila.play.reading import (JUMP, KIND, LIFTED, MATCH, PLACE, TAKE_BACK, UNDONE, WRONG,
-                                 agree, read, second, square, want)
+                                 read, second, square, want)
 from attila.play.settling import FAILED, HINT, OWN, RECOVERED, Settling
 
 REFUSED_MS = const(300)  # a refused press: the trouble sign this long, two red flashes
@@ -49,6 +49,7 @@ class Controller:
         self.now = 0
         self.error = ""  # the last trouble(), for status()
         self.status_count = 0  # grows whenever the status line may have changed
+        self.searching = False  # a search was under way at the last tick: the port steps at once
         self.missing = 0  # a module of the sensor chain not answering: the sign stays
         self.test = None
         self._dirty = True  # the frame must be painted again (a tick's own change)
@@ -84,10 +85,6 @@ class Controller:
     def thinking(self):
         """True while the board works out its own action or a hint (PLAY)."""
         return self.mode == PLAY and self._ask() >= 0
-
-    def searching(self):
-        """True while a search is under way: the port's loop steps again at once."""
-        return self.plan.searching
 
     def busy(self):
         """True while a save or a plan waits for the squares, or a search runs or is to be shown."""
@@ -183,9 +180,10 @@ class Controller:
         if self._fresh:  # the inputs of this loop step: the frame as they left it
             self._fresh = False
             changed = self._paint(now_ms)
-        asked = self.presses.tick(now_ms)
-        if asked:
-            self._asked(asked, now_ms)
+        if self.presses.timing:  # (an idle tick calls nothing it need not)
+            asked = self.presses.tick(now_ms)
+            if asked:
+                self._asked(asked, now_ms)
         if self.test is not None and self.test.tick(now_ms):
             self._dirty = True
             self.status_count += 1
@@ -265,8 +263,8 @@ class Controller:
 
 
     def _follow(self):
-        """Read the occupancy against the game and apply what it means: actions
-        only from agreement, never through a correction (attila.play.reading)."""
+        """Read the occupancy against the game and apply what it means, a
+        step at a time (an action, a take-back and an action at most)."""
         mode = self.mode
         if mode == RESUME or mode == SELFTEST:
             return
@@ -277,59 +275,35 @@ class Controller:
         if self.mask < 0:
             return
         self.lifted = -1
-        if self.strict:
-            self._agree()
-        elif mode == PLAY or (mode == GAME_OVER and self._agreed and self.settling.unsettled):
-            self._read()  # (game over: the last piece may still be sliding)
-            if self.mode == CORRECT:
-                self._sound(CUE_ILLEGAL)
-        else:
-            self._agree()
-
-    def _agree(self):
-        """Back to PLAY once the pieces match the game (or a knight is lifted)."""
-        while True:
-            meaning = agree(self.game, self.mask, self.stray, self.steps, self.strict,
-                            self.plan if self.own() else None)
-            kind = meaning & KIND
-            if kind != UNDONE:
-                break
-            del self.steps[:meaning >> 3]
-            self.again = False
-            self._changed()  # those take-backs are on the table now: save
-        if self.game.phase == OVER:
-            self._ended(kind == MATCH)
-        elif kind == WRONG:
-            self.mode = CORRECT
-        else:
-            self.strict = False
-            self.mode = PLAY
-            if kind == LIFTED:
-                self.lifted = square(meaning)
-
-    def _read(self):
-        """From agreement: carry out what the reading shows (an action, a
-        take-back and an action at most), or switch to a correction."""
+        # Actions are read only from agreement (game over: the last piece may still be sliding).
+        acting = not self.strict and (mode == PLAY or (mode == GAME_OVER and self._agreed
+                                                       and self.settling.unsettled))
         for _ in range(8):
             game = self.game
-            # The board's own actions: its plan's squares only.
-            meaning = read(game, self.mask, self.plan if self.own() else None,
-                           self.settling.unsettled)
+            meaning = read(game, self.mask, acting, self.stray, self.steps, self.strict,
+                           self.plan if self.own() else None, self.settling.unsettled)
             kind = meaning & KIND
-            if game.phase == OVER:
-                if kind != TAKE_BACK:
-                    self._ended(kind == MATCH)
-                    return
-            elif kind == MATCH or kind == LIFTED:
+            if kind == UNDONE:
+                del self.steps[:meaning >> 3]
+                self.again = False
+                self._changed()  # those take-backs are on the table now: save
+                continue
+            if game.phase == OVER and kind != TAKE_BACK:
+                self._ended(kind == MATCH)
+                break
+            if kind == MATCH or kind == LIFTED:
+                self.strict = False
                 self.mode = PLAY
                 if kind == LIFTED:
                     self.lifted = square(meaning)
-                return
-            else:
+                break
+            if game.phase != OVER:
                 self.mode = CORRECT
-                if kind == WRONG:
-                    return
+            if kind == WRONG:
+                break
             self._carry_out(meaning)
+        if acting and self.mode == CORRECT:
+            self._sound(CUE_ILLEGAL)
 
     def _carry_out(self, meaning):
         """An action the reading showed, or a take-back, on the game."""
@@ -451,12 +425,17 @@ class Controller:
         """What waits for the squares (attila.play.settling): the save at rest
         (not in a step that took a button: it is shown first), then the plan."""
         if self.settling.unsettled and not self._pressed:
-            self._written(self.settling.save(now_ms, self.game, self.steps))
+            self._save(now_ms)
         self._pressed = False
         ask = self._ask()
-        if ask >= 0 or self.plan.searching or self.plan.found:
+        plan = self.plan
+        if ask >= 0 or plan.searching or plan.found:
             if self.settling.think(now_ms, paint, self.game, ask):
                 self._planned()
+        self.searching = plan.searching
+
+    def _save(self, now_ms):
+        self._written(self.settling.save(now_ms, self.game, self.steps))
 
     def _written(self, done):
         """What came of a write (attila.play.settling): its failure shown, or gone."""

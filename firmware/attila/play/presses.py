@@ -29,12 +29,14 @@ class Presses:
         self._down = -1  # button held down since _down_t, until up()
         self._down_t = 0
         self._held = 0  # 1: the hold asked for a new game, 2: also the self-test
+        self.timing = False  # presses are counted or MENU is held: tick() has work
 
     def down(self, button, now_ms):
         """A button went down: its hold starts."""
         self._down = button
         self._down_t = now_ms
         self._held = 0
+        self._timed()
 
     def menu(self, now_ms):
         """A MENU press in play, counted: NEW_GAME when it is the third within NEW_GAME_MS."""
@@ -43,11 +45,13 @@ class Presses:
         self._menu2 = self._menu1
         self._menu1 = now_ms
         self._menus = 2 if self._menus else 1
+        self.timing = True
         return 0
 
     def forget(self):
         """A new game was asked for: the presses counted so far no longer count."""
         self._menus = 0
+        self._timed()
 
     def up(self, button, now_ms):
         """A button came up: what its hold asked for (a hold that reached its
@@ -57,20 +61,25 @@ class Presses:
             if button == BUTTON_MENU:
                 asked = self._hold(now_ms)
             self._down = -1
+            self._timed()
         return asked
 
     def tick(self, now_ms):
         """What a hold under way asks for now. Presses older than NEW_GAME_MS
-        no longer count (checked on every tick, so an old time never aliases
-        a new one after the clock wraps)."""
+        no longer count (checked on every tick while `timing`, so an old
+        time never aliases a new one after the clock wraps)."""
         if self._menus:
             if ticks_diff(now_ms, self._menu1) > NEW_GAME_MS:
                 self._menus = 0
+                self._timed()
             elif ticks_diff(now_ms, self._menu2) > NEW_GAME_MS:
                 self._menus = 1
         if self._down == BUTTON_MENU:
             return self._hold(now_ms)
         return 0
+
+    def _timed(self):
+        self.timing = self._menus > 0 or self._down == BUTTON_MENU
 
     def _hold(self, now_ms):
         held = ticks_diff(now_ms, self._down_t)

@@ -1,10 +1,10 @@
 """What a reading of the squares means for the game: queries that change nothing.
 
 The sensors cannot tell a knight from a tile, so an occupancy (a bitmask)
-only means something against the game followed. agree() and read() say
-what it means as one int, a meaning: its kind in the low 3 bits, a square
-above (<< 3) and a second one (<< 9); the controller applies it
-(attila.play.controller). How the board reads pieces: docs/pages/play/leds.md.
+only means something against the game followed. read() says what it means
+as one int, a meaning: its kind in the low 3 bits, a square above (<< 3)
+and a second one (<< 9); the controller applies it (attila.play.controller).
+How the board reads pieces: docs/pages/play/leds.md.
 """
 
 from attila.compat import const
@@ -49,13 +49,23 @@ def want(game, lifted, steps):
     return occ
 
 
-def agree(game, mask, stray, steps, strict, plan):
-    """From a correction: MATCH once the pieces match the game, LIFTED once
-    one knight of the side to move is in a hand, else WRONG (a game over
-    MATCH or WRONG). Stray pieces (never vouched for) are WRONG until gone.
-    strict (after UNDO, RESUME, the self-test): the pieces must first match
-    the take-back steps one by one (UNDONE) and then the game exactly.
-    plan: the board's action when the side to act is the board's, else None."""
+def read(game, mask, acting, stray, steps, strict, plan, unsettled):
+    """What the occupancy `mask` means for `game`, one step at a time.
+
+    acting: the pieces agreed with the game before this reading (PLAY, or a
+    game over whose last piece may still slide: `unsettled`), so an action
+    may be read: MATCH, LIFTED, an action (PLACE, JUMP, BURN) or TAKE_BACK,
+    else WRONG. Otherwise only the pieces matching the game again (MATCH) or
+    one knight of the side to move in a hand (LIFTED) end the correction
+    (WRONG until then): an occupancy reached through a correction is never
+    read as an action. Stray pieces (never vouched for) are WRONG until
+    gone; strict (after UNDO, RESUME, the self-test): the pieces first match
+    UNDO's take-back `steps` one by one (UNDONE) and then the game exactly.
+    plan: the board's action when the side to act is the board's (its
+    squares only are read), else None. A game over is MATCH or WRONG.
+    """
+    if acting:
+        return _action(game, mask, plan, unsettled)
     occ = game.occupied()
     if game.phase == OVER:
         return MATCH if mask == occ and not stray else WRONG
@@ -81,12 +91,10 @@ def agree(game, mask, stray, steps, strict, plan):
     return WRONG
 
 
-def read(game, mask, plan, unsettled):
-    """From agreement: what the reading shows, one step at a time: MATCH,
-    LIFTED, an action (PLACE, JUMP, BURN) or TAKE_BACK, else WRONG. A game
-    over takes back only the last piece put down, lifted again before the
-    squares settled (`unsettled`: a tile slid on over the board). plan: as
-    for agree(); the board's own actions are its plan's squares only."""
+def _action(game, mask, plan, unsettled):
+    """From agreement: the action (or take-back) the reading shows, if any.
+    A game over takes back only the last piece put down, lifted again before
+    the squares settled (a tile slid on over the board)."""
     occ = game.occupied()
     extra = mask & ~occ
     missing = occ & ~mask

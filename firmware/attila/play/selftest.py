@@ -1,16 +1,6 @@
 """Self-test: every LED in turn, then a magnet on every square, then a report.
 
-1. LEDS: each square lights red, green, then blue for STEP_MS each, one
-   square after the other (a dead LED or a swapped colour order shows at
-   once). MENU skips ahead.
-2. MAGNETS: every square still to test is lit white; while a magnet (any
-   piece) is on it, it shows green; once it has read occupied and then empty
-   again it goes dark. When every square has passed, or on MENU, the report
-   follows.
-3. REPORT: with the LEDs alone. Every square green: all sensors work.
-   Otherwise the good squares stay green and the bad ones blink red: slowly
-   for a dead sensor (never read occupied), fast for a stuck one (never read
-   empty). MENU or UNDO leaves the self-test.
+Why it is built this way: docs/pages/inside/design.md (attila/play/selftest.py).
 """
 
 from attila.compat import const

@@ -92,7 +92,7 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.s
         if wdt is not None:
             wdt.feed()
         left = loop_ms - ticks_diff(clock(), start)
-        if left > 0 and (wrote or not board.searching()):
+        if left > 0 and (wrote or not board.searching):
             sleep(left)
         if ticks > 0:
             ticks -= 1

@@ -82,17 +82,14 @@ def scenario_thinking():
     class Board:
         console = None
         k = 0
-        thinks = False
+        searching = False
 
         def step(self, now_ms):
             k = self.k
             clock.t += 3  # the step's own time
-            self.thinks = busy[k]
+            self.searching = busy[k]
             self.k = k + 1
             return wrote[k]
-
-        def searching(self):
-            return self.thinks
 
     def sleep(ms):
         slept.append(ms)
