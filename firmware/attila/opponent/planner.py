@@ -163,14 +163,14 @@ class Planner(Chooser):
             self._search = None  # the old tables go before the new ones are made
             self._asked = self.native
             srch = self._search = Search(layout, self.native)
-        horizon, count, nfree = _root(game, srch)
+        count = self._root(game, srch)
         if not count:
             return
-        self._budget(game, level, nfree, deep)
+        horizon = self._horizon
+        self._budget(game, level, self._nfree, deep)
         self._noise = NOISE[level]
         self._top = DEPTH[level]
         self._exact_at = EXACT[level]
-        self._horizon = horizon
         self._count = count
         self._layout = layout
         self._t0 = now_ms
@@ -183,6 +183,49 @@ class Planner(Chooser):
             self._slice = CHOOSE_SLICE  # a blocking call: only the clock's readings
         self._iteration()
         self.busy = True
+
+    def _root(self, game, srch):
+        """The search's root for the side to act; its root actions (their
+        number), the horizon and the free squares kept (a tuple returned
+        would allocate). In the scorch step the whole turn is the answer: back
+        to before the move, that move only."""
+        layout = game.layout
+        side = game.side
+        me = game.knights[side]
+        opp = game.knights[side ^ 1]
+        free = game.free()
+        starts = me
+        ends = -1
+        if game.phase == SCORCH:
+            entry = game.history[-1]
+            starts = 1 << (entry >> 8 & 0xFF)
+            ends = 1 << (entry & 0xFF)
+            me = me ^ starts ^ ends
+            free = (free | ends) ^ starts
+        tiles = game.tiles()
+        left = 2 * KNIGHTS - popcount(me | opp)
+        # Plies until the end can come at the latest: the search is exact beyond.
+        nfree = popcount(free)
+        if game.phase == SETUP:
+            turns = nfree - left
+            horizon = left + (turns if turns < tiles else tiles)
+            srch.ensure(horizon + 2, nfree)
+            srch.root(me, opp, free, tiles)
+            self._horizon = horizon
+            self._nfree = nfree
+            return _placements(game, srch.acts)
+        horizon = nfree if nfree < tiles else tiles
+        most = 0
+        m = starts
+        while m:
+            a = m & -m
+            m ^= a
+            most += popcount(layout.knight[lowest(a)] & free & ends)
+        srch.ensure(horizon + 2, most * nfree)
+        srch.root(me, opp, free, tiles)
+        self._horizon = horizon
+        self._nfree = nfree
+        return srch.turns(starts, ends)
 
     def _budget(self, game, level, nfree, deep):
         """The decision's node budget and time (the level's, its hard stage's
@@ -359,45 +402,6 @@ class Planner(Chooser):
         self._carding = 0
         self._card_game = None
         self._action = -1
-
-
-def _root(game, srch):
-    """The search's root for the side to act: (horizon, root actions, free
-    squares). In the scorch step the whole turn is the answer: back to
-    before the move, that move only."""
-    layout = game.layout
-    side = game.side
-    me = game.knights[side]
-    opp = game.knights[side ^ 1]
-    free = game.free()
-    starts = me
-    ends = -1
-    if game.phase == SCORCH:
-        entry = game.history[-1]
-        starts = 1 << (entry >> 8 & 0xFF)
-        ends = 1 << (entry & 0xFF)
-        me = me ^ starts ^ ends
-        free = (free | ends) ^ starts
-    tiles = game.tiles()
-    left = 2 * KNIGHTS - popcount(me | opp)
-    # Plies until the end can come at the latest: the search is exact beyond.
-    nfree = popcount(free)
-    if game.phase == SETUP:
-        turns = nfree - left
-        horizon = left + (turns if turns < tiles else tiles)
-        srch.ensure(horizon + 2, nfree)
-        srch.root(me, opp, free, tiles)
-        return horizon, _placements(game, srch.acts), nfree
-    horizon = nfree if nfree < tiles else tiles
-    most = 0
-    m = starts
-    while m:
-        a = m & -m
-        m ^= a
-        most += popcount(layout.knight[lowest(a)] & free & ends)
-    srch.ensure(horizon + 2, most * nfree)
-    srch.root(me, opp, free, tiles)
-    return horizon, srch.turns(starts, ends), nfree
 
 
 def _placements(game, acts):
