@@ -7,7 +7,8 @@ position handed in (a snapshot: the game may change afterwards), by `choose`
 """
 
 from attila.game.notation import log
-from attila.opponent.chooser import Chooser, parse_action
+from attila.opponent.answer import parse_action
+from attila.opponent.chooser import Chooser
 from attila.play.plan import first_action
 
 

@@ -6,8 +6,7 @@ then c is scorched); -1 is none. Text only at the edges: action_text().
 """
 
 from attila.compat import const
-from attila.errors import NotationError
-from attila.game.notation import format_turn, parse_placement, parse_turn
+from attila.game.notation import format_turn
 
 TURN = const(0x40000)  # 1 << 18: a turn, not a placement
 _SQUARE = const(63)
@@ -35,19 +34,9 @@ def action_text(layout, action):
     return format_turn(layout, a, b, c)
 
 
-def parse_action(layout, text):
-    """The action a text names ('@b1', 'b1-c3,d4'); NotationError if none."""
-    if text.startswith("@"):
-        return parse_placement(layout, text)
-    a, b, c = parse_turn(layout, text)
-    if c < 0:
-        raise NotationError("turn %r: a whole turn names its scorch, like b1-c3,d4" % text)
-    return turn(a, b, c)
-
-
 class Chooser:
     """An opponent, with defaults that answer nothing (attila.opponent.planner.Planner
-    is the real one; attila.play.plan.Answer wraps a function fn(game) -> text):
+    is the real one; attila.opponent.answer.Answer wraps a function fn(game) -> text):
 
         start(game, now_ms, level)  begin a decision for the side to act (level
                                     None: its own); True when decided already

@@ -4,28 +4,13 @@ The opponent (an attila.opponent.chooser.Chooser: the Planner, a slice of
 its search a loop step) answers with an action as squares; the plan keeps
 it only when the rules allow it, else the first legal action, so the board
 always shows a legal action. A plain function fn(game) -> text is wrapped
-in an Answer: text only at the edges.
+in an attila.opponent.answer.Answer: text only at the edges.
 """
 
 from attila.game.geometry import lowest
 from attila.game.rules import MOVE, OVER, SCORCH, SETUP
-from attila.opponent.chooser import TURN, Chooser, parse_action, squares, turn
+from attila.opponent.chooser import TURN, Chooser, squares, turn
 from attila.opponent.levels import STRONG
-
-
-class Answer(Chooser):
-    """A plain function fn(game) -> text ('@b1', 'b1-c3,d4') as a Chooser that answers at once."""
-
-    def __init__(self, fn):
-        self.fn = fn
-        self.action = -1
-
-    def start(self, game, now_ms, level=None):
-        self.action = parse_action(game.layout, self.fn(game))
-        return True
-
-    def result(self):
-        return self.action
 
 
 def first_action(game):
@@ -71,6 +56,8 @@ class Plan:
 
     def __init__(self, opponent=None):
         if opponent is not None and not isinstance(opponent, Chooser):
+            from attila.opponent.answer import Answer  # a test's or a tool's: loaded only then
+
             opponent = Answer(opponent)
         self.opponent = opponent
         self.hinting = False  # a hint is asked for: the action is the player's

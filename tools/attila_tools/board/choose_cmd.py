@@ -116,7 +116,8 @@ class Chooser:
 
     def choose(self, text):
         """The board's action in the position `text`; AttilaError says why there is none."""
-        from attila.opponent.chooser import action_text, parse_action
+        from attila.opponent.answer import parse_action
+        from attila.opponent.chooser import action_text
         from attila.opponent.planner import choose
         from attila.game.notation import parse_position
         from attila.play.plan import first_action, legal
