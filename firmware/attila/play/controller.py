@@ -18,7 +18,7 @@ from attila.play.painter import Painter
 from attila.play.plan import Plan
 from attila.play.presses import BUTTON_UNDO, NEW_GAME, SELF_TEST, Presses
 from attila.play.reading import (JUMP, KIND, LIFTED, MATCH, PLACE, TAKE_BACK, UNDONE, WRONG,
-                                 read, second, square, want)
+                                 act, agree, second, square, want)
 from attila.play.settling import FAILED, HINT, OWN, RECOVERED, Settling
 
 REFUSED_MS = const(300)  # a refused press: the trouble sign this long, two red flashes
@@ -278,17 +278,18 @@ class Controller:
         # Actions are read only from agreement (game over: the last piece may still be sliding).
         acting = not self.strict and (mode == PLAY or (mode == GAME_OVER and self._agreed
                                                        and self.settling.unsettled))
-        for _ in range(8):
-            game = self.game
-            meaning = read(game, self.mask, acting, self.stray, self.steps, self.strict,
-                           self.plan if self.own() else None, self.settling.unsettled)
+        left = 8
+        while left:
+            left -= 1
+            meaning = self._meaning(acting)
             kind = meaning & KIND
             if kind == UNDONE:
                 del self.steps[:meaning >> 3]
                 self.again = False
                 self._changed()  # those take-backs are on the table now: save
                 continue
-            if game.phase == OVER and kind != TAKE_BACK:
+            over = self.game.phase == OVER
+            if over and kind != TAKE_BACK:
                 self._ended(kind == MATCH)
                 break
             if kind == MATCH or kind == LIFTED:
@@ -297,13 +298,22 @@ class Controller:
                 if kind == LIFTED:
                     self.lifted = square(meaning)
                 break
-            if game.phase != OVER:
+            if not over:
                 self.mode = CORRECT
             if kind == WRONG:
                 break
             self._carry_out(meaning)
         if acting and self.mode == CORRECT:
             self._sound(CUE_ILLEGAL)
+
+    def _meaning(self, acting):
+        """What the reading shows (attila.play.reading): an action from
+        agreement, else agreement again. The board's own: its plan's squares."""
+        if acting:
+            return act(self.game, self.mask, self.plan if self.own() else None,
+                       self.settling.unsettled)
+        return agree(self.game, self.mask, self.stray, self.steps if self.strict else None,
+                     self.plan if self.own() else None)
 
     def _carry_out(self, meaning):
         """An action the reading showed, or a take-back, on the game."""

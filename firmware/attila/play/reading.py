@@ -1,8 +1,8 @@
 """What a reading of the squares means for the game: queries that change nothing.
 
 The sensors cannot tell a knight from a tile, so an occupancy (a bitmask)
-only means something against the game followed. read() says what it means
-as one int, a meaning: its kind in the low 3 bits, a square above (<< 3)
+only means something against the game followed. act() (from agreement)
+and agree() (out of a correction) say what it means as one int, a meaning: its kind in the low 3 bits, a square above (<< 3)
 and a second one (<< 9); the controller applies it (attila.play.controller).
 How the board reads pieces: docs/pages/play/leds.md.
 """
@@ -49,39 +49,28 @@ def want(game, lifted, steps):
     return occ
 
 
-def read(game, mask, acting, stray, steps, strict, plan, unsettled):
-    """What the occupancy `mask` means for `game`, one step at a time.
-
-    acting: the pieces agreed with the game before this reading (PLAY, or a
-    game over whose last piece may still slide: `unsettled`), so an action
-    may be read: MATCH, LIFTED, an action (PLACE, JUMP, BURN) or TAKE_BACK,
-    else WRONG. Otherwise only the pieces matching the game again (MATCH) or
-    one knight of the side to move in a hand (LIFTED) end the correction
-    (WRONG until then): an occupancy reached through a correction is never
-    read as an action. Stray pieces (never vouched for) are WRONG until
-    gone; strict (after UNDO, RESUME, the self-test): the pieces first match
-    UNDO's take-back `steps` one by one (UNDONE) and then the game exactly.
-    plan: the board's action when the side to act is the board's (its
-    squares only are read), else None. A game over is MATCH or WRONG.
-    """
-    if acting:
-        return _action(game, mask, plan, unsettled)
+def agree(game, mask, stray, steps, plan):
+    """Out of a correction (or in a game over): whether the pieces match the
+    game again (MATCH) or one knight of the side to move is in a hand
+    (LIFTED), else WRONG; an occupancy reached through a correction is never
+    read as an action. Stray pieces (never vouched for) are WRONG until gone.
+    steps: None, or UNDO's take-back steps when the pieces must match them
+    one by one (UNDONE) and then the game exactly (strict: after UNDO,
+    RESUME, the self-test). plan: the board's action when the side to act is
+    the board's, else None."""
     occ = game.occupied()
     if game.phase == OVER:
         return MATCH if mask == occ and not stray else WRONG
     if stray:
         return WRONG
-    if strict:
-        n = 0
-        while n < len(steps) and mask == steps[n][0]:
-            n += 1
-        if n:
-            return UNDONE | n << 3
+    if steps is not None:
+        if steps and mask == steps[0][0]:
+            return UNDONE | _undone(steps, mask) << 3
         if steps or mask != occ:
             return WRONG
-    missing = occ & ~mask
     if mask == occ:
         return MATCH
+    missing = occ & ~mask
     if not mask & ~occ and game.phase == MOVE and _single(missing):
         if plan is not None:
             if plan.src >= 0 and missing == 1 << plan.src:
@@ -91,24 +80,33 @@ def read(game, mask, acting, stray, steps, strict, plan, unsettled):
     return WRONG
 
 
-def _action(game, mask, plan, unsettled):
-    """From agreement: the action (or take-back) the reading shows, if any.
-    A game over takes back only the last piece put down, lifted again before
-    the squares settled (a tile slid on over the board)."""
+def _undone(steps, mask):
+    """How many of the take-back steps, oldest first, the table shows done."""
+    n = 0
+    while n < len(steps) and mask == steps[n][0]:
+        n += 1
+    return n
+
+
+def act(game, mask, plan, unsettled):
+    """From agreement: what the reading shows, a step at a time: MATCH,
+    LIFTED, an action (PLACE, JUMP, BURN) or TAKE_BACK, else WRONG. A game
+    over takes back only the last piece put down, lifted again before the
+    squares settled (`unsettled`: a tile slid on over the board). plan: as
+    for agree(); the board's own actions are its plan's squares only."""
     occ = game.occupied()
-    extra = mask & ~occ
     missing = occ & ~mask
-    if not extra and not missing:
+    if mask == occ:
         return MATCH
     if game.phase == OVER:
         return TAKE_BACK if unsettled and _taken_back(game, missing) else WRONG
     if _taken_back(game, missing):
         return TAKE_BACK
     if game.phase == SETUP:
-        return _placement(game, extra, missing, plan)
+        return _placement(game, mask & ~occ, missing, plan)
     if game.phase == MOVE:
-        return _jump(game, extra, missing, plan)
-    return _scorch(game, extra, missing, plan)
+        return _jump(game, mask & ~occ, missing, plan)
+    return _scorch(game, mask & ~occ, missing, plan)
 
 
 def _taken_back(game, missing):

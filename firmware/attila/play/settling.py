@@ -88,10 +88,9 @@ class Settling:
         """Keep the game as the table shows it (UNDO's take-back `steps` still
         to do by hand redone), now; what came of it."""
         self.keep_due = False
-        keeper = self.keeper
-        if keeper is None:  # (never: game_changed() makes it due only with a keeper)
+        if self.keeper is None:  # (never: game_changed() makes it due only with a keeper)
             return 0
-        return self._written(keeper.keep(game, _later(game, steps)))
+        return self._written(self.keeper.keep(game, _later(game, steps)))
 
     def archive(self, game):
         """A finished game cleared before the squares settled: kept now; what came of it."""
