@@ -49,14 +49,8 @@ SD_MA = const(100)  # a microSD card reading draws 20-100 mA: off the LEDs' budg
 
 
 def watchdog_max(port, chip):
-    """Longest watchdog_ms the port accepts on the chip.
-
-    MicroPython's rp2 port refuses more than 8388 ms (a 24-bit counter at
-    2 ticks/us), on the RP2350 too up to v1.28 (later: 16777 ms); its esp32
-    port has no limit of its own. CircuitPython's raspberrypi port refuses a
-    timeout of 9 s or more (an int check of the float), and past 8.388 s the
-    RP2040's counter would wrap: 8 s. 60 s elsewhere.
-    """
+    """Longest watchdog_ms the port accepts on the chip (the reasons:
+    docs/pages/inside/design.md, attila/profile.py)."""
     if chip in ("rp2040", "rp2350"):
         return 8000 if port == "circuitpython" else 8388
     return 60000
