@@ -18,10 +18,11 @@ import os
 from attila.errors import AttilaError
 from attila.opponent.levels import LEVEL_NAMES
 
+from attila_tools.board import build
 from attila_tools.errors import UsageError
 
-SIDES = ("R", "H", "none")
 PROFILE_COPY = "profile.json"  # in the build folder
+CONTROLLER = "controller.json"  # the ordered controller board's profile: its card socket
 
 
 def side(text):
@@ -66,10 +67,11 @@ def asked(args):
 
 
 def card_pins(data):
-    """The controller board's microSD pins, spelled as the profile's port names them."""
-    from attila_tools.hardware.circuit import SD_PINS
-
-    pins = dict(SD_PINS)
+    """The controller board's microSD pins (its profile's, boards/profiles/controller.json,
+    held to the board's copper by tests/tools/board/test_flash_settings.py), spelled as
+    the profile's port names them."""
+    with open(os.path.join(build.PROFILES, CONTROLLER)) as f:
+        pins = dict(json.load(f)["sdcard"])
     if data.get("port") == "circuitpython":
         del pins["spi"]  # CircuitPython finds the bus from the pins
         pins = {k: "GP%d" % v for k, v in pins.items()}
