@@ -52,11 +52,12 @@ def library_symbol(lib_id):
     tree = pcbfile.parse(chunk)
     ext = pcbfile.find(tree, "extends")
     if ext is not None:
-        # A derived symbol: KiCad's cache holds the parent's drawing under the child's name.
+        # A derived symbol: KiCad's cache holds the parent's drawing under the
+        # child's name, with the child's own fields (what ERC compares).
         parent = chunks[ext[1]]
         chunk = parent.replace('(symbol "%s_' % ext[1], '(symbol "%s_' % name)
-        chunk = chunk.replace('(property "Value" "%s"' % ext[1], '(property "Value" "%s"' % name, 1)
         chunk = chunk.replace('(symbol "%s"' % ext[1], '(symbol "%s"' % name, 1)
+        chunk = _with_fields(chunk, chunks[name])
         tree = pcbfile.parse(chunk)
     chunk = chunk.replace('(symbol "%s"' % name, '(symbol "%s"' % lib_id, 1)
     pins = {}
@@ -82,6 +83,26 @@ def library_symbol(lib_id):
                                         " ".join(just[1:]) if just else "")
     _cache[lib_id] = (chunk, pins)
     return _cache[lib_id]
+
+
+def _fields(chunk):
+    """{name: (start, end)} of a symbol's (property ...) blocks."""
+    out = {}
+    for a, b in pcbfile.blocks(chunk):
+        if chunk.startswith("(property ", a):
+            out[chunk[a:b].split('"', 2)[1]] = (a, b)
+    return out
+
+
+def _with_fields(parent, child):
+    """The parent symbol's text with the derived symbol's fields in place of its own."""
+    theirs = _fields(child)
+    mine = _fields(parent)
+    for key, (a, b) in sorted(mine.items(), key=lambda kv: -kv[1][0]):
+        if key in theirs:
+            ca, cb = theirs[key]
+            parent = parent[:a] + child[ca:cb] + parent[b:]
+    return parent
 
 
 def _indent(chunk, tabs):
@@ -278,10 +299,15 @@ def netlist(name, folder):
                        capture_output=True, text=True, cwd=folder)
     if r.returncode:
         raise SystemExit("%s: netlist export failed: %s" % (name, r.stderr.strip()))
-    # The export stamps the date and the file's path: keep only the design.
+    # The export stamps the date, the file's path and where this machine keeps
+    # KiCad's libraries: keep only the design.
     with open(out, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    keep = [ln for ln in lines if "(date " not in ln and "(source " not in ln
+        text = f.read()
+    a = text.find("\n  (libraries")
+    if a >= 0:
+        b = text.index("\n  (nets", a)
+        text = text[:a] + text[b:]
+    keep = [ln for ln in text.splitlines() if "(date " not in ln and "(source " not in ln
             and "(tool " not in ln]
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(keep) + "\n")
