@@ -34,7 +34,7 @@ MIN = {
 }
 SIGNAL = {"track": 0.25, "clearance": 0.2, "via": 0.6, "drill": 0.3}
 POWER = {"track": 0.5, "clearance": 0.2, "via": 0.8, "drill": 0.4}
-POWER_NETS = ("+5V", "GND", "+3V3", "VBUS", "VSYS", "+5V_IN")
+POWER_NETS = ("+5V", "GND", "+3V3", "VBUS", "VSYS", "VIN", "VIN_FUSED")
 
 # KiCad's own defaults hold for every other check (none is set to ignore
 # here); these, warnings or off by default, are errors on our boards: a
