@@ -22,7 +22,8 @@ import pcbnew
 from attila_tools.hardware import circuit, frame, geometry as g, rules
 
 F, B = pcbnew.F_Cu, pcbnew.B_Cu
-W_SIG, W_5V, W_GND, W_3V3 = 0.25, 0.5, 0.4, 0.3
+W_SIG, W_GND, W_3V3 = rules.SIGNAL["track"], 0.4, 0.3
+W_5V = rules.POWER["track"]  # the 5 V, and ground where the chain's current returns
 
 # The register's pin columns (its pins on a 1.27 mm pitch across the spine).
 REG = g.at("2x2", 0, g.REGISTER_AT)  # same for every kind: square 0's frame
@@ -89,7 +90,7 @@ class Router:
         """A top lane along pts, then on to line x at the last point's height, and a via."""
         end = (x, pts[-1][1])
         self.track(net, F, list(pts) + [end])
-        self.via(net, end)
+        self.via(net, end, power=net == "+5V")
         self.lines.setdefault((x, net), []).append(end[1])
 
     def join(self, net, x, y):
@@ -236,9 +237,10 @@ def connector_in(r, kind):
     r.track("QH", B, [pins[7], (16.5, qy), (45.3, qy)])
     r.via("QH", (45.3, qy))
     r.track("QH", F, [(45.3, qy), (45.3, REG[1] + 2.475), (COL[7], REG[1] + 2.475)])
-    # Ground pin 8 sits in a pocket of the pour: a via into the open pour.
-    r.track("GND", F, [(15.81, 6.23), (17.3, 7.0), (17.3, 11.4)], W_GND)
-    r.via("GND", (17.3, 11.4))
+    # Ground pin 8 sits in a pocket of the pour: a via into the open pour
+    # (the chain's ground current may all return through this wire).
+    r.track("GND", F, [(15.81, 6.23), (17.3, 7.0), (17.3, 11.4)], W_5V)
+    r.via("GND", (17.3, 11.4), power=True)
 
 
 def connector_out(r, kind):

@@ -139,7 +139,7 @@ def power_input(r):
     t("VIN_FUSED", F, [k, (f_out[0], k[1])], w)
     a = pad("D2", "2")
     t("GND", F, [a, (round(a[0] - 1.8, 3), a[1])], w)
-    v("GND", (round(a[0] - 1.8, 3), a[1]))
+    v("GND", (round(a[0] - 1.8, 3), a[1]), power=True)
     # The gate to ground through R9.
     gate, rg, rgnd = pad("Q1", "1"), pad("R9", "1"), pad("R9", "2")
     t("Q1_GATE", F, [gate, rg])

@@ -33,7 +33,10 @@ MIN = {
     "use_height_for_length_calcs": True,
 }
 SIGNAL = {"track": 0.25, "clearance": 0.2, "via": 0.6, "drill": 0.3}
-POWER = {"track": 0.5, "clearance": 0.2, "via": 0.8, "drill": 0.4}
+# The power class carries the LEDs' supply: as much as the input's fuse lets
+# through (its trip current, 1.5 A) at a 10 C rise (current.py holds every
+# track of it to what it carries).
+POWER = {"track": 0.6, "clearance": 0.2, "via": 0.8, "drill": 0.4}
 POWER_NETS = ("+5V", "GND", "+3V3", "VBUS", "VSYS", "VIN", "VIN_FUSED")
 
 # KiCad's own defaults hold for every other check (none is set to ignore
