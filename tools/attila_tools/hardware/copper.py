@@ -193,3 +193,57 @@ def _chain(copper, fps, kind, leds_order, led_pin, din, dout):
             out.append("LED %s is link %d of the chain at %s, the firmware expects square %s's "
                        "centre %s" % (ref, j, pos, want_sq, centre))
     return out
+
+
+def decoupling(board):
+    """[(LED, capacitor, mm to VDD, mm to VSS)]: each LED's 100 nF and the
+    length of track from its pads to the LED's 5 V and ground pads, over
+    tracks alone (no via, no pour between; None where there is no such path)."""
+    import heapq
+    import math
+
+    copper = connectivity.Copper(board)
+    its, adj = copper.items, copper.adj
+    index = {(it.ref, it.pin): i for i, it in enumerate(its) if it.kind == "pad"}
+    pins = kicadlib.pins(LED)
+
+    def length(a, b):
+        """Shortest track length from pad item a to pad item b, tracks only."""
+        best, heap = {a: 0.0}, [(0.0, a)]
+        while heap:
+            d, i = heapq.heappop(heap)
+            if i == b:
+                return round(d, 2)
+            if d > best.get(i, 1e9) or (i != a and its[i].kind != "track"):
+                continue
+            for j in adj[i]:
+                if its[j].kind not in ("track", "pad") or (its[j].kind == "pad" and j != b):
+                    continue
+                g = its[j].geo
+                step = math.hypot(g[2][0] - g[1][0], g[2][1] - g[1][1]) if g[0] == "seg" else 0.0
+                if d + step < best.get(j, 1e9):
+                    best[j] = d + step
+                    heapq.heappush(heap, (d + step, j))
+        return None
+
+    out = []
+    for ref in sorted(board.footprints, key=lambda r: int(r[1:]) if r[1:].isdigit() else 0):
+        if board.footprints[ref].value != "WS2812B":
+            continue
+        vdd, vss = (ref, pins["VDD"][0]), (ref, pins["VSS"][0])
+        caps = [r for (r, p) in copper.pads(copper.net(*vdd)) if r.startswith("C")
+                and board.footprints[r].value == "100nF"]
+        near = sorted(caps, key=lambda c: _dist(board.footprints[c].at, board.footprints[ref].at))
+        if not near:
+            out.append((ref, None, None, None))
+            continue
+        cap = near[0]
+        c5 = [p for p, n in copper.nets_of(cap).items() if n == copper.net(*vdd)][0]
+        cg = [p for p, n in copper.nets_of(cap).items() if n != copper.net(*vdd)][0]
+        out.append((ref, cap, length(index[(cap, c5)], index[vdd]),
+                    length(index[(cap, cg)], index[vss])))
+    return out
+
+
+def _dist(a, b):
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5

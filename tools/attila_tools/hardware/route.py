@@ -150,17 +150,14 @@ def square(r, kind, k):
 
 def decoupling(r, kind, k):
     """Square k's 100 nF straight onto its LED's pads, no via between: +5 V
-    from the capacitor's pad to VDD beside it, ground under the LED's body
-    (between its pad rows) to VSS at the opposite corner. Returns the VDD and
-    the capacitor's +5 V pad (module frame)."""
+    from the capacitor's pad to VDD beside it, ground in a straight line under
+    the LED's body (between its pad rows) to VSS at the opposite corner.
+    Returns the VDD and the capacitor's +5 V pad (module frame)."""
     led, cap = "D%d" % (k + 1), "C%d" % (k + 1)
     vdd, vss = r.pad(led, "1"), r.pad(led, "3")
     c5v, cgnd = r.pad(cap, "2"), r.pad(cap, "1")
     r.track("+5V", F, [c5v, vdd])
-    mid_y = (vdd[1] + vss[1]) / 2  # the LED's centre line
-    turn = abs(vss[1] - mid_y)  # a 45-degree run onto VSS's row
-    side = 1 if vss[0] > cgnd[0] else -1
-    r.track("GND", F, [cgnd, (cgnd[0], mid_y), (round(cgnd[0] + side * turn, 4), vss[1]), vss])
+    r.track("GND", F, [cgnd, vss])
     return vdd, c5v
 
 
