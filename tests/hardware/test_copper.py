@@ -53,7 +53,8 @@ def test_copper_agrees_with_firmware(kind):
     board = pcbfile.load(path(kind))
     assert copper.problems(board, kind) == []
     # what the check rests on, seen directly
-    assert len([f for f in board.footprints.values() if f.value == "WS2812B"]) == geometry.squares(kind)
+    leds = [f for f in board.footprints.values() if f.value == "WS2812B"]
+    assert len(leds) == geometry.squares(kind)
     assert board.footprints["J1"].side == "bottom" and board.footprints["J2"].side == "bottom"
 
 

@@ -132,7 +132,8 @@ def card_problems(copper, fps, pico, pins, reach, pulled_up):
         out.append("microSD VSS is not on the Pico's ground")
     shell = copper.every("J3", sd["SHIELD"][0])
     if shell != {"GND"}:
-        out.append("microSD shell (pads %s) is on %s, not ground" % (sd["SHIELD"][0], sorted(shell)))
+        out.append("microSD shell (pads %s) is on %s, not ground"
+                   % (sd["SHIELD"][0], sorted(shell)))
     return out
 
 

@@ -153,8 +153,9 @@ def mounting_holes(kind):
         out += [(MOUNT_INSET, j * PITCH), (x1 - MOUNT_INSET, j * PITCH)]
     for i, (x, y) in enumerate(out):
         for kx0, ky0, kx1, ky1 in keepouts(kind):
-            if kx0 - MOUNT_CLEAR < x < kx1 + MOUNT_CLEAR and ky0 - MOUNT_CLEAR < y < ky1 + MOUNT_CLEAR:
-                ends = [e for e in (ky0 - MOUNT_CLEAR, ky1 + MOUNT_CLEAR)
+            c = MOUNT_CLEAR
+            if kx0 - c < x < kx1 + c and ky0 - c < y < ky1 + c:
+                ends = [e for e in (ky0 - c, ky1 + c)
                         if MOUNT_INSET <= e <= y1 - MOUNT_INSET]
                 y = min(ends, key=lambda e: abs(e - y))
         out[i] = (x, y)

@@ -3,10 +3,11 @@ presses into its top, and a key for each button.
 
 The box's wall opens in front of every connector that reaches the board's
 edge, on the side its plug comes from (the Pico's USB socket, the microSD
-slot, the USB-C 5 V input, the module cable); the lid has a grille over the piezo and a hole over each button,
-where a printed key, held by its flange under the lid, reaches down to the
-switch. Modelled where they sit, in the board's frame (x, y as on the
-board, z = 0 under the case's floor); the lid and keys print turned over.
+slot, the USB-C 5 V input, the module cable); the lid has a grille over
+the piezo and a hole over each button, where a printed key, held by its
+flange under the lid, reaches down to the switch. Modelled where they sit,
+in the board's frame (x, y as on the board, z = 0 under the case's floor);
+the lid and keys print turned over.
 """
 
 from build123d import Align, Box, Cone, Cylinder, Pos
