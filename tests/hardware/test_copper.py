@@ -278,3 +278,23 @@ def test_the_card_pages_profile_section_is_the_boards():
         page = re.sub(r"\s+", " ", f.read())
     m = re.search(r'"sdcard": (\{[^}]*\})', page)
     assert m and eval(m.group(1)) == circuit.SD_PINS  # noqa: S307 (a literal from our page)
+
+
+def board_texts(name):
+    """{(layer, words)} of a board's own silkscreen texts."""
+    board = pcbfile.load(os.path.join(ROOT, "boards", "pcb", name, name + ".kicad_pcb"))
+    return {(pcbfile.find(t, "layer")[1], t[1]) for t in pcbfile.find_all(board.tree, "gr_text")}
+
+
+@pytest.mark.parametrize("name", ["module-2x2", "module-2x3", "controller"])
+def test_each_board_says_what_it_is_and_where_its_chain_and_power_go(name):
+    texts = board_texts(name)
+    title = "ATTILA %s  rev %s  %s" % (name.replace("-", " "), circuit.REVISION, circuit.DATE)
+    assert ("F.SilkS", title) in texts
+    if name == "controller":
+        assert {("F.SilkS", "5V IN  USB-C"), ("F.SilkS", "5 V ONLY, 1 A MIN"),
+                ("F.SilkS", "OUT  to module 1"), ("F.SilkS", "1 +5V"), ("F.SilkS", "1")} <= texts
+    else:  # the connectors' side
+        assert {("B.SilkS", title), ("B.SilkS", "IN  from the controller or the module before"),
+                ("B.SilkS", "OUT  to the next module"), ("B.SilkS", "1 +5V"),
+                ("B.SilkS", "5V IN on pin 1, GND on pins 2 and 8")} <= texts
