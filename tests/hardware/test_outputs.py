@@ -9,9 +9,10 @@ def test_bom_counts_the_4x5_boards_parts():
     assert qty["WS2812B-B/W"] == 20 and qty["CT10-1530-G1"] == 20  # one of each per square
     assert qty["74HC165D,653"] == 4  # one register per module
     assert qty["61200821621"] == 9  # IN and OUT on four modules, one at the controller
-    # pull-ups, SER pull-downs, SD pull-ups, the chain's data pull-up
-    assert qty["RC0603FR-0710KL"] == 20 + 4 + 4 + 1
-    assert qty["RC0603FR-0733RL"] == 2  # LOAD and CLOCK at the controller
+    # pull-ups, SER pull-downs, SD pull-ups, the chain's data pull-up, the input FET's gate
+    assert qty["RC0603FR-0710KL"] == 20 + 4 + 4 + 1 + 1
+    # LOAD and CLOCK at the controller, each module's LED data-out
+    assert qty["RC0603FR-0733RL"] == 2 + 4
     rows = outputs.bom_rows("module-2x3")
     assert ("D1 D2 D3 D4 D5 D6", "WS2812B") == rows[[r[1] for r in rows].index("WS2812B")][:2]
 
