@@ -13,14 +13,13 @@ import argparse
 import csv
 import glob
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
 
-from attila_tools.hardware import circuit, generate, schematic
+from attila_tools.hardware import circuit, generate, schematic, schematic_views
 
 # Boards of each kind a 4x5 board needs (the game's set: two small, two large).
 PER_4X5 = {"module-2x2": 2, "module-2x3": 2, "controller": 1}
@@ -158,29 +157,6 @@ def zip_dir(folder, path):
                 z.writestr(info, f.read(), zipfile.ZIP_DEFLATED)
 
 
-def crop(svg, box, zoom=2.5):
-    """The part `box` (x0, y0, x1, y1 in mm) of a schematic's SVG, drawn `zoom`
-    times its paper size so that a page fits it to its width with legible labels."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-
-    def outside(xs, ys):
-        return not xs or max(xs) < x0 - 2 or min(xs) > x1 + 2 or max(ys) < y0 - 2 or min(ys) > y1 + 2
-
-    def path(m):  # drop what lies wholly outside the view (the file shrinks tenfold)
-        nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", m.group(1))]
-        return "" if outside(nums[0::2], nums[1::2]) else m.group(0)
-
-    def text(m):
-        return "" if outside([float(m.group(1))], [float(m.group(2))]) else m.group(0)
-
-    svg = re.sub(r'<path d="([^"]*)"\s*/>\n?', path, svg)
-    svg = re.sub(r'<text x="(-?[\d.]+)" y="(-?[\d.]+)"[^>]*>.*?</text>\n?', text, svg, flags=re.S)
-    return re.sub(r'width="[^"]*" height="[^"]*" viewBox="[^"]*"',
-                  'width="%.1fmm" height="%.1fmm" viewBox="%.2f %.2f %.2f %.2f"'
-                  % (w * zoom, h * zoom, x0, y0, w, h), svg, count=1)
-
-
 def board_outputs(name, out):
     src = os.path.join(generate.PCB_DIR, name)
     pcb, sch = os.path.join(src, name + ".kicad_pcb"), os.path.join(src, name + ".kicad_sch")
@@ -193,19 +169,7 @@ def board_outputs(name, out):
         "-o", os.path.join(out, name + "-cpl.csv"), pcb)
     run("kicad-cli", "pcb", "render", "-w", "1200", "-h", "900", "--quality", "basic",
         "-o", os.path.join(out, name + ".png"), pcb)
-    run("kicad-cli", "sch", "export", "pdf", "-o", os.path.join(out, name + "-schematic.pdf"), sch)
-    with tempfile.TemporaryDirectory() as tmp:
-        run("kicad-cli", "sch", "export", "svg", "-o", tmp, sch)
-        for fn in glob.glob(os.path.join(tmp, "*.svg")):
-            with open(fn, encoding="utf-8") as f:
-                svg = f.read()
-            # its title carries the export's date: the docs' copy must not change
-            svg = re.sub(r"<title>[^<]*</title>", "<title>%s schematic</title>" % name, svg)
-            with open(os.path.join(out, name + "-schematic.svg"), "w", encoding="utf-8") as f:
-                f.write(svg)
-            for view, box in schematic.views(name):
-                with open(os.path.join(out, "%s-%s.svg" % (name, view)), "w", encoding="utf-8") as f:
-                    f.write(crop(svg, box))
+    schematic_views.export(name, sch, out)
     write_bom(name, os.path.join(out, name + "-bom.csv"))
 
 
@@ -227,7 +191,7 @@ def main(argv=None):
     os.makedirs(pictures, exist_ok=True)
     for name in sorted(circuit.BOARDS):
         # the schematics' legible views (the 2x2's are the 2x3's, less two squares)
-        views = ["%s-%s.svg" % (name, v) for v, _ in schematic.views(name)
+        views = ["%s-%s.svg" % (name, v) for v, _page, _box in schematic.views(name)
                  if name != "module-2x2"]
         for fn in [name + ".png"] + views:
             shutil.copy(os.path.join(args.out, name, fn), os.path.join(pictures, fn))
