@@ -11,7 +11,9 @@
 #   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
 #   make hardware  regenerate the KiCad boards (boards/pcb) and write their Gerbers,
 #                BOM, placement, renders and schematics into build/hardware (KiCad 9),
-#                and the printable parts' STL and STEP (make hardware-parts: those alone)
+#                and the printable parts' STL and STEP (make hardware-parts: those alone);
+#                PITCH=MM and/or MODULE="CxR ...": the boards for other squares or modules
+#                into build/hardware/boards-MMmm, each held to every check
 
 PYTHON ?= python3
 VENV := .venv
@@ -121,10 +123,17 @@ docs: install
 	$(PY) tools/docs/architecture.py
 	$(DOCS) build --strict $(DOCS_CONFIG)
 
-# The KiCad boards from circuit.py and geometry.py, and what a fab needs
-# from them (needs kicad-cli and KiCad's pcbnew: .ci/run installs KiCad 9).
+# The KiCad boards from the generator (tools/attila_tools/hardware), and what a
+# fab needs from them (needs kicad-cli and KiCad's pcbnew: .ci/run installs
+# KiCad 9). With PITCH= or MODULE=: `attila hardware` writes the projects for
+# other squares or modules (build/hardware/boards-MMmm) and checks them.
+ifneq ($(PITCH)$(MODULE),)
+hardware: install
+	$(BIN)/attila hardware $(if $(PITCH),--pitch $(PITCH)) $(foreach m,$(MODULE),--module $(m)) $(ARGS)
+else
 hardware: install hardware-parts
 	$(PY) -m attila_tools.hardware.outputs
+endif
 
 # The printable parts (a tray and a light baffle for each module kind, the
 # controller's case): STL and STEP in build/hardware, one line a part; their

@@ -23,6 +23,8 @@ import re
 
 from attila.game.modules import KINDS
 
+from attila_tools.errors import ToolError
+
 PITCH = 40.0  # square pitch, centre to centre: the game's squares (use_pitch for others)
 PITCHES = (30.0, 60.0)  # what the boards are laid out for
 EDGE = 1.5  # board edge to the squares' outline: tray wall + fit clearance
@@ -54,8 +56,8 @@ SPINE_FIRST = 6.0
 LINE = 1.0
 
 
-class SizeError(ValueError):
-    """A module size the boards cannot be laid out for (the message says why)."""
+class SizeError(ToolError):
+    """A pitch or module size the boards cannot be laid out for (the message says why)."""
 
 
 def use_pitch(mm):

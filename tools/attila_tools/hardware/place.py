@@ -24,6 +24,8 @@ SWITCH_PAD = (-5.0, 1.0)  # the switch's lower pad, spine frame
 PULLUP_AT = (-8.5, 13.0)  # its pull-up, beside the switch's upper end
 PART_GAP = 0.5  # courtyard to courtyard where a track runs between two parts
 GRID = 0.05  # places are snapped outwards to this
+TINY = 1e-9  # mm: nought, less the floats' rounding
+PITCH_STEP = 0.5  # the smallest pitch a part allows is told to this step
 
 
 def snap_out(v):
@@ -84,7 +86,7 @@ def cell(parts, kind, k):
                 + max(abs(v) for v in extent(cap, rot)[1::2]))
     put(cap, c.at(vdd[0] - c.s * offset(cap, "2", rot)[0], snap_out(y)), rot)
     ground = sw["choice"].pin("ground")
-    rot = facing(sw, ground, (0, 90, 180, 270), lambda dx, dy: dy < 0 and abs(dx) < 1e-9)
+    rot = facing(sw, ground, (0, 90, 180, 270), lambda dx, dy: dy < 0 and abs(dx) < TINY)
     gx, gy = offset(sw, ground, rot)
     put(sw, c.at(SWITCH_PAD[0] - c.s * gx, SWITCH_PAD[1] - gy), rot)
     put(pull, c.at(*PULLUP_AT), facing(pull, "1", (90, 270), lambda dx, dy: dy > 0))
@@ -162,10 +164,32 @@ def clear_of_holes(part, hole, kind):
             x0, x1 = x0 + shift, x1 + shift
 
 
+def check_fit(parts, kind):
+    """SizeError unless square 0's cell fits inside its square less the board's
+    edge (the smallest pitch it needs, from the parts' courtyards)."""
+    cx, cy = g.square_centre(kind, 0)
+    reach, widest = 0.0, None
+    for p in parts:
+        if p["square"] == 0:
+            x0, y0, x1, y1 = footprints.courtyard_of(p)
+            far = max(cx - x0, x1 - cx, cy - y0, y1 - cy)
+            if far > reach:
+                reach, widest = far, p
+    need = 2 * (reach + g.EDGE)
+    if g.PITCH < need:
+        least = -(-need // PITCH_STEP) * PITCH_STEP
+        raise g.SizeError("squares of %g mm are too small for a square's parts: its %s (%s, "
+                          "%s) reaches %.2f mm from the centre; with these parts the boards "
+                          "need squares of %g mm or more (catalogue.py chooses the parts)"
+                          % (g.PITCH, widest["job"], widest["value"], widest["footprint"],
+                             reach, least))
+
+
 def module(parts, kind):
     """Place every part of a module board (circuit.module) in the module's frame."""
     for k in range(g.squares(kind)):
         cell(parts, kind, k)
+    check_fit(parts, kind)
     register_area(parts, kind)
     last_square(parts, kind)
     connectors(parts, kind)

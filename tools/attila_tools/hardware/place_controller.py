@@ -48,7 +48,7 @@ def level(part, pad, x, y, rot):
 
 def edge_mark(part):
     """The y (footprint frame) of a footprint's horizontal "PCB Edge" mark."""
-    rows = [a[1] for a, b in footprints.load(part["footprint"]).marks if abs(a[1] - b[1]) < 1e-9]
+    rows = [a[1] for a, b in footprints.load(part["footprint"]).marks if a[1] == b[1]]
     if len(rows) != 1:
         raise ValueError("%s: %s has %d edge marks" % (part["ref"], part["footprint"], len(rows)))
     return rows[0]

@@ -50,7 +50,7 @@ def register(r, kind):
         r.via(net, (x, strip_y(level)))
         r.track(net, F, [(x, strip_y(level)), (x, y)])
     tied = []
-    for k in range(4, 8):
+    for k in range(4, g.MOST_SQUARES):
         x, y = pin("D%d" % k)
         if k >= n:
             tied.append(x)
