@@ -132,10 +132,13 @@ def package_version():
     return ""
 
 
-def fetch(models=MODELS, folder=PCB_DIR, deb=None):
+def fetch(models=MODELS, folder=PCB_DIR, deb=None, also=()):
     """Download Debian's model package once (or read `deb`, one already
-    downloaded) and take out what the boards show."""
+    downloaded) and take out what the boards show (and the boards of the
+    folders `also`, say a branch about to be merged)."""
     want = wanted(folder)
+    for other in also:
+        want.update(wanted(other))
     with tempfile.TemporaryDirectory() as tmp:
         version = package_version()
         if deb is None:
@@ -173,9 +176,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--fetch", action="store_true")
     ap.add_argument("--deb", help="a %s .deb already downloaded" % PACKAGE)
+    ap.add_argument("--also", action="append", default=[],
+                    help="another boards folder whose models to keep too")
     args = ap.parse_args(argv)
     if args.fetch:
-        for m in fetch(deb=args.deb):
+        for m in fetch(deb=args.deb, also=args.also):
             print("fetched", m)
     gone = absent()
     for m, boards in sorted(wanted().items()):

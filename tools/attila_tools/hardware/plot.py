@@ -53,7 +53,7 @@ def panel(p, x0):
         x = sx(t0 + t * 1e-9)
         out.append('<text x="%.1f" y="%d" font-size="10" text-anchor="middle">%g</text>'
                    % (x, H - PAD_B + 13, t))
-    out.append('<text x="%.1f" y="%d" font-size="10" text-anchor="middle">ns after the controller's edge</text>'
+    out.append('<text x="%.1f" y="%d" font-size="10" text-anchor="middle">ns after the controller&#8217;s edge</text>'
                % (x0 + PAD_L + iw / 2, H - 6))
     for label, v in p["levels"]:
         out.append('<line x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#888" '

@@ -221,6 +221,15 @@ def case(kind, r_series, corner, kinds=None):
     return out
 
 
+def faults(kind, result):
+    """What keeps one case from being recommended: the verdicts, and the
+    74HC165's clamp diodes conducting (over 1 mA: the edge is past a rail)."""
+    bad = verdicts(kind, result)
+    if kind != "LED" and max(r["clamp_ma"] for r in result.values()) > 1.0:
+        bad.append(("", "clamp diodes conduct"))
+    return bad
+
+
 def recommend(kind, kinds=None, values=E12):
     """(ohms, {ohms: {corner: verdicts}}): the smallest series resistor with clean
     edges in both corners and the clamps idle (no current past 1 mA)."""
@@ -228,11 +237,7 @@ def recommend(kind, kinds=None, values=E12):
     for ohms in values:
         table[ohms] = {}
         for corner in CORNERS:
-            res = case(kind, ohms, corner, kinds)
-            bad = verdicts(kind, res)
-            if kind != "LED" and max(r["clamp_ma"] for r in res.values()) > 1.0:
-                bad.append(("", "clamp diodes conduct"))
-            table[ohms][corner] = bad
+            table[ohms][corner] = faults(kind, case(kind, ohms, corner, kinds))
         if all(not b for b in table[ohms].values()):
             return ohms, table
     return None, table

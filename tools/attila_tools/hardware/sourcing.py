@@ -10,7 +10,8 @@ An `lcsc` number is the part the assembler (JLCPCB, whose library is
 LCSC's) places. For plain resistors, capacitors and the Schottky it is a
 JLCPCB basic part of the same value, package and ratings (`lcsc_part` names
 it): basic parts load without a fee. Prices are US dollars for one part at
-the quantities of one or two boards.
+the quantities of one or two boards. `ohms`: the resistance a part puts in
+series with the LEDs' 5 V (supply.py counts it).
 """
 
 from attila_tools.errors import ToolError
@@ -21,8 +22,8 @@ SOURCES = {
              "as scraped on 2026-08-08)",
     "edg": "BerkeleyHCI/PolymorphicBlocks, edg/parts at commit 9c69857 (the part's "
            "footprint block: its LCSC number and pick-and-place rotation)",
-    "boms": "unverified: the number public bills of materials give for this part "
-            "(several, in the search index's code corpus); not checked against LCSC",
+    "boms": "unverified: the number (and price) public bills of materials give for this "
+            "part (in the search index's code corpus); not checked against LCSC",
     "kibot": "KiBot, kibot/fil_rot_footprint.py DEFAULT_ROTATIONS (JLCPCB rotations by "
              "footprint name, from matthewlai/JLCKicadTools' cpl_rotations_db.csv and "
              "bennymeg/JLC-Plugin-for-KiCad); SOIC and SOT-23 agree with "
@@ -52,6 +53,24 @@ PARTS = {
     "CT10-1530-G1": dict(lcsc="", source="none", usd=1.60, price="estimate",
                          note="order from a distributor (Digi-Key 306-1125-1-ND) and send it "
                               "to the assembler, or solder it by hand"),
+    # the controller's power input and the modules' bulk capacitor and data-out resistor
+    "USB4125-GF-A": dict(lcsc="C5246813", lcsc_part="GCT USB4125-GF-A-0190", source="boms",
+                         usd=0.85, price="boms", note="USB-C receptacle, power only"),
+    "MF-MSMF075/24": dict(lcsc="C208467", lcsc_part="Bourns MF-MSMF075/24-2", source="boms",
+                          usd=0.25, price="estimate", ohms=0.40,
+                          note="PTC 0.75 A hold; 0.11 Ohm new, 0.40 Ohm at most after a trip "
+                               "(Bourns' figures as public BOMs quote them, unverified)"),
+    "SMAJ5.0A": dict(lcsc="C2925443", lcsc_part="Liown SMAJ5.0A", source="cdfer", usd=0.036,
+                     price="cdfer", note="5 V stand-off TVS, SMA"),
+    "AO3401A": dict(lcsc="C15127", source="cdfer", usd=0.060, price="cdfer", ohms=0.06,
+                    note="Rds(on) under 60 mOhm at -4.5 V (AOS datasheet, as KiCad's symbol "
+                         "quotes it)"),
+    "RC0603FR-075K1L": dict(lcsc="C23186", lcsc_part="UNI-ROYAL 0603WAF5101T5E", source="cdfer",
+                            usd=0.005, price="cdfer", note="5.1 kOhm 1 % 0603, basic part"),
+    "GRM31CR61A226ME19L": dict(lcsc="C5672", lcsc_part="Samsung CL31A226KPHNNNE", source="cdfer",
+                               usd=0.043, price="cdfer", note="22 uF 10 V X5R 1206"),
+    "RC0603JR-070RL": dict(lcsc="", source="none", usd=0.005, price="estimate",
+                           note="0 Ohm 0603 link"),
     # through-hole: soldered by hand, bought anywhere
     "SC0915": dict(usd=4.00, price="rpi", note="Raspberry Pi Pico; or the Pico 2 (SC1631)"),
     "61200821621": dict(usd=0.40, price="estimate", note="Wurth WR-BHD 2x4 box header"),

@@ -95,7 +95,16 @@ def controller_drop(amps):
               and (p["ref"], pin) in copper.pads]
     if not inputs:
         raise pcbfile.PcbError("controller: no 5 V input connector on the +5V tracks")
-    return copper.drops(inputs, {("J1", "1"): amps})[("J1", "1")]
+    return copper.drops(inputs, {("J1", "1"): amps})[("J1", "1")] + amps * input_ohms()
+
+
+def input_ohms():
+    """Ohms of the parts in series with the controller's 5 V input (a fuse, a
+    reverse-polarity MOSFET), at their datasheet maximum (sourcing.py)."""
+    from attila_tools.hardware import sourcing
+
+    return sum(sourcing.lookup(p["mpn"]).get("ohms", 0.0)
+               for p in circuit.BOARDS["controller"]() if p["mpn"] in sourcing.PARTS)
 
 
 def volts(current, layout=LAYOUT):
