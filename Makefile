@@ -131,7 +131,7 @@ hardware: install hardware-parts hardware-sim
 # (Debian's package), and the 5 V left at the last module: the pictures and
 # figures on docs/pages/build/signals.md (docs/figures/signals*.md).
 hardware-sim: install ngspice
-	$(PY) -m attila_tools.hardware.signals
+	$(PY) -m attila_tools.hardware.signalpage
 
 # ngspice (Debian package) runs the signal simulation; as root it is installed
 # when missing, else `make hardware-sim` and its test say why they cannot run.

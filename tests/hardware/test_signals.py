@@ -10,6 +10,7 @@ import re
 import pytest
 
 from attila_tools.hardware import pcbfile, signalpage, signals, spice, supply, traces
+from attila_tools.hardware.receivers import RECEIVERS
 
 WHY = spice.ngspice_missing()
 
@@ -47,7 +48,7 @@ def test_at_the_recommended_values_no_receiver_sees_a_false_edge_or_leaves_its_r
             assert not e["false_edge"] and e["margin"] >= 0
         assert r["clamp_ma"] <= 1.0
     led = signals.case("LED", recommended()["LED"], "fast")["module 4"]
-    rx = signals.RECEIVERS["WS2812B"]
+    rx = RECEIVERS["WS2812B"]
     assert rx["vmin"] <= led["vmin"] and led["vmax"] <= rx["vmax"]
 
 
@@ -55,7 +56,7 @@ def test_without_a_series_resistor_the_led_data_overshoots_the_next_leds_absolut
     res = signals.case("LED", 0.0, "fast")
     bad = signals.verdicts("LED", res)
     assert any("absolute maximum" in what for _, what in bad)
-    assert res["module 4"]["vmax"] > signals.RECEIVERS["WS2812B"]["vmax"]
+    assert res["module 4"]["vmax"] > RECEIVERS["WS2812B"]["vmax"]
 
 
 def test_the_ribbon_is_a_line_of_about_100_ohms():

@@ -7,8 +7,10 @@ An edge is clean when, once it has left the undefined band between the
 receiver's VIL and VIH, it never comes back into it (a dip back could be
 taken as a second edge: the clock counted twice), it is valid soon enough
 for the chain's timing, and it stays within the receiver's absolute
-maximum ratings (signals.RECEIVERS says which, and from which datasheet).
+maximum ratings (receivers.py says which, and from which datasheet).
 """
+
+from attila_tools.hardware.receivers import RECEIVERS
 
 
 def edge(wave, t0, t1, low, high, rx):
@@ -63,8 +65,6 @@ def edge(wave, t0, t1, low, high, rx):
 
 def verdicts(kind, result):
     """[(receiver, what is wrong)] of one case: empty when every receiver is fine."""
-    from attila_tools.hardware.signals import RECEIVERS
-
     rx = RECEIVERS["WS2812B" if kind == "LED" else "74HC165"]
     bad = []
     for label, r in result.items():

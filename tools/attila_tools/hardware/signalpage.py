@@ -1,5 +1,7 @@
 """`make hardware-sim`: the signal simulation's pictures and figures for the docs.
 
+    python -m attila_tools.hardware.signalpage
+
 Runs signals.py's cases for CLOCK, LOAD and the LED data without series
 resistors, as the boards are built, and with the values `recommend` finds;
 draws the edges at the last module (plot.py) into docs/pages/build/signals/
@@ -13,6 +15,7 @@ import sys
 
 from attila_tools.hardware import circuit, plot, signals, spice, supply
 from attila_tools.hardware.edges import verdicts
+from attila_tools.hardware.receivers import DRIVERS, RECEIVERS
 
 KINDS = ("CLOCK", "LOAD", "LED")
 COLOURS = {"without": "#d62728", "as built": "#ff7f0e", "recommended": "#1f77b4"}
@@ -54,7 +57,7 @@ def last(result):
 
 
 def picture(runs, kind, values, path):
-    rx = signals.RECEIVERS["WS2812B" if kind == "LED" else "74HC165"]
+    rx = RECEIVERS["WS2812B" if kind == "LED" else "74HC165"]
     levels = [("VIH", rx["vih"]), ("VIL", rx["vil"])]
     if not rx["clamps"]:
         levels += [("abs. max", rx["vmax"]), ("abs. min", rx["vmin"])]
@@ -95,8 +98,26 @@ def edge_rows(runs, kind, values):
             max(fast["rise"]["overshoot"], fast["fall"]["overshoot"]),
             max(fast["rise"]["ringing"], fast["fall"]["ringing"]),
             _ns(max(slow["rise"]["valid"] or 0, slow["fall"]["valid"] or 0)),
-            "clean" if not bad else "; ".join(sorted({"%s: %s" % b for b in bad}))[:160]))
+            summary(bad)))
     return rows
+
+
+SHORT = (("false edge", "a false edge"), ("undefined band", "rings back into the band"),
+         ("not valid", "late"), ("clamp current", "clamp current over its maximum"),
+         ("absolute maximum", "past its absolute maximum"), ("clamp diodes", "clamps conduct"))
+
+
+def summary(bad):
+    """The faults of a case in a few words: 'module 3: rings back into the band'."""
+    if not bad:
+        return "clean"
+    by = {}
+    for label, what in bad:
+        short = next((s for key, s in SHORT if key in what), what)
+        by.setdefault(label or "chain", [])
+        if short not in by[label or "chain"]:
+            by[label or "chain"].append(short)
+    return "; ".join("%s: %s" % (label, ", ".join(w)) for label, w in sorted(by.items()))
 
 
 def figures(runs, studies, path):
@@ -117,9 +138,9 @@ def figures(runs, studies, path):
     lines.append("- LED data, where each module's last LED drives its OUT: **%s Ohm** (now %g Ohm)"
                  % (studies["LED"]["recommended"], studies["LED"]["as built"]))
     lines += ["", "Where the model's figures come from:", ""]
-    for name, rx in signals.RECEIVERS.items():
+    for name, rx in RECEIVERS.items():
         lines.append("- %s inputs: %s." % (name, rx["source"]))
-    for name, d in signals.DRIVERS.items():
+    for name, d in DRIVERS.items():
         lines.append("- %s output: %s." % (name, d["source"]))
     r, l, c = spice.ribbon_line(5)
     z0, delay = spice.line_z0((r, l, c))
@@ -157,6 +178,10 @@ def supply_figures(path):
 
 
 def main(argv=None):
+    why = spice.ngspice_missing()
+    if why:
+        print("make hardware-sim: " + why, file=sys.stderr)
+        return 2
     runs = Runs()
     studies = {}
     os.makedirs(signals.PICTURES, exist_ok=True)

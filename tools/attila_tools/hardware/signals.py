@@ -1,6 +1,9 @@
 """CLOCK, LOAD and the LED data over the chain's ribbon cables, simulated.
 
-    python -m attila_tools.hardware.signals      # make hardware-sim
+    case("CLOCK", 68, "fast")   -> {receiver: its edges}
+    recommend("LED")            -> the smallest clean series resistor
+
+(`make hardware-sim` runs signalpage.py, which draws and writes the results.)
 
 The chain of boards/4x5.json as it is built: the controller drives CLOCK and
 LOAD through its series resistors into four 300 mm hops of flat cable, each
@@ -14,11 +17,11 @@ the pictures and figures of docs/pages/build/signals.md.
 """
 
 import os
-import sys
 
 from attila.game import layoutfile
 from attila_tools.hardware import cable, circuit, pcbfile, spice, traces
 from attila_tools.hardware.edges import edge, verdicts
+from attila_tools.hardware.receivers import DRIVERS, RECEIVERS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
@@ -30,35 +33,6 @@ EDGE_AT, HALF = 10e-9, 250e-9  # one edge each way, each settled before the next
 STOP, STEP = 500e-9, 20e-12
 E12 = (0, 10, 22, 33, 47, 68, 100, 150, 220)
 
-# Receivers: levels and limits (volts, farads, amps), each with its source.
-RECEIVERS = {
-    "74HC165": dict(
-        vdd=3.3, vih=2.36, vil=0.94, cin=10e-12, clamp_ma=20.0, clamps=True,
-        settle=100e-9,
-        source="TI SN74HC165 datasheet (SCLS116G): VIH 1.5/3.15 V and VIL 0.5/1.35 V at "
-               "VCC 2/4.5 V, taken linearly to the modules' 3.3 V; absolute maximum input "
-               "clamp current 20 mA (input voltages past the rails allowed within it); input "
-               "capacitance 10 pF, its maximum (unverified here). Nexperia's 74HC165D "
-               "(the part ordered) rates its inputs overvoltage tolerant to 15 V"),
-    "WS2812B": dict(
-        vdd=5.0, vih=3.5, vil=1.5, cin=15e-12, vmax=5.5, vmin=-0.5, clamps=False,
-        settle=50e-9,
-        source="Worldsemi WS2812B datasheet: VIH 0.7 VDD, VIL 0.3 VDD, input capacitance "
-               "15 pF max, input voltage -0.5 V to VDD + 0.5 V absolute maximum; no input "
-               "clamp specified, so none is modelled"),
-}
-# Drivers: (stiff ohms, weak ohms, edge seconds), stiff = worst ringing, weak = slowest.
-DRIVERS = {
-    "RP2040": dict(vdd=3.3, stiff=20.0, weak=170.0, source=(
-        "RP2040 datasheet table 632: VOH >= 2.62 V at 4 mA (the default drive) gives "
-        "170 Ohm at most; 20 Ohm assumed for the stiffest pad (no datasheet figure)")),
-    "74AHCT1G125": dict(vdd=5.0, stiff=20.0, weak=70.0, source=(
-        "TI SN74AHCT1G125 datasheet: VOH >= 3.94 V at 8 mA, VCC 4.5 V, gives 70 Ohm at "
-        "most (unverified here); 20 Ohm assumed for the stiffest")),
-    "WS2812B": dict(vdd=5.0, stiff=20.0, weak=100.0, source=(
-        "assumed: the WS2812B datasheet gives no output drive figure; 20 and 100 Ohm "
-        "bracket a CMOS output")),
-}
 CORNERS = {"fast": ("stiff", 1e-9), "slow": ("weak", 3e-9)}
 
 
@@ -242,16 +216,3 @@ def recommend(kind, kinds=None, values=E12):
             return ohms, table
     return None, table
 
-
-def main(argv=None):
-    from attila_tools.hardware import signalpage
-
-    why = spice.ngspice_missing()
-    if why:
-        print("make hardware-sim: " + why, file=sys.stderr)
-        return 2
-    return signalpage.main(argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
