@@ -5,7 +5,9 @@
 #                CircuitPython (tests/pico), the browser page, the docs (strict)
 #   make bench   speed and heap figures on CPython and MicroPython
 #   make solve   who wins each layout from the empty board (LAYOUT=... for one)
-#   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
+#   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...;
+#                COMPUTER=R|H|none, LEVEL=beginner|easy|normal|strong, CARD=1|0 go into
+#                the profile copied to the board)
 #   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
 #   make hardware  regenerate the KiCad boards (boards/pcb) and write their Gerbers,
 #                JLCPCB BOM and placement, interactive BOM, renders and schematics and the
@@ -111,7 +113,7 @@ solve: install
 	$(BIN)/attila solve --from-setup $(or $(LAYOUT),$(wildcard boards/*.json)) $(ARGS)
 
 flash: install
-	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))  $(ARGS)
+	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE)) $(if $(COMPUTER),--computer $(COMPUTER)) $(if $(LEVEL),--level $(LEVEL)) $(if $(CARD),--card $(CARD)) $(ARGS)
 
 # The docs site (docs/mkdocs.yml, pages in docs/pages) into build/site, after
 # redrawing the schematics from the hardware profiles and the LED pictures

@@ -29,6 +29,10 @@ def test_shopping_list_counts_the_4x5_boards_parts_and_everything_around_them():
     assert parts["WS2812B-B/W"] == 20 and parts["CT10-1530-G1"] == 20  # one of each per square
     assert parts["74HC165D,653"] == 4  # one register per module
     assert parts["61200821621"] == 9  # IN and OUT on four modules, one at the controller
+    # pull-ups, SER pull-downs, SD pull-ups, the chain's data pull-up, the input FET's gate
+    assert parts["RC0603FR-0710KL"] == 20 + 4 + 4 + 1 + 1
+    # LOAD and CLOCK at the controller, each module's LED data-out
+    assert parts["RC0603FR-0733RL"] == 2 + 4
     # four modules: four cables (controller -> 1 -> 2 -> 3 -> 4), two sockets each
     assert shopping.cables() == 4
     assert _by_what(items, "IDC socket").qty == 8
