@@ -2,7 +2,7 @@
 
 import os
 
-from attila_tools.hardware import generate, outputs, shopping
+from attila_tools.hardware import circuit, generate, outputs, shopping
 
 
 def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
@@ -39,7 +39,10 @@ def test_shopping_list_counts_the_4x5_boards_parts_and_everything_around_them():
     assert abs(_by_what(items, "flat ribbon").qty - 4 * 0.3) < 1e-9
     magnets = _by_what(items, "magnet")
     assert magnets.qty == 60 + 6 + 14  # the trays, the six knights, the 14 tiles of 20 squares
-    assert _by_what(items, "screw").qty == 24
+    # a screw in every mounting hole of the layout's boards (each hole has its tray post)
+    holes = sum(n * len([p for p in circuit.BOARDS[b]() if p["ref"].startswith("H")])
+                for b, n in shopping.board_counts().items())
+    assert _by_what(items, "screw").qty == holes == 2 * 6 + 2 * 8 + 4
     boards = [i for i in items if i.group == "boards" and i.unit == "boards"]
     assert sorted(i.what.split()[0] for i in boards) == ["controller", "module-2x2", "module-2x3"]
     assert all(i.qty == shopping.FAB_MINIMUM for i in boards)
