@@ -167,9 +167,18 @@ def supply_figures(path):
             label if current == "white" else "%s (%d mA, brightness %d)"
             % (label, prof.budget_ma, prof.brightness),
             amps, " / ".join("%.2f" % r[2] for r in rows), rows[-1][3]))
-    lines += ["", "From a %.1f V supply at the controller's input. Where the figures come from: %s; "
+    hold = getattr(circuit, "FUSE_HOLD_MA", None)
+    white, _prof = supply.totals("white")
+    if hold and white * 1000 > hold:
+        lines += ["", "Undimmed full white (%.2f A) is past the input fuse's %d mA hold "
+                  "current: held long, the fuse trips and the LEDs go dark until it cools."
+                  % (white, hold)]
+    lines += ["", "From a %.1f V supply at the controller's input, through its fuse and "
+              "reverse-polarity MOSFET at their datasheet maximum (%.2f Ohm together)."
+              % (supply.SUPPLY_V, supply.input_ohms())]
+    lines += ["", "Where the figures come from: %s; "
               "%s; %s; %s. The ground returns through the cable's two ground wires (counted) and "
-              "the boards' pours (not counted)." % (supply.SUPPLY_V, supply.FACTS["currents"],
+              "the boards' pours (not counted)." % (supply.FACTS["currents"],
                                                    supply.FACTS["copper"], supply.FACTS["wire"],
                                                    supply.FACTS["contact"]),
               "", "Written by `make hardware-sim` (tools/attila_tools/hardware/supply.py)."]
