@@ -10,10 +10,12 @@
 #                the profile copied to the board)
 #   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
 #   make hardware  regenerate the KiCad boards (boards/pcb) and write their Gerbers,
-#                BOM, placement, renders and schematics into build/hardware (KiCad 9),
-#                and the printable parts' STL and STEP (make hardware-parts: those alone);
-#                PITCH=MM and/or MODULE="CxR ...": the boards for other squares or modules
-#                into build/hardware/boards-MMmm, each held to every check
+#                JLCPCB BOM and placement, interactive BOM, renders and schematics and the
+#                4x5 shopping list into build/hardware (KiCad 9), the printable parts' STL
+#                and STEP (make hardware-parts: those alone) and the signal simulation
+#                (make hardware-sim: that alone, ngspice); PITCH=MM and/or MODULE="CxR ...":
+#                the boards for other squares or modules into build/hardware/boards-MMmm,
+#                each held to every check
 
 PYTHON ?= python3
 VENV := .venv
@@ -27,7 +29,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts hardware-sim hardware-models ngspice
 
 all: install
 
@@ -45,10 +47,11 @@ mtools:
 $(RETRO): tools/attila_tools/solve/retro.c
 	gcc -O2 -std=c11 -Wall -Wextra -shared -fPIC -pthread -o $@ $<
 
-$(STAMP): requirements.txt requirements-circuitpython.txt pyproject.toml
+$(STAMP): requirements.txt requirements-circuitpython.txt requirements-ibom.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -r requirements.txt
 	$(PY) -m pip install --quiet --no-deps --upgrade --target $(VENV)/circuitpython -r requirements-circuitpython.txt
+	$(PY) -m pip install --quiet --no-deps --upgrade --target $(VENV)/ibom -r requirements-ibom.txt
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
@@ -131,9 +134,28 @@ ifneq ($(PITCH)$(MODULE),)
 hardware: install
 	$(BIN)/attila hardware $(if $(PITCH),--pitch $(PITCH)) $(foreach m,$(MODULE),--module $(m)) $(ARGS)
 else
-hardware: install hardware-parts
+hardware: install hardware-parts hardware-sim
 	$(PY) -m attila_tools.hardware.outputs
 endif
+
+# CLOCK, LOAD and the LED data over the chain's ribbon, simulated with ngspice
+# (Debian's package), and the 5 V left at the last module: the pictures and
+# figures on docs/pages/build/signals.md (docs/figures/signals*.md).
+hardware-sim: install ngspice
+	$(PY) -m attila_tools.hardware.signalpage
+
+# ngspice (Debian package) runs the signal simulation; as root it is installed
+# when missing, else `make hardware-sim` and its test say why they cannot run.
+ngspice:
+	@command -v ngspice >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		{ apt-get install -y -qq ngspice >/dev/null 2>&1 || \
+		  { apt-get update -qq && apt-get install -y -qq ngspice >/dev/null; }; }; } || \
+		echo "make: ngspice is not installed (apt-get install ngspice): the signal simulation cannot run"
+
+# KiCad's 3D models of the parts the boards show, into boards/3dmodels (once,
+# after a board gains a part: apt-get downloads Debian's 332 MB model package).
+hardware-models: install
+	$(PY) -m attila_tools.hardware.models3d --fetch
 
 # The printable parts (a tray and a light baffle for each module kind, the
 # controller's case): STL and STEP in build/hardware, one line a part; their

@@ -11,8 +11,8 @@ import pytest
 from hardware_kicad import need
 
 from attila_tools import cli
-from attila_tools.hardware import (board_checks, catalogue, circuit, generate, geometry,
-                                   kicadlib, netlist, outputs, pinout)
+from attila_tools.hardware import (assembly, board_checks, catalogue, circuit, generate,
+                                   geometry, kicadlib, netlist, pinout, sourcing)
 
 HERE = os.path.join(generate.ROOT, "tools", "attila_tools", "hardware")
 
@@ -50,8 +50,15 @@ def test_the_led_is_chosen_once_and_the_firmware_counts_its_current():
     prof = pinout.load()
     assert (prof.ma_per_channel, prof.idle_ma) == (catalogue.LED.facts["ma_per_channel"],
                                                    catalogue.LED.facts["idle_ma"])
-    rows = outputs.bom_rows("module-2x3")
-    assert [r for r in rows if r[1] == catalogue.LED.value][0][4] == catalogue.LED.mpn
+    rows = assembly.bom_rows("module-2x3")
+    led = [r for r in rows if r["value"] == catalogue.LED.value][0]
+    assert (led["mpn"], led["lcsc"]) == (catalogue.LED.mpn, sourcing.lookup(catalogue.LED.mpn)["lcsc"])
+
+
+def test_every_part_chosen_has_its_sourcing_row_and_every_row_a_part():
+    chosen = {c.mpn for c in catalogue.CHOICES if c.mpn}
+    assert sorted(chosen - set(sourcing.PARTS)) == []
+    assert sorted(set(sourcing.PARTS) - chosen) == []
 
 
 def test_another_led_in_the_catalogue_is_another_led_on_every_board(monkeypatch):

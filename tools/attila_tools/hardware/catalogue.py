@@ -72,6 +72,7 @@ CAP_1000U = Choice("1000uF", "Device:C_Polarized", "Capacitor_THT:CP_Radial_D8.0
 RESISTORS = {
     "10k": ("RC0603FR-0710KL", ""),
     "33": ("RC0603FR-0733RL", ""),
+    "68": ("RC0603FR-0768RL", ""),
     "330": ("RC0603FR-07330RL", ""),
     "5.1k": ("RC0603FR-075K1L", "5.1 kOhm 1 % 0603: Digi-Key's listing (found with search)"),
     "0": ("RC0603JR-070RL", "0 Ohm 0603: Yageo RC series naming, seen in public BOMs "
@@ -127,14 +128,13 @@ PFET = Choice("AO3401A", "Transistor_FET:AO3401A", "Package_TO_SOT_SMD:SOT-23",
                      "Vgs +-12 V, Rds(on) under 60 mOhm at Vgs -4.5 V")
 
 CHOICES = (LED, SWITCH, REGISTER, CABLE, HOLE, CAP_100N, CAP_22U, CAP_1000U, PICO, BUFFER,
-           SCHOTTKY, BUTTON, PIEZO, MICRO_SD, USB_C, FUSE, TVS, PFET)
+           SCHOTTKY, BUTTON, PIEZO, MICRO_SD, USB_C, FUSE, TVS, PFET) + tuple(
+               resistor(value) for value in RESISTORS)
 
 
 def height(footprint):
     """How tall a footprint's part stands (mm; the tallest choice that uses it)."""
     found = [c.height for c in CHOICES if c.footprint == footprint]
-    if footprint == R_0603:
-        found.append(0.55)
     if not found:
         raise KeyError("no part of the catalogue uses footprint %s" % footprint)
     return max(found)
