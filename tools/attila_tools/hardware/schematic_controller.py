@@ -19,8 +19,8 @@ from attila_tools.hardware.sheet import Sheet
 U = 2.54
 POWER = ("+5V", "+3V3", "GND")
 # block: (x, y) of its first symbol, in grid units
-BLOCKS = {"pico": (40, 60), "buffer": (95, 20), "series": (95, 44), "cable": (150, 24),
-          "power": (95, 70), "buttons": (95, 100), "card": (150, 100)}
+BLOCKS = {"pico": (35, 52), "buffer": (75, 18), "series": (70, 36), "cable": (124, 44),
+          "power": (68, 58), "buttons": (68, 84), "card": (136, 74)}
 
 
 class Drawing:
@@ -82,24 +82,24 @@ def draw(name, parts):
     d.ends(d.place("C1", (x + 20, y)), "C1")
     x, y = BLOCKS["series"]
     for i, ref in enumerate(("R2", "R3")):
-        d.ends(d.place(ref, (x + 12 * i, y), 90), ref)
-    d.ends(d.place("R8", (x + 24, y)), "R8")
+        d.ends(d.place(ref, (x + 18 * i, y), 90), ref)
+    d.ends(d.place("R8", (x + 36, y)), "R8")
     d.ends(d.place("J1", BLOCKS["cable"]), "J1")
     power_input(d)
     x, y = BLOCKS["buttons"]
     for i, ref in enumerate(("SW1", "SW2", "BZ1")):
-        d.ends(d.place(ref, (x + 10 * i, y), 0 if ref != "BZ1" else 0), ref)
+        d.ends(d.place(ref, (x + 16 * i, y)), ref)
     x, y = BLOCKS["card"]
     d.ends(d.place("J3", (x, y)), "J3")
     for i, ref in enumerate(("R4", "R5", "R6", "R7", "C3")):
-        d.ends(d.place(ref, (x + 16 + 5 * i, y + 14)), ref)
+        d.ends(d.place(ref, (x - 12 + 7 * i, y + 14)), ref)
     for i, p in enumerate(q for q in parts if q["job"] == "hole"):
-        d.place(p["ref"], (40 + 6 * i, 105))
+        d.place(p["ref"], (30 + 6 * i, 95))
     # a PWR_FLAG on each supply no part's power output drives (ERC's rule)
     driven = {net for p in parts for pin, net in p["pins"].items()
               if symbols.load(p["symbol"]).types.get(pin) == "power_out"}
     for i, net in enumerate(n for n in ("+5V", "VSYS") if n not in driven):
-        at = ((20 + 8 * i) * U, 100 * U)
+        at = ((10 + 8 * i) * U, 88 * U)
         d.s.power("PWR_FLAG", at, [d.root])
         d.s.wire(at, (at[0], at[1] + 2 * U))
         if net in POWER:
@@ -117,37 +117,35 @@ def power_input(d):
     ch = d.by["J2"]["choice"]
     d.ends(usb, "J2", [ch.pin(r) for r in ("CC1", "CC2", "GND_A", "SHIELD")])
     vbus = usb.pin(ch.pin("VBUS_A"))
-    fuse = d.place("F1", (x + 12, y - 3), 90)
+    fuse = d.place("F1", (x + 14, y - 3), 90)
     d.s.wire(vbus, fuse.pin("1"))
     d.s.label("VIN", fuse.pin("1"), 90)
-    q = d.place("Q1", (x + 30, y - 5), 270)
+    q = d.place("Q1", (x + 34, y - 5), 270)
     qc = d.by["Q1"]["choice"]
     d.s.wire(fuse.pin("2"), (q.pin(qc.pin("D"))[0], fuse.pin("2")[1]), q.pin(qc.pin("D")))
-    clamp = d.place("D2", (x + 22, y + 3), 270)
+    clamp = d.place("D2", (x + 26, y + 3), 270)
     tc = d.by["D2"]["choice"]
     node = (clamp.pin(tc.pin("K"))[0], fuse.pin("2")[1])
     d.s.wire(clamp.pin(tc.pin("K")), node)
     d.s.label("VIN_FUSED", node, 90)
     d.end(clamp, "D2", tc.pin("A"))
     d.end(q, "Q1", qc.pin("S"))
-    gate = d.place("R9", (x + 36, y + 2))
+    gate = d.place("R9", (x + 42, y + 2))
     d.s.wire(q.pin(qc.pin("G")), (gate.pin("1")[0], q.pin(qc.pin("G"))[1]), gate.pin("1"))
     d.s.label("Q1_GATE", gate.pin("1"), 90)
     d.end(gate, "R9", "2")
-    for ref, (dx, dy) in (("R10", (12, 8)), ("R11", (16, 8))):
+    for ref, (dx, dy) in (("R10", (12, 10)), ("R11", (18, 10))):
         d.ends(d.place(ref, (x + dx, y + dy)), ref)
-    d.ends(d.place("C2", (x + 44, y)), "C2")
-    d.ends(d.place("D1", (x + 50, y), 180), "D1")
+    d.ends(d.place("C2", (x + 52, y)), "C2")
+    d.ends(d.place("D1", (x + 60, y), 180), "D1")
+
+
+# view: (x0, y0, x1, y1) of the blocks each picture on the docs shows, grid units
+VIEWS = {"pico": (14, 34, 56, 76), "buffer": (62, 8, 110, 42),
+         "power": (58, 40, 136, 74), "buttons": (62, 80, 110, 88), "card": (118, 64, 160, 96)}
 
 
 def views(design):
-    """[(view, sheet file, box)]: the blocks the docs show."""
-    fn = design.name + ".kicad_sch"
-
-    def box(block, w, h):
-        x, y = BLOCKS[block]
-        return (x * U - 20, y * U - 20, (x + w) * U, (y + h) * U)
-
-    return [("pico", fn, box("pico", 25, 45)), ("buffer", fn, box("buffer", 40, 30)),
-            ("power", fn, box("power", 60, 25)), ("buttons", fn, box("buttons", 30, 15)),
-            ("card", fn, box("card", 45, 25))]
+    """[(view, page's SVG, box in mm)]: the blocks the docs show."""
+    return [(view, design.name + ".svg", tuple(v * U for v in box))
+            for view, box in VIEWS.items()]

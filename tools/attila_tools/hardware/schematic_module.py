@@ -20,7 +20,6 @@ from attila_tools.hardware.sheet import Sheet
 U = 2.54
 SQUARE_FILE = "square.kicad_sch"
 BOX = (10 * U, 6 * U)  # a square's sheet box
-STACK = (30 * U, 20 * U, 10 * U)  # its left x, the first's top y, the room down to the next
 
 
 def square_sheet(name, parts, paths, powers):
@@ -73,46 +72,68 @@ def _fields(p):
     return out
 
 
+# grid units: the squares' sheets stacked down the left; the register right of
+# them, IN and OUT above it, the parts around it
+STACK = (30, 14, 11)  # the boxes' left x, the first's top y, the step down
+REGISTER = (76, 54)
+PLACES = {"in": (86, 30), "out": (108, 30), "ser_pulldown": (122, 30), "register_cap": (122, 46),
+          "bulk": (130, 30)}
+
+
 def root_sheet(name, kind, parts, powers):
     """The root: the squares' sheets, the register, IN and OUT, their parts."""
     s = Sheet(name, "root", powers=powers)
     root = "/" + s.uuid
     n = g.squares(kind)
     by = {p["ref"]: p for p in parts}
-
-    def place(ref, at, rot=0):
-        p = by[ref]
-        return s.symbol(p["symbol"], ref, p["value"], at, rot, [(root, ref)], _fields(p),
-                        in_bom=p["job"] != "hole")
-
+    place = placer(s, by)
     x0, y0, step = STACK
     paths, pins = {}, []
     for k in range(n):
-        top = y0 + k * step
-        box = {"DIN": (x0 + BOX[0] / 2, top), "DOUT": (x0 + BOX[0] / 2, top + BOX[1]),
-               "SWITCH": (x0 + BOX[0], top + BOX[1] / 2)}
-        uid = s.child("square %d" % k, SQUARE_FILE, (x0, top), BOX,
+        top = (y0 + k * step) * U
+        left = x0 * U
+        box = {"DIN": (left + BOX[0] / 2, top), "DOUT": (left + BOX[0] / 2, top + BOX[1]),
+               "SWITCH": (left + BOX[0], top + BOX[1] / 2)}
+        uid = s.child("square %d" % k, SQUARE_FILE, (left, top), BOX,
                       [("DIN", box["DIN"], 90), ("DOUT", box["DOUT"], 270),
                        ("SWITCH", box["SWITCH"], 0)], [(root, str(k + 2))])
         paths[k] = root + "/" + uid
         pins.append(box)
     for k in range(n - 1):
         s.wire(pins[k]["DOUT"], pins[k + 1]["DIN"])
-    # the chain's ends, named as at IN and at the data-out's series resistor
+    # the chain's ends: IN's data at the first, the last through its series
+    # resistor to OUT's data
     first, last = pins[0]["DIN"], pins[n - 1]["DOUT"]
     s.wire(first, (first[0], first[1] - 2 * U))
     s.label(circuit.led_net(kind, 0), (first[0], first[1] - 2 * U), 90)
-    s.wire(last, (last[0], last[1] + 2 * U))
-    s.label(circuit.led_net(kind, n), (last[0], last[1] + 2 * U), 270)
-    reg = place("U1", (70 * U, 60 * U))
-    turns = [k for k in range(n) if pins[k]["SWITCH"][1] <= reg.pin(_input_pin(by, k))[1]]
+    series = next(p for p in parts if p["job"] == "out_series")
+    r = place(series["ref"], (last[0] / U, last[1] / U + 4.5))
+    s.wire(last, r.pin("1"))
+    s.label(circuit.led_net(kind, n), r.pin("1"), 0)
+    s.wire(r.pin("2"), (r.pin("2")[0], r.pin("2")[1] + 2 * U))
+    s.label(series["pins"]["2"], (r.pin("2")[0], r.pin("2")[1] + 2 * U), 270)
+    reg = place("U1", REGISTER)
+    # each square's switch to its register input, nested so no wire crosses another
+    down = [k for k in range(n) if pins[k]["SWITCH"][1] <= reg.pin(_input_pin(by, k))[1]]
     for k in range(n):
         a, b = pins[k]["SWITCH"], reg.pin(_input_pin(by, k))
-        rank = k if k in turns else n - 1 - k  # nested: no wire crosses another
-        x = b[0] - (8 + rank) * U
-        s.wire(a, (x, a[1]), (x, b[1]), b)
-        s.label("D%d" % k, (x, b[1]), 0)  # the name its copper takes
+        rank = k if k in down else n - 1 - k
+        x = b[0] - (6 + rank) * U
+        tag = (b[0] - 2 * U, b[1])
+        s.wire(a, (x, a[1]), (x, b[1]), tag, b)
+        s.label("D%d" % k, tag, 180)  # the name its copper takes
     return s, paths, reg
+
+
+def placer(s, by):
+    """place(ref, (x, y) in grid units, rot): a part of the board on the sheet."""
+    root = "/" + s.uuid
+
+    def place(ref, at, rot=0):
+        p = by[ref]
+        return s.symbol(p["symbol"], ref, p["value"], (at[0] * U, at[1] * U), rot,
+                        [(root, ref)], _fields(p), in_bom=p["job"] != "hole")
+    return place
 
 
 def _input_pin(by, k):
@@ -129,63 +150,43 @@ def draw(name, kind, parts):
 
 
 def cables(s, parts, reg):
-    """IN, OUT and the register's other pins, the parts around them."""
+    """IN, OUT and the register's other pins, the parts around them: each pin
+    its net's name or power symbol."""
     root = "/" + s.uuid
     by = {p["ref"]: p for p in parts}
+    place = placer(s, by)
     n = sum(1 for p in parts if p["job"] == "led")
 
-    def place(ref, at, rot=0):
-        p = by[ref]
-        return s.symbol(p["symbol"], ref, p["value"], at, rot, [(root, ref)], _fields(p),
-                        in_bom=p["job"] != "hole")
+    def end(sym, p, pin):
+        net, point, out = p["pins"][pin], sym.pin(pin), sym.outward(pin)
+        if net is None:
+            s.no_connect(point)
+            return
+        e = (point[0] + out[0] * 2 * U, point[1] + out[1] * 2 * U)
+        s.wire(point, e)
+        if net in ("+5V", "+3V3", "GND"):
+            up = {(0, -1): 0, (1, 0): 270, (0, 1): 180, (-1, 0): 90}[out]
+            s.power(net, e, [root], (up + 180) % 360 if net == "GND" else up)
+        else:
+            s.label(net, e, {(1, 0): 0, (-1, 0): 180, (0, -1): 90, (0, 1): 270}[out])
 
-    def net_label(point, out, net):
-        end = (point[0] + out[0] * 2 * U, point[1] + out[1] * 2 * U)
-        s.wire(point, end)
-        angle = {(1, 0): 0, (-1, 0): 180, (0, -1): 90, (0, 1): 270}[out]
-        s.label(net, end, angle)
-
-    def power_at(point, out, net):
-        end = (point[0] + out[0] * 2 * U, point[1] + out[1] * 2 * U)
-        s.wire(point, end)
-        rot = {"GND": {(1, 0): 90, (-1, 0): 270, (0, 1): 0, (0, -1): 180},
-               "+5V": {(1, 0): 270, (-1, 0): 90, (0, 1): 180, (0, -1): 0}}
-        s.power(net, end, [root], rot["GND" if net == "GND" else "+5V"][out])
-
-    for ref, at in (("J1", (20 * U, 12 * U)), ("J2", (110 * U, 12 * U))):
-        j = place(ref, at)
-        for pin, net in by[ref]["pins"].items():
-            out = j.outward(pin)
-            if net in ("+5V", "+3V3", "GND"):
-                power_at(j.pin(pin), out, net)
-            else:
-                net_label(j.pin(pin), out, net)
-    for role in ("LOAD", "CLOCK", "QH", "SER"):
-        pin = by["U1"]["choice"].pin(role)
-        net_label(reg.pin(pin), reg.outward(pin), by["U1"]["pins"][pin])
-    for role, net in (("VCC", "+3V3"), ("GND", "GND"), ("CE", "GND")):
-        pin = by["U1"]["choice"].pin(role)
-        power_at(reg.pin(pin), reg.outward(pin), net)
-    for k in range(n, 8):
-        pin = by["U1"]["choice"].pin("D%d" % k)
-        power_at(reg.pin(pin), reg.outward(pin), "+3V3")
-    s.no_connect(reg.pin(by["U1"]["choice"].pin("nQH")))
-    x = 90 * U
-    for i, job in enumerate(("register_cap", "ser_pulldown", "out_series", "bulk")):
+    for job, at in sorted(PLACES.items()):
         p = next(q for q in parts if q["job"] == job)
-        c = place(p["ref"], (x + i * 8 * U, 40 * U))
-        for pin, net in p["pins"].items():
-            out = c.outward(pin)
-            if net in ("+5V", "+3V3", "GND"):
-                power_at(c.pin(pin), out, net)
-            else:
-                net_label(c.pin(pin), out, net)
+        sym = place(p["ref"], at)
+        for pin in sorted(p["pins"], key=lambda v: (len(v), v)):
+            end(sym, p, pin)
+    u1 = by["U1"]
+    for role in ("LOAD", "CLOCK", "QH", "SER", "VCC", "GND", "CE", "nQH"):
+        end(reg, u1, u1["choice"].pin(role))
+    for k in range(n, 8):
+        end(reg, u1, u1["choice"].pin("D%d" % k))
     for i, p in enumerate(q for q in parts if q["job"] == "hole"):
-        place(p["ref"], ((90 + 6 * i) * U, 100 * U))
+        place(p["ref"], (64 + 6 * i, 100))
     for i, net in enumerate(("+5V", "GND", "+3V3")):
-        s.power("PWR_FLAG", ((20 + 8 * i) * U, 30 * U), [root])
-        s.wire(((20 + 8 * i) * U, 30 * U), ((20 + 8 * i) * U, 32 * U))
-        s.power(net, ((20 + 8 * i) * U, 32 * U), [root], 0 if net == "GND" else 180)
+        at = ((6 + 6 * i) * U, 30 * U)
+        s.power("PWR_FLAG", at, [root])
+        s.wire(at, (at[0], at[1] + 2 * U))
+        s.power(net, (at[0], at[1] + 2 * U), [root], 0 if net == "GND" else 180)
 
 
 def views(name):
@@ -193,4 +194,4 @@ def views(name):
     square = "%s-square 0.svg" % name
     return [("led", square, (26 * U, 22 * U, 60 * U, 38 * U)),
             ("switch", square, (58 * U, 22 * U, 76 * U, 38 * U)),
-            ("register", name + ".svg", (14 * U, 6 * U, 118 * U, 80 * U))]
+            ("register", name + ".svg", (54 * U, 24 * U, 134 * U, 70 * U))]
