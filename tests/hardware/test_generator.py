@@ -114,6 +114,17 @@ def test_a_size_the_boards_cannot_take_says_why(args, says, capsys):
     assert err.startswith("attila hardware: " + says) and err.count("\n") == 1, err
 
 
+def test_the_resize_page_gives_the_pitches_the_parts_allow():
+    from attila_tools.hardware import place
+
+    with open(os.path.join(generate.ROOT, "docs", "pages", "build", "resize.md"),
+              encoding="utf-8") as f:
+        page = f.read()
+    least = place.smallest_pitch(circuit.parts("module-2x2"), "2x2")
+    assert "**Squares from %g to %g mm.**" % (least, geometry.PITCHES[1]) in page
+    assert "Below %g mm the reed switch" % least in page
+
+
 # Other boards than the committed ones, each written and held to every check:
 # the game's modules at the smallest pitch the parts allow and at 50 mm, a
 # module of eight squares at 50 mm (the controller does not change with the pitch).

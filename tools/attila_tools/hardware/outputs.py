@@ -76,18 +76,25 @@ def ibom(name, pcb, out):
         "--layer-view", "F", "--blacklist", "H*", pcb, env=env)
 
 
-def board_outputs(name, out):
-    src = os.path.join(generate.PCB_DIR, name)
-    pcb, sch = os.path.join(src, name + ".kicad_pcb"), os.path.join(src, name + ".kicad_sch")
+def fab_files(name, src, out):
+    """What the fab and the assembler take, from the project in src: the Gerbers
+    and drill files, the parts list, the assembler's BOM and placement."""
+    pcb = os.path.join(src, name + ".kicad_pcb")
     os.makedirs(out, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         run("kicad-cli", "pcb", "export", "gerbers", "-l", LAYERS, "-o", tmp + "/", pcb)
         run("kicad-cli", "pcb", "export", "drill", "-o", tmp + "/", pcb)
         zip_dir(tmp, os.path.join(out, name + "-gerbers.zip"))
-    board = assembly.load_board(name)
+    board = assembly.load_board(name, os.path.dirname(src))
     assembly.parts_list(name, os.path.join(out, name + "-parts.csv"), board)
     assembly.jlc_bom(name, os.path.join(out, name + "-jlcpcb-bom.csv"), board)
     assembly.jlc_cpl(name, os.path.join(out, name + "-jlcpcb-cpl.csv"), board)
+
+
+def board_outputs(name, out):
+    src = os.path.join(generate.PCB_DIR, name)
+    pcb, sch = os.path.join(src, name + ".kicad_pcb"), os.path.join(src, name + ".kicad_sch")
+    fab_files(name, src, out)
     ibom(name, pcb, out)
     renders(name, pcb, out)
     schematic_views.export(name, sch, out)
@@ -122,6 +129,11 @@ def main(argv=None):
         renders_ = [name + ".png"] + ([name + "-bottom.png"] if circuit.board_kind(name) else [])
         for fn in renders_ + views:
             shutil.copy(os.path.join(args.out, name, fn), os.path.join(pictures, fn))
+    # what re-sizing does: the 2x3 module at 40 and at 50 mm, one scale (resize.md)
+    from attila_tools.hardware import command
+
+    for path in command.two_pitches(args.out):
+        shutil.copy(path, pictures)
     print("%-11s %s (%d lines, about %.0f USD)" % (
         "shopping", os.path.relpath(os.path.join(args.out, "shopping-4x5.csv"), generate.ROOT),
         len(its), shopping.total(its)))

@@ -164,25 +164,33 @@ def clear_of_holes(part, hole, kind):
             x0, x1 = x0 + shift, x1 + shift
 
 
-def check_fit(parts, kind):
-    """SizeError unless square 0's cell fits inside its square less the board's
-    edge (the smallest pitch it needs, from the parts' courtyards)."""
+def reach(parts, kind):
+    """(mm, part): how far square 0's cell reaches from the square's centre (its
+    parts' courtyards), and the part that reaches furthest."""
     cx, cy = g.square_centre(kind, 0)
-    reach, widest = 0.0, None
+    out = (0.0, None)
     for p in parts:
         if p["square"] == 0:
             x0, y0, x1, y1 = footprints.courtyard_of(p)
-            far = max(cx - x0, x1 - cx, cy - y0, y1 - cy)
-            if far > reach:
-                reach, widest = far, p
-    need = 2 * (reach + g.EDGE)
-    if g.PITCH < need:
-        least = -(-need // PITCH_STEP) * PITCH_STEP
+            out = max(out, (max(cx - x0, x1 - cx, cy - y0, y1 - cy), p), key=lambda v: v[0])
+    return out
+
+
+def smallest_pitch(parts, kind):
+    """The smallest pitch (to PITCH_STEP) whose squares hold a square's parts."""
+    need = 2 * (reach(parts, kind)[0] + g.EDGE)
+    return -(-need // PITCH_STEP) * PITCH_STEP
+
+
+def check_fit(parts, kind):
+    """SizeError unless square 0's cell fits inside its square less the board's edge."""
+    far, part = reach(parts, kind)
+    if g.PITCH < 2 * (far + g.EDGE):
         raise g.SizeError("squares of %g mm are too small for a square's parts: its %s (%s, "
                           "%s) reaches %.2f mm from the centre; with these parts the boards "
                           "need squares of %g mm or more (catalogue.py chooses the parts)"
-                          % (g.PITCH, widest["job"], widest["value"], widest["footprint"],
-                             reach, least))
+                          % (g.PITCH, part["job"], part["value"], part["footprint"], far,
+                             smallest_pitch(parts, kind)))
 
 
 def module(parts, kind):

@@ -130,7 +130,3 @@ def jlc_rotation(footprint, lcsc=""):
         if re.search(pattern, name):
             return degrees, ROTATIONS_SOURCE
     return 0.0, ""
-
-
-def source_text(key):
-    return SOURCES[key]
