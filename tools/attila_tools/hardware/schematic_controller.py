@@ -142,7 +142,7 @@ def power_input(d):
 
 # view: (x0, y0, x1, y1) of the blocks each picture on the docs shows, grid units
 VIEWS = {"pico": (14, 34, 56, 76), "buffer": (62, 8, 110, 42),
-         "power": (58, 40, 136, 74), "buttons": (62, 80, 110, 88), "card": (118, 64, 160, 96)}
+         "power": (58, 40, 136, 68), "buttons": (62, 80, 110, 88), "card": (118, 64, 160, 96)}
 
 
 def views(design):
