@@ -11,8 +11,8 @@ import pytest
 from hardware_kicad import need
 
 from attila_tools import cli
-from attila_tools.hardware import (assembly, board_checks, catalogue, circuit, generate,
-                                   geometry, kicadlib, netlist, pinout, sourcing)
+from attila_tools.hardware import (assembly, board_checks, boards, catalogue, circuit,
+                                   generate, geometry, kicadlib, netlist, pinout, sourcing)
 
 HERE = os.path.join(generate.ROOT, "tools", "attila_tools", "hardware")
 
@@ -101,7 +101,10 @@ def test_the_committed_schematics_wire_the_circuits_nets():
     (["--pitch", "30"], "squares of 30 mm are too small for a square's parts: its switch (reed"),
     (["--pitch", "61"], "pitch 61 mm: the boards are laid out for 30 to 60 mm squares"),
     (["--module", "3x2"], "module 3x2: the board runs its tracks up the middle of two columns "
-                          "of two rows or more (make it 2x3 and turn it a quarter"),
+                          "(make it 2x3 and turn it a quarter"),
+    (["--module", "1x4"], "module 1x4: the board runs its tracks up the middle of two columns\n"),
+    (["--module", "2x1"], "module 2x1: in one row of 40 mm squares OUT's lanes do not pass under "
+                          "its second square's parts; it needs squares of 44.5 mm or more"),
     (["--module", "3x3"], "module 3x3: 9 squares; one 74HC165 reads at most 8"),
     (["--module", "big"], "module 'big': a size is columns x rows, such as 2x3"),
 ])
@@ -123,12 +126,18 @@ def test_the_resize_page_gives_the_pitches_the_parts_allow():
     least = place.smallest_pitch(circuit.parts("module-2x2"), "2x2")
     assert "**Squares from %g to %g mm.**" % (least, geometry.PITCHES[1]) in page
     assert "Below %g mm the reed switch" % least in page
+    try:  # a one-row module says at what pitch its OUT's lanes pass
+        boards.Board("module-2x1").route()
+    except geometry.SizeError as e:
+        one_row = str(e).split("it needs squares of ")[1].split()[0]
+    assert "it needs squares of %s mm or more" % one_row in " ".join(page.split())
 
 
 # Other boards than the committed ones, each written and held to every check:
 # the game's modules at the smallest pitch the parts allow and at 50 mm, a
-# module of eight squares at 50 mm (the controller does not change with the pitch).
-SIZES = [(38.0, "2x2"), (50.0, "2x3"), (50.0, "2x4")]
+# module of eight squares and one of a single row (the controller does not
+# change with the pitch).
+SIZES = [(38.0, "2x2"), (50.0, "2x3"), (50.0, "2x4"), (45.0, "2x1")]
 
 
 @pytest.mark.parametrize("pitch, kind", SIZES, ids=["%gmm-%s" % s for s in SIZES])

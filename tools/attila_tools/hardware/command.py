@@ -93,7 +93,7 @@ def names(args):
     kinds = args.module or list(GAME_MODULES)
     modules = boards.module_names(kinds)
     for name in modules:
-        circuit.parts(name)  # placed: a square too small for its parts says so
+        boards.Board(name).route()  # placed and routed: a size too small says so
     return ([] if args.no_controller else ["controller"]) + modules
 
 

@@ -39,7 +39,8 @@ CONNECTOR_KEEPOUT = (19.0, 10.0)
 CONNECTOR_INSET = 1.0  # the keep-out to the board's edge
 # IN lies in the bottom-left corner; OUT under the module's last square, at
 # the board's outer edge, in the square's lower part (its switch runs up the
-# upper part): its centre this far below the square's centre.
+# upper part): its centre this far below the square's centre (in a one-row
+# module, in the bottom-right corner, level with IN).
 CONNECTOR_BELOW = 12.5
 CONNECTOR_DEPTH = 9.1  # 2x4 IDC box header below the bottom side
 
@@ -83,12 +84,11 @@ def size(kind):
     if w * h > MOST_SQUARES:
         raise SizeError("module %s: %d squares; one 74HC165 reads at most %d"
                         % (kind, w * h, MOST_SQUARES))
-    if w != 2 or h < 2:
-        turned = "%dx%d" % (h, w)
-        hint = (" (make it %s and turn it a quarter in the layout)" % turned
-                if h == 2 and w > 2 else "")
-        raise SizeError("module %s: the board runs its tracks up the middle of two columns "
-                        "of two rows or more%s" % (kind, hint))
+    if w != 2:
+        hint = (" (make it %dx%d and turn it a quarter in the layout)" % (h, w)
+                if h == 2 else "")
+        raise SizeError("module %s: the board runs its tracks up the middle of two columns%s"
+                        % (kind, hint))
     return (w, h)
 
 
@@ -137,8 +137,9 @@ def connectors(kind):
     x_in = EDGE + CONNECTOR_INSET + kx / 2
     last = squares(kind) - 1
     x_out = w - x_in if mirrored(kind, last) else x_in
-    return {"IN": (x_in, EDGE + CONNECTOR_INSET + ky / 2),
-            "OUT": (x_out, square_centre(kind, last)[1] - CONNECTOR_BELOW)}
+    y_in = EDGE + CONNECTOR_INSET + ky / 2
+    y_out = square_centre(kind, last)[1] - CONNECTOR_BELOW if size(kind)[1] > 1 else y_in
+    return {"IN": (x_in, y_in), "OUT": (x_out, y_out)}
 
 
 def keepouts(kind):

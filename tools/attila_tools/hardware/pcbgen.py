@@ -14,14 +14,12 @@ fill. UUIDs come from the board's name, so regenerating gives the same bytes
 
 import os
 import sys
-import uuid
 
 import pcbnew
 
 from attila_tools.hardware import boards, footprints, frame, geometry, netlist, normalise, silk
 
 FOOTPRINTS = os.environ.get("KICAD9_FOOTPRINT_DIR", "/usr/share/kicad/footprints")
-NS = uuid.UUID("6d1c1f0e-29a7-4c8e-9a41-a77117a00029")
 ZONE = {"clearance": 0.3, "min_thickness": 0.25, "relief_gap": 0.4, "spoke": 0.5}
 
 
@@ -116,22 +114,6 @@ class Drawing:
             self.board.Add(z)
 
 
-class _Logical:
-    """DEV: the circuit's own names, no schematic."""
-
-    def __init__(self, design):
-        self.pin_net = {(p["ref"], k): v for p in design.parts for k, v in p["pins"].items()
-                        if v is not None}
-        self.pin_net.update({(p["ref"], k): "unconnected-%s-%s" % (p["ref"], k)
-                             for p in design.parts for k, v in p["pins"].items() if v is None})
-
-    def net(self, ref, pin):
-        return self.pin_net.get((ref, str(pin)))
-
-    def path_of(self, ref):
-        return "/" + str(uuid.uuid5(NS, ref))
-
-
 def _fail(why):
     raise SystemExit(why)
 
@@ -139,7 +121,7 @@ def _fail(why):
 def build(name, netlist_path):
     """The pcbnew board of `name`, its nets named as the netlist names them."""
     design = boards.Board(name)
-    nl = netlist.Netlist(netlist_path) if netlist_path != "-" else _Logical(design)
+    nl = netlist.Netlist(netlist_path)
     names = {}
     for p in design.parts:
         for pad in p["pins"]:

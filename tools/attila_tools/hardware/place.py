@@ -137,7 +137,11 @@ def connectors(parts, kind):
     middle = g.squares_outline(kind)[0] / 2
     outer = {name: -1 if places[name][0] < middle else 1 for name in places}
     put(by["in"], places["IN"], connector_turn(by["in"], outer["IN"], True))
-    put(by["out"], places["OUT"], connector_turn(by["out"], outer["OUT"], False))
+    one_row = g.size(kind)[1] == 1
+    if one_row:  # OUT beside the register: turned as IN, its lanes rise past the register
+        put(by["out"], places["OUT"], connector_turn(by["out"], outer["IN"], True))
+    else:
+        put(by["out"], places["OUT"], connector_turn(by["out"], outer["OUT"], False))
     bulk = by["bulk"]
     rot = facing(bulk, "2", (90, 270), lambda dx, dy: dy < 0)
     pin1 = footprints.pads_of(by["in"])["1"]
@@ -146,10 +150,16 @@ def connectors(parts, kind):
     clear_of_holes(bulk, by["hole"], kind)
     pull = by["ser_pulldown"]
     rot = facing(pull, "1", (90, 270), lambda dx, dy: dy < 0)
-    ser = footprints.pads_of(by["out"])["7"]
-    x = places["OUT"][0] - outer["OUT"] * (g.CONNECTOR_KEEPOUT[0] / 2 + extent(pull, rot)[2]
-                                           + PART_GAP)
-    put(pull, (snap_out(x), ser[1] - offset(pull, "1", rot)[1]), rot)
+    out = footprints.pads_of(by["out"])
+    if one_row:  # on SER's lane, between its rising lane and LOAD's
+        from attila_tools.hardware import route_spine
+
+        x, y = (out["5"][0] + out["7"][0]) / 2, route_spine.one_row_lanes(parts)[3]
+    else:  # beside OUT on the spine's side, on SER's lane
+        x = places["OUT"][0] - outer["OUT"] * (g.CONNECTOR_KEEPOUT[0] / 2
+                                               + extent(pull, rot)[2] + PART_GAP)
+        x, y = snap_out(x), out["7"][1]
+    put(pull, (x, y - offset(pull, "1", rot)[1]), rot)
 
 
 def clear_of_holes(part, hole, kind):

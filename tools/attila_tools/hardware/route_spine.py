@@ -15,6 +15,7 @@ the bottom-side lines every square's lanes drop onto (route_cell.py).
 """
 
 from attila_tools.hardware import footprints, geometry as g, rules
+from attila_tools.hardware.place import PITCH_STEP
 from attila_tools.hardware.route import B, F, LANE
 from attila_tools.hardware.route_cell import GROUND_VIA, line_x, square
 
@@ -39,9 +40,19 @@ def register(r, kind):
     top, mid = upper_via_y(r), reg["at"][1]
     inner = footprints.pad_size(reg, reg["choice"].pin("GND"))[1]
     tie = (abs(mid - pin("GND")[1]) - inner / 2) / 2  # the ties under the body
+    # Unused upper inputs (a module of fewer than four squares) are tied to
+    # 3.3 V just above the pins, where ground's pin (CE) then does not rise:
+    # it reaches the pour through pin 8's via on the strip, below.
+    spare = ["D%d" % k for k in range(n, 4)]
+    above = pin("VCC")[1] + inner / 2 + rules.POWER["clearance"] + rules.POWER["track"] / 2
     for role, net in (("VCC", "+3V3"), ("CE", "GND"), ("D3", "D3"), ("D2", "D2"),
                       ("D1", "D1"), ("D0", "D0"), ("SER", "SER")):
         x, y = pin(role)
+        if role in spare:
+            r.track("+3V3", F, [(x, y), (x, above), (pin("VCC")[0], above)])
+            continue
+        if role == "CE" and spare:
+            continue
         r.track(net, F, [(x, y), (x, top)])
         r.via(net, (x, top))
         r.join(net, x, top)
@@ -66,6 +77,9 @@ def register(r, kind):
         r.track("+3V3", F, [(max(tied), mid - tie), (vcc[0], mid - tie), vcc])
     gnd, ce = pin("GND"), pin("CE")
     r.track("GND", F, [gnd, (gnd[0], mid + tie), (ce[0], mid + tie), ce])
+    if spare:  # the strip's lanes of D4 and up are not there
+        r.track("GND", F, [gnd, (gnd[0], strip_y(2))])
+        r.via("GND", (gnd[0], strip_y(2)))
     # Its 100 nF: +3.3 V up to the pin row and along into VCC; ground to a via.
     cap = "C%d" % (n + 1)
     c3, cg = r.pad(cap, "2"), r.pad(cap, "1")
@@ -139,13 +153,66 @@ def connector_out(r, kind):
     r.track("LED_OUT", F, [out, (out[0], p4[1] + 3 * LANE), (p4[0], p4[1] + 3 * LANE), p4])
 
 
+def one_row_lanes(parts):
+    """The heights of a one-row module's OUT lanes (5 V, 3.3 V, LOAD, SER), one
+    LANE apart: above OUT's pins and the register's upper vias."""
+    from attila_tools.hardware.route import Route
+
+    r = Route(parts)
+    first = footprints.pad_size(r.parts["J2"], "1")[1] / 2 + rules.POWER["clearance"] + \
+        rules.POWER["track"] / 2
+    clear = rules.POWER["via"] / 2 + rules.POWER["clearance"] + rules.POWER["track"] / 2
+    base = max(r.pad("J2", "1")[1] + first, upper_via_y(r) + clear)
+    return [round(base + i * LANE, 4) for i in range(4)]
+
+
+def connector_out_one_row(r, kind):
+    """OUT beside the register in a one-row module (turned as IN, pin 1 towards
+    the spine, odd pins up): its odd pins' lanes rise past the register's upper
+    vias, nested, to their lines, SER through its pull-down; CLOCK below it on
+    the bottom side; the LED data on the bottom side into pin 4 between the rows.
+    SizeError where the last square's parts leave the lanes no room."""
+    n = g.squares(kind)
+    pin = lambda p: r.pad("J2", p)  # noqa: E731
+    lanes = one_row_lanes(list(r.parts.values()))
+    top = lanes[-1] + rules.SIGNAL["track"] / 2 + rules.SIGNAL["clearance"]
+    cx, cy = g.square_centre(kind, n - 1)
+    lowest = min([xy[1] - size / 2 for _net, xy, size, _d in r.vias
+                  if abs(xy[0] - cx) < g.PITCH / 2 and xy[1] > lanes[0]] +
+                 [footprints.courtyard_of(p)[1] for p in r.parts.values()
+                  if p["square"] == n - 1])
+    if top > lowest:
+        least = -(-(g.PITCH + 2 * (top - lowest)) // PITCH_STEP) * PITCH_STEP
+        raise g.SizeError("module %s: in one row of %g mm squares OUT's lanes do not pass "
+                          "under its second square's parts; it needs squares of %g mm or more"
+                          % (kind, g.PITCH, least))
+    for y, (p, net) in zip(lanes, (("1", "+5V"), ("3", "+3V3"), ("5", "LOAD"), ("7", "SER"))):
+        x, y0 = pin(p)
+        r.to_line(net, line_x(r, kind, net), [(x, y0), (x, y)])
+    pg = r.pad("R%d" % (n + 1), "2")
+    r.track("GND", F, [pg, (pg[0], pg[1] + GROUND_VIA)])
+    r.via("GND", (pg[0], pg[1] + GROUND_VIA))
+    first = footprints.pad_size(r.parts["J2"], "1")[1] / 2 + rules.POWER["clearance"] + \
+        rules.POWER["track"] / 2
+    p6 = pin("6")
+    y = p6[1] - first
+    r.track("CLOCK", B, [p6, (p6[0], y), (g.spine_x(kind, "CLOCK"), y)])
+    r.join("CLOCK", g.spine_x(kind, "CLOCK"), y)
+    out, p4, p2 = r.pad("R%d" % (n + 2), "2"), pin("4"), pin("2")
+    via = (out[0], out[1] - GROUND_VIA)
+    r.track("LED_OUT", F, [out, via])
+    r.via("LED_OUT", via)
+    between = ((p4[0] + p2[0]) / 2, (p4[1] + pin("3")[1]) / 2)  # among pins 1 to 4
+    r.track("LED_OUT", B, [via, (via[0], between[1]), between, p4])
+
+
 def route(r, kind):
     """A module board's tracks and pours (r: a route.Route of its placed parts)."""
     for k in range(g.squares(kind)):
         square(r, kind, k)
     register(r, kind)
     connector_in(r, kind)
-    connector_out(r, kind)
+    (connector_out if g.size(kind)[1] > 1 else connector_out_one_row)(r, kind)
     r.draw_lines()
     box = g.board_outline(kind)
     r.pour("GND", B, box)

@@ -11,8 +11,7 @@ and what each item is: regenerating gives the same bytes.
 import uuid
 
 from attila_tools.hardware import symbols
-
-NS = uuid.UUID("6d1c1f0e-29a7-4c8e-9a41-a77117a00029")
+from attila_tools.hardware.normalise import NS  # the boards' UUIDs and the sheets' alike
 FONT = "\t\t\t(font\n\t\t\t\t(size 1.27 1.27)\n\t\t\t)\n"
 
 
