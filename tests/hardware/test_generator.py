@@ -133,6 +133,21 @@ def test_the_resize_page_gives_the_pitches_the_parts_allow():
     assert "it needs squares of %s mm or more" % one_row in " ".join(page.split())
 
 
+def test_make_hardware_with_a_pitch_runs_attila_hardware():
+    import shutil
+    import subprocess
+
+    make = shutil.which("make")
+    if make is None:
+        pytest.skip("make is not installed")
+    out = subprocess.run([make, "-n", "hardware", "PITCH=50", "MODULE=2x4 2x1"],
+                         capture_output=True, text=True, cwd=generate.ROOT).stdout
+    line = [ln for ln in out.splitlines() if "attila hardware" in ln][-1]
+    assert line.split("attila hardware", 1)[1].split() == [
+        "--pitch", "50", "--module", "2x4", "--module", "2x1"]
+    assert "hardware-parts" not in out and "outputs" not in out  # the game's boards stay
+
+
 # Other boards than the committed ones, each written and held to every check:
 # the game's modules at the smallest pitch the parts allow and at 50 mm, a
 # module of eight squares and one of a single row (the controller does not
