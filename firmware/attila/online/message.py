@@ -53,7 +53,7 @@ class MessageError(AttilaError):
     """A received message that is not taken; `why`: MALFORMED, UNSIGNED or FORGED."""
 
     def __init__(self, text, why=MALFORMED):
-        AttilaError.__init__(self, text)
+        super().__init__(text)
         self.why = why
 
 

@@ -132,8 +132,8 @@ class Party:
         if m.kind == ACT:
             return self._act(m)
         self._seen(ONLINE if m.kind == AT else OFFLINE, now)
-        if m.game == self.number and self.game is not None:
-            self._compare(m.number, m.digest)
+        if m.kind == AT and m.game == self.number and self.game is not None:
+            self._compare(m.number, m.digest)  # (an `off` is where it was when it connected)
         self._touch()
         return True
 
@@ -273,19 +273,24 @@ class Party:
         if not log.legal(log.replayed(game, m.number), m.action):
             return self._differ("sent %s, which the rules refuse here (action %d)"
                                 % (m.action, m.number))
-        if self.arrived is None or self.arrived[1] != m.number:
-            self.arrived = (self.number, m.number, m.action)
-            self.taken += 1
-            self.told = said(SIDE_NAMES[self.other], m.action)
-            self.told_n += 1
-            self._touch()
+        if self.arrived is not None and self.arrived[1] == m.number:
+            self.counts[REPLAYED] += 1  # taken already, not carried out yet
+            return False
+        self.arrived = (self.number, m.number, m.action)
+        self.taken += 1
+        self.told = said(SIDE_NAMES[self.other], m.action)
+        self.told_n += 1
+        self._touch()
         return True
 
     def _compare(self, number, dig):
         """The other board's `at`: its position against ours after as many actions."""
         game = self.game
         n = log.done(game)
-        if number > n + 1 or (number == n + 1 and log.side_of(game, number) == self.side):
+        # It has every action we carried out of its own, and all but our last.
+        least = n if n and log.side_of(game, n) == self.other else n - 1
+        if number > n + 1 or (number == n + 1 and log.side_of(game, number) == self.side) \
+                or number < least:
             self._differ("is at action %d, this board at %d" % (number, n))
         elif number <= n and digest(log.before(game, number + 1)[0]) != dig:
             self._differ("has another position after action %d" % number)
