@@ -115,10 +115,11 @@ def build_controller(layout, store=None, tiles=None, computer=-1, level=3, budge
     return c
 
 
-def controller_for(prof, layout, tiles=None, store=None, book=None, card=None):
-    """The Controller a profile asks for (its side, level, time and coach)."""
+def controller_for(prof, layout, tiles=None, store=None, book=None, card=None, party=None):
+    """The Controller a profile asks for (its side, level, time and coach;
+    online, `party`'s: the other board plays the other side)."""
     return build_controller(layout, store, tiles, prof.computer, prof.level, prof.budget_ms, book,
-                            card, getattr(prof, "coach", False))
+                            card, getattr(prof, "coach", False), party=party)
 
 
 def open_tables(hardware, prof, layout, book=BOOK, opening=OPENING, feed=None):

@@ -44,6 +44,7 @@ ONLINE = const(1)
 OFFLINE = const(2)
 
 MINUTE_MS = const(60000)
+CONNECTING = "connecting to the broker"
 STORE_HEAD = "attila-online 1"
 
 
@@ -71,7 +72,7 @@ class Party:
         self.presence = UNKNOWN
         self.since = 0  # when presence changed (our clock)
         self.linked = False  # we reach the broker
-        self.why = "connecting to the broker"  # why not, while not linked
+        self.why = CONNECTING  # why not, while not linked
         self.conflict = ""  # a disagreement on the position, in words
         self.told = ""  # the other side's last action, said once on one line
         self.told_n = 0  # grows with each new one
@@ -202,7 +203,7 @@ class Party:
         if self.conflict:
             return self.conflict
         if not self.linked:
-            return "online: %s; trying again" % self.why
+            return "online: %s" % self.why + ("" if self.why == CONNECTING else "; trying again")
         if self.theirs > self.number:
             return "%s started a new game: start one here too (hold MENU)" % them
         if self.presence == UNKNOWN:
