@@ -48,6 +48,7 @@ class Link:
         self.host, self.port = broker_address(broker, 8883 if tls is not None else 1883)
         self.where = "%s:%d" % (self.host, self.port)
         self.events = collections.deque()  # filled by paho's thread, emptied by pump()
+        self.refused = ""  # the broker's refusal, said until a connection is taken
         self.received = 0  # messages and bytes that arrived, and sent
         self.received_bytes = 0
         self.sent = 0
@@ -74,13 +75,15 @@ class Link:
 
     def _on_connect(self, client, userdata, flags, reason, properties=None):
         if reason.is_failure:
-            self.events.append(("down", "the broker at %s refused us (%s)" % (self.where, reason)))
+            self.refused = "the broker at %s refused us (%s)" % (self.where, reason)
+            self.events.append(("down", self.refused))
             return
+        self.refused = ""
         client.subscribe(self.party.subscription(), qos=1)
         self.events.append(("up",))
 
     def _on_disconnect(self, client, userdata, flags, reason, properties=None):
-        self.events.append(("down", "no broker at %s" % self.where))
+        self.events.append(("down", self.refused or "no broker at %s" % self.where))
 
     def _on_fail(self, client, userdata):
         self.events.append(("down", "no broker at %s" % self.where))

@@ -73,8 +73,10 @@ class UnixBoard:
         self._queue = queue.Queue()
 
     def start(self):
+        # A board's path: its files, the modules frozen into MicroPython (ssl
+        # among them, as on a Pico W), /lib; the fake pins before them.
         env = dict(os.environ, MICROPYPATH=":".join(
-            [FAKES, self.firmware, os.path.join(self.firmware, "lib")]))
+            [FAKES, self.firmware, ".frozen", os.path.join(self.firmware, "lib")]))
         self.proc = subprocess.Popen(
             [MICROPYTHON, "-X", "heapsize=2M", os.path.join(HERE, "boardhost.py"),
              str(self.mask)], cwd=self.folder, env=env, stdin=subprocess.PIPE,

@@ -50,7 +50,10 @@ def config(folder, port, ws_port=None, tls_port=None, tls=None, password_file=No
     bind = (" " + host) if host else ""
     auth = ("allow_anonymous false\npassword_file %s\n" % password_file) if password_file \
         else "allow_anonymous true\n"
-    lines = ["per_listener_settings false", auth.strip(),
+    # Started as root (CI, containers), mosquitto would drop to the user
+    # `mosquitto`, who cannot read the files made here: it stays who started it.
+    lines = ["user root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    lines += ["per_listener_settings false", auth.strip(),
              "persistence %s" % ("true" if persistence else "false")]
     if persistence:
         lines.append("persistence_location %s/" % folder)
@@ -158,6 +161,7 @@ def main(argv=None):
                    "Wi-Fi), not only on this computer")
     p.add_argument("--folder", default=os.path.join("build", "broker"))
     args = p.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # (make interrupted: stop it too)
     try:
         m = Mosquitto(args.folder, host="" if args.lan else "127.0.0.1", port=args.port,
                       ws_port=args.ws_port, persistence=True)
@@ -170,7 +174,7 @@ def main(argv=None):
           "(Ctrl-C stops it; its files: %s)" % (where, m.port, m.ws_port, args.folder))
     try:
         m.proc.wait()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemExit):
         pass
     finally:
         m.kill()

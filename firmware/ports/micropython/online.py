@@ -154,7 +154,7 @@ class Link:
                 ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
                 ctx.verify_mode = ssl.CERT_REQUIRED
                 with open(s.tls, "rb") as f:
-                    ctx.load_verify_locations(cadata=f.read())
+                    ctx.load_verify_locations(cadata=_der(f.read()))
             c = MQTTClient(party.client_id(), s.host, s.port, s.user, s.password,
                            keepalive=KEEPALIVE_S, ssl=ctx)
             topic, payload = party.will()
@@ -169,6 +169,8 @@ class Link:
             code = e.args[0] if e.args else 0
             why = "refused the user name or password" if code in (4, 5) else "refused us (%s)" % code
             return self._drop(now, "the broker at %s %s" % (s.where(), why))
+        except ImportError:
+            return self._drop(now, "no TLS on this board (no ssl module) for %s" % s.where())
         except (OSError, IndexError, AssertionError, ValueError) as e:
             return self._drop(now, "no broker at %s (%s)" % (s.where(), _errno(e)))
         import select
@@ -246,6 +248,23 @@ def _flush(console):
         if pending is None or not pending():
             return
         console.drain()
+
+
+def _der(data):
+    """A CA certificate as DER (MicroPython's mbedtls takes no PEM): the
+    first PEM block's base64 decoded, or the bytes as they are."""
+    start = data.find(b"-----BEGIN")
+    if start < 0:
+        return data
+    import binascii
+
+    lines = data[start:].split(b"\n")
+    body = b""
+    for line in lines[1:]:
+        if line.startswith(b"-----END"):
+            break
+        body += line.strip()
+    return binascii.a2b_base64(body)
 
 
 def _failed(wlan):
