@@ -13,6 +13,7 @@ step (the clock main.py is handed reads them):
     press undo|menu     a press (down, and up after 100 ms)
     leds                print the lit squares: @@leds c2=0060ff ...
     log                 print the game: @@log @c2 @b1 ...
+    counts              the messages refused: @@counts 2 forged, 1 replayed
 The board prints its status lines as a real one does (its Console, on
 stdout), and @@ lines for the test on stderr: @@done after a `do`, @@ready
 once it runs.
@@ -83,6 +84,10 @@ def command(words, now):
             if any(rgb):
                 lit.append("%s=%02x%02x%02x" % (names[i], rgb[0], rgb[1], rgb[2]))
         say("leds " + " ".join(lit))
+    elif words[0] == "counts":
+        from attila.online.party import counted
+
+        say("counts " + (counted(board.controller.plan.opponent.party) or "none"))
     elif words[0] == "log":
         from attila.game.notation import log
 

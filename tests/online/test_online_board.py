@@ -3,6 +3,7 @@ online.py with umqtt) plays the simulator through a real mosquitto, and
 comes back after a power cut with the game where it was."""
 
 import re
+import time
 
 import pytest
 
@@ -114,3 +115,38 @@ def test_a_board_reconnects_when_the_broker_comes_back(sim, board, broker):
          % board_turn_offline)
     sim.carry_out(board_turn_offline)
     play(sim, board)
+
+
+def test_a_board_takes_no_replayed_tampered_or_forged_message(sim, board, broker):
+    import paho.mqtt.client as mqtt
+
+    from attila.online.message import ACT, Message
+
+    heard = []
+    spy = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="spy",
+                      protocol=mqtt.MQTTv311)
+    spy.on_message = lambda client, userdata, msg: heard.append(bytes(msg.payload))
+    spy.connect("127.0.0.1", broker.port)
+    spy.subscribe("attila/castle/R/act", qos=1)
+    spy.loop_start()
+    try:
+        board.others.append(sim)
+        board.start()
+        play(sim, board, stop=lambda: len(sim.c.game.history) >= 6 and sim.c.game.side == SIM)
+        wait([sim], lambda: heard, "a Romans' action heard")
+        status = board.wait_status(r"^Romans \(their board\): thinking\.\.\.$")
+        old = heard[-1]
+        words = old.split(b" ")
+        words[7] = b"@e4" if words[7] != b"@e4" else b"@d4"  # another action, the same signature
+        forged = Message(ACT, "castle", 0, 1, int(words[5]) + 1, "0" * 16, "@a1")
+        for payload in (old, b" ".join(words), forged.text("not-the-secret").encode(),
+                        forged.body().encode()):
+            spy.publish("attila/castle/R/act", payload, qos=1).wait_for_publish(5)
+        end = time.monotonic() + 30
+        while board.ask("counts") != "1 unsigned, 2 forged, 1 replayed":
+            assert time.monotonic() < end, board.ask("counts")
+        assert board.status() == status  # nothing changed on the board
+        play(sim, board)
+    finally:
+        spy.loop_stop()
+        spy.disconnect()
