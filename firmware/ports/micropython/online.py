@@ -112,11 +112,14 @@ class Link:
                 if wait_ms > 0:
                     time.sleep_ms(wait_ms)
                 return
+        c = self.client
+        poll = self._poll
         try:
-            self._read(now, wait_ms)
+            if poll is not None:
+                self._read(c, poll, now, wait_ms)
             party.poll(now)
-            self._send()
-            self._keepalive(now)
+            self._send(c)
+            self._keepalive(c, now)
         except (OSError, IndexError, AssertionError) as e:
             self._drop(now, "lost the broker at %s (%s)" % (self.settings.where(), _errno(e)))
         self._say()
@@ -198,10 +201,9 @@ class Link:
         self.received += 1
         self.party.receive(topic.decode(), payload, self._now)
 
-    def _read(self, now, wait_ms):
+    def _read(self, c, poll, now, wait_ms):
         self._now = now
-        c = self.client
-        ready = self._poll.poll(wait_ms if wait_ms > 0 else 0)
+        ready = poll.poll(wait_ms if wait_ms > 0 else 0)
         if not ready:
             c.check_msg()  # (TLS may hold bytes the socket no longer shows)
             _timeout(c.sock)
@@ -212,20 +214,20 @@ class Link:
                 break
         _timeout(c.sock)
 
-    def _send(self):
+    def _send(self, c):
         party = self.party
         while party.outbox:
             topic, payload, retain = party.outbox[0]
-            self.client.publish(topic, payload, retain, 1)  # waits for the broker's PUBACK
+            c.publish(topic, payload, retain, 1)  # waits for the broker's PUBACK
             party.outbox.pop(0)
             self.sent += 1
 
-    def _keepalive(self, now):
+    def _keepalive(self, c, now):
         if ticks_diff(now, self._heard) > KEEPALIVE_S * 1500:
             raise OSError("no answer from the broker")
         if ticks_diff(now, self._pinged) > KEEPALIVE_S * 500:
             self._pinged = now
-            self.client.ping()
+            c.ping()
 
     def _say(self):
         """The other side's action, said once on the console, before the
