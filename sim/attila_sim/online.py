@@ -140,15 +140,17 @@ def details(party):
     return out
 
 
-def wait(rig, out, clock=None, sleep=None):
+def wait(rig, out, stdin=None, clock=None, sleep=None):
     """Text mode: run the board in real time while it waits for the other
     board (or works out a hint), saying each new line once: the other side's
-    action, the status line as it changes. Ctrl-C stops waiting (the game
-    goes on: type `quit` to leave it, the save keeps it)."""
+    action, the status line as it changes. A line typed meanwhile (`quit`,
+    say) or Ctrl-C stops waiting; the game goes on, the save keeps it."""
+    import select
     import time
 
     clock = clock or time.monotonic
     sleep = sleep or time.sleep
+    typed = stdin is not None and hasattr(stdin, "fileno")
     party = rig.online
     start = clock()
     base = rig.now
@@ -163,6 +165,8 @@ def wait(rig, out, clock=None, sleep=None):
                 status = now
                 out.write(status + "\n")
             out.flush()
+            if typed and select.select([stdin], [], [], 0)[0]:
+                return  # a line to read: the prompt takes it
             sleep(0.02)
     except KeyboardInterrupt:
         out.write("(stopped waiting: the other board's action shows once it arrives)\n")

@@ -104,7 +104,7 @@ def run(rig, stdin=None, stdout=None, colour=None):
             if rig.online is not None:
                 from attila_sim.online import wait
 
-                wait(rig, stdout)  # online: the other board's action, in real time
+                wait(rig, stdout, stdin)  # online: the other board's action, in real time
             else:
                 rig.think()
             stdout.write("\n".join(render(rig, colour)) + "\n")
