@@ -60,14 +60,21 @@ class Page:
         return self.status()
 
     def act(self, text):
-        """Click the action: a placement, or lift, put, and a tile from beside the board."""
+        """Click the action: a placement, or lift, put, and a tile from beside the board;
+        each click once the board has sensed the one before (its status changed)."""
         if text[0] == "@":
-            self.b.square(text[1:])
+            self.click(text[1:])
             return
         move, _, burn = text.partition(",")
         a, _, b = move.partition("-")
         for square in (a, b, burn):
-            self.b.square(square)
+            self.click(square)
+
+    def click(self, square):
+        before = self.status()
+        self.b.square(square)
+        self.t.wait_for_function("old => document.getElementById('status').textContent !== old",
+                                 arg=before, timeout=WAIT_MS)  # (the board sensed it)
 
     def join(self, broker_port):
         t = self.t
@@ -124,5 +131,8 @@ def test_the_page_plays_a_board_through_mosquitto(board, mosquitto, firmware, tm
         page.wait_status(r"^Saved game found \(", "the saved game")
         board.press("menu")
         play(page, unix, game)
+        # The page leaves the room (the board is told it is off) before the board goes.
+        page.t.click("#local")
+        unix.wait_status(r"\(the Romans' board offline: waiting\)$", "the page seen leaving")
     finally:
         unix.kill()

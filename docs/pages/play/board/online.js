@@ -7,6 +7,7 @@
 import mqtt from "./mq/mqtt.esm.js";
 
 let net = null; // the MQTT client while online
+let will = null; // [topic, payload] of this side's `off`
 
 export function connectOnline(page, online, python, show) {
   disconnectOnline();
@@ -28,6 +29,7 @@ export function connectOnline(page, online, python, show) {
     return;
   }
   net = client;
+  will = info.will;
   client.on("connect", () => {
     if (net !== client) return;
     client.subscribe(info.subscribe, { qos: 1 });
@@ -46,17 +48,22 @@ export function connectOnline(page, online, python, show) {
 }
 
 export function disconnectOnline() {
+  // Leaving the room (another board, or playing here only): the other board
+  // is told this side is off, as the broker would with the will, then the
+  // connection ends once what is under way has gone out.
   if (net !== null) {
     const client = net;
     net = null;
-    client.end(true);
+    if (client.connected) client.publish(will[0], will[1], { qos: 1, retain: true });
+    client.end(false);
   }
 }
 
 export function flushOnline(page, python) {
   // What the party has to send, published at QoS 1 (mqtt.js keeps it until
-  // the broker has it, across a reconnect).
-  if (net === null) return;
+  // the broker has it). While the broker is away it stays with the party,
+  // which sends its state again once the page is back.
+  if (net === null || !net.connected) return;
   const out = python(() => page.outbox());
   if (!out) return;
   for (const [topic, payload, retain] of JSON.parse(out)) {
