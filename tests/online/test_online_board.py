@@ -10,7 +10,7 @@ import pytest
 from attila.game.rules import OVER
 from attila.play.plan import first_action
 
-from simkit import SimBoard, wait
+from netkit import SimBoard, wait
 from unixboard import UnixBoard, flashed, steps
 
 SIM = 0  # the simulator plays the Romans (they place first), the board the Huns

@@ -6,7 +6,7 @@ import subprocess
 import sys
 import threading
 
-from simkit import CODE, SimBoard, wait
+from netkit import CODE, SimBoard, wait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

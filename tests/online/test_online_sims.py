@@ -10,7 +10,7 @@ from attila.game.notation import log
 from attila.game.rules import OVER
 from attila.online.message import ACT, Message
 
-from simkit import CODE, SimBoard, play, wait
+from netkit import CODE, SimBoard, play, wait
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ and a wrong password is said, not played on."""
 
 import pytest
 
-from simkit import SimBoard, play, wait
+from netkit import SimBoard, play, wait
 from test_online_board import board_turn, sim_turn  # noqa: F401  (the same hands)
 from test_online_board import play as play_board
 from unixboard import UnixBoard, flashed

@@ -50,7 +50,7 @@ def games(broker):
     """(messages, bytes, received, received bytes) per game, and the latencies."""
     from attila.game.rules import OVER
     from attila.play.plan import first_action
-    from simkit import SimBoard, wait
+    from netkit import SimBoard, wait
 
     sent = []
     latencies = []
