@@ -324,9 +324,9 @@ def stale_files(present, planned, entries=ENTRIES, core=None):
 
     Under attila/ every file (only those ending in one of `core` when given:
     a drive may hold others there); a setup book or an opening table when the
-    new layout has none (it would be another layout's); at the top level a
-    module's .py/.mpy twin (MicroPython imports x.py before x.mpy), never an
-    entry file the board runs by name (`entries`).
+    new layout has none (it would be another layout's); at the top level and
+    in lib/ a module's .py/.mpy twin (MicroPython imports x.py before x.mpy),
+    never an entry file the board runs by name (`entries`).
     """
     stale = []
     for path in present:
@@ -338,7 +338,9 @@ def stale_files(present, planned, entries=ENTRIES, core=None):
                 stale.append(path)
         elif path in (BOOK_FILE, OPENING_FILE):
             stale.append(path)
-        elif "/" not in path and ext in (".py", ".mpy") and path not in entries:
+        elif ("/" not in path or path.startswith("lib/")) and ext in (".py", ".mpy") \
+                and path not in entries:
+            # (under lib/ only the twins of our vendored modules: the rest is the user's)
             if stem + (".mpy" if ext == ".py" else ".py") in planned:
                 stale.append(path)
     return sorted(stale)
