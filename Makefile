@@ -5,12 +5,16 @@
 #                CircuitPython (tests/pico), the browser page, the docs (strict)
 #   make bench   speed and heap figures on CPython and MicroPython
 #   make solve   who wins each layout from the empty board (LAYOUT=... for one)
-#   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
+#   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...;
+#                COMPUTER=R|H|none, LEVEL=beginner|easy|normal|strong, CARD=1|0 go into
+#                the profile copied to the board)
 #   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
 #   make broker  a local MQTT broker (mosquitto) for online play: plain and WebSocket
 #   make hardware  regenerate the KiCad boards (boards/pcb) and write their Gerbers,
-#                BOM, placement, renders and schematics into build/hardware (KiCad 9),
-#                and the printable parts' STL and STEP (make hardware-parts: those alone)
+#                JLCPCB BOM and placement, interactive BOM, renders and schematics and the
+#                4x5 shopping list into build/hardware (KiCad 9), the printable parts' STL
+#                and STEP (make hardware-parts: those alone) and the signal simulation
+#                (make hardware-sim: that alone, ngspice)
 
 PYTHON ?= python3
 VENV := .venv
@@ -24,7 +28,11 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
+<<<<<<< HEAD
 .PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts broker
+=======
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts hardware-sim hardware-models ngspice
+>>>>>>> main
 
 all: install
 
@@ -42,10 +50,11 @@ mtools:
 $(RETRO): tools/attila_tools/solve/retro.c
 	gcc -O2 -std=c11 -Wall -Wextra -shared -fPIC -pthread -o $@ $<
 
-$(STAMP): requirements.txt requirements-circuitpython.txt pyproject.toml
+$(STAMP): requirements.txt requirements-circuitpython.txt requirements-ibom.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet -r requirements.txt
 	$(PY) -m pip install --quiet --no-deps --upgrade --target $(VENV)/circuitpython -r requirements-circuitpython.txt
+	$(PY) -m pip install --quiet --no-deps --upgrade --target $(VENV)/ibom -r requirements-ibom.txt
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
@@ -115,7 +124,7 @@ solve: install
 	$(BIN)/attila solve --from-setup $(or $(LAYOUT),$(wildcard boards/*.json)) $(ARGS)
 
 flash: install
-	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE))  $(ARGS)
+	$(BIN)/attila flash $(if $(PORT),--port $(PORT)) $(if $(LAYOUT),--layout $(LAYOUT)) $(if $(PROFILE),--profile $(PROFILE)) $(if $(COMPUTER),--computer $(COMPUTER)) $(if $(LEVEL),--level $(LEVEL)) $(if $(CARD),--card $(CARD)) $(ARGS)
 
 # The docs site (docs/mkdocs.yml, pages in docs/pages) into build/site, after
 # redrawing the schematics from the hardware profiles and the LED pictures
@@ -128,8 +137,27 @@ docs: install
 
 # The KiCad boards from circuit.py and geometry.py, and what a fab needs
 # from them (needs kicad-cli and KiCad's pcbnew: .ci/run installs KiCad 9).
-hardware: install hardware-parts
+hardware: install hardware-parts hardware-sim
 	$(PY) -m attila_tools.hardware.outputs
+
+# CLOCK, LOAD and the LED data over the chain's ribbon, simulated with ngspice
+# (Debian's package), and the 5 V left at the last module: the pictures and
+# figures on docs/pages/build/signals.md (docs/figures/signals*.md).
+hardware-sim: install ngspice
+	$(PY) -m attila_tools.hardware.signalpage
+
+# ngspice (Debian package) runs the signal simulation; as root it is installed
+# when missing, else `make hardware-sim` and its test say why they cannot run.
+ngspice:
+	@command -v ngspice >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		{ apt-get install -y -qq ngspice >/dev/null 2>&1 || \
+		  { apt-get update -qq && apt-get install -y -qq ngspice >/dev/null; }; }; } || \
+		echo "make: ngspice is not installed (apt-get install ngspice): the signal simulation cannot run"
+
+# KiCad's 3D models of the parts the boards show, into boards/3dmodels (once,
+# after a board gains a part: apt-get downloads Debian's 332 MB model package).
+hardware-models: install
+	$(PY) -m attila_tools.hardware.models3d --fetch
 
 # The printable parts (a tray and a light baffle for each module kind, the
 # controller's case): STL and STEP in build/hardware, one line a part; their

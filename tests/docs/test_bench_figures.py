@@ -41,14 +41,18 @@ def test_every_included_figures_file_is_there_and_comes_from_a_bench_script():
     assert included, "no page includes a figures file"
     scripts = {n[:-3] for n in os.listdir(os.path.join(ROOT, "tools", "bench"))
                if n.endswith(".py") and n.startswith(("bench_", "mpy_", "pico_"))}
-    # The printed parts' figures come from the solids, written by make hardware-parts.
-    with open(os.path.join(ROOT, "tools", "attila_tools", "hardware", "parts", "export.py"),
-              encoding="utf-8") as f:
-        parts = f.read()
+    # The printed parts' figures come from the solids (make hardware-parts), the
+    # shopping list from the boards (make hardware), the signals and the 5 V
+    # from the simulation and the copper (make hardware-sim).
+    parts = ""
+    for path in (("parts", "export.py"), ("outputs.py",), ("signals.py",), ("signalpage.py",)):
+        with open(os.path.join(ROOT, "tools", "attila_tools", "hardware", *path),
+                  encoding="utf-8") as f:
+            parts += f.read()
     for name in sorted(included):
         assert os.path.exists(os.path.join(FIGURES, name)), name
         assert name[:-3] in scripts or '"%s"' % name in parts, (
-            "%s is written neither by a bench script nor by make hardware-parts" % name)
+            "%s is written neither by a bench script nor by make hardware" % name)
 
 
 # Figures only a bench measures: a speed, heap or room left, a loop step's

@@ -50,7 +50,8 @@ from attila.errors import AttilaError  # noqa: E402
 from attila.game import layoutfile  # noqa: E402
 from attila import profile as profiles  # noqa: E402
 from pico import circuitpy  # noqa: E402
-from pico.board import MENU, UNDO, PicoBoard  # noqa: E402
+from pico import flashimage  # noqa: E402
+from pico.board import MENU, UNDO, PicoBoard, build_for  # noqa: E402
 from pico.chip import PicoError, new_flash  # noqa: E402
 from pico.flashimage import read_files  # noqa: E402
 
@@ -84,6 +85,18 @@ def circuitpy_flash(flash, drive, profile_path):
         f.write(image)
 
 
+def same_build(flash, profile_path):
+    """ServeError unless the flash file holds the MicroPython build the profile's
+    board runs (RPI_PICO, or RPI_PICO_W for a Pico W: their file systems lie apart)."""
+    with open(flash, "rb") as f:
+        have = flashimage.build_in(f.read())
+    want = build_for(profile_path)
+    if have is not want:
+        raise ServeError("%s holds MicroPython's %s build, and %s is for a board that runs %s: "
+                         "give serve.py another --state (or remove that flash.bin)"
+                         % (flash, have.name, profile_path, want.name))
+
+
 class Served(PicoBoard):
     """A PicoBoard whose USB serial port is a pseudo-terminal (`.port`), run in real time.
 
@@ -99,7 +112,9 @@ class Served(PicoBoard):
             raise ServeError("--drive is for a CircuitPython profile; %s is a MicroPython one "
                              "(flash it with make flash PORT=...)" % profile_path)
         elif not os.path.exists(flash):
-            new_flash(flash, {})
+            new_flash(flash, {}, build_for(profile_path).uf2)
+        else:
+            same_build(flash, profile_path)
         super().__init__(flash, layout_path, profile_path)
         with open(layout_path, "rb") as f:
             self._layout_bytes = f.read()

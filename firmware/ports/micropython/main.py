@@ -18,7 +18,8 @@ it (or damaged) the board searches its placements and says so once; its
 opening table (/layout.opening, attila.opponent.opening) makes the first turn of play
 exact, the same way. A profile
 with an "sdcard" reads the layout's solved game from it (attila.opponent.card); a
-missing, damaged or foreign card is said once, with the trouble sign.
+missing, damaged or foreign card is said once, with the trouble sign. A
+board with Wi-Fi (a Pico W) says why it is not online.
 """
 
 import gc
@@ -156,6 +157,9 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
     if link is not None:  # the network is served while the loop sleeps
         link.console = board.console
         sleep = link.sleep
+    elif not said and hardware.radio():  # a Pico W without online.json: why not at a distance
+        print("attila: playing on this board, not online: no online.json with Wi-Fi "
+              "settings (attila flash --wifi SSID --online ROOM-SECRET)")
     if lines[3]:
         board.controller.trouble(lines[1])  # the profile names a card: the player must know
     if gesture == SELF_TEST:

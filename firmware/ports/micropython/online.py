@@ -49,7 +49,7 @@ def start(path=SETTINGS, clock=time.ticks_ms):
     wlan = None
     if settings.ssid is not None or sys.platform != "linux":
         try:
-            import network
+            import network  # type: ignore[import-not-found]  # (the Pico's stubs: no radio)
 
             wlan = network.WLAN(network.STA_IF)
         except (ImportError, AttributeError, OSError, ValueError):
@@ -271,7 +271,7 @@ def _der(data):
 
 def _failed(wlan):
     try:
-        import network
+        import network  # type: ignore[import-not-found]  # (the Pico's stubs: no radio)
 
         return wlan.status() in (network.STAT_WRONG_PASSWORD, network.STAT_NO_AP_FOUND,
                                  network.STAT_CONNECT_FAIL)

@@ -1,14 +1,17 @@
 """`attila flash`: build the firmware and copy it, with a layout and a profile, to a board.
 
     attila flash [--port PORT] [--layout FILE] [--profile FILE]
+                 [--computer R|H|none] [--level LEVEL] [--card 1|0]
                  [--keep-game | --clear-game] [--source] [--dry-run] [--no-reset]
-    attila flash --drive PATH --profile FILE [--layout FILE] [--source] [--dry-run]
+    attila flash --drive PATH --profile FILE [--layout FILE] [--computer ...]
+                 [--level ...] [--card ...] [--source] [--dry-run]
 
 With --drive, the CircuitPython port goes onto a mounted CIRCUITPY drive
 (attila_tools.board.drive says how); without it, onto a MicroPython board:
 
 1. checks the layout and the profile on this computer (the board would only
-   say "error" with its LEDs),
+   say "error" with its LEDs); --computer, --level and --card go into the
+   copy of the profile the board gets (attila_tools.board.settings),
 2. compiles the firmware with mpy-cross to build/flash/ (main.py stays .py),
 3. finds the board (the one MicroPython board plugged in, or --port),
    interrupts what runs on it and checks its MicroPython can load the .mpy
@@ -38,7 +41,7 @@ import time
 
 from attila.saves.store import journal_of
 
-from attila_tools.board import build, online_cmd
+from attila_tools.board import build, online_cmd, room, settings
 from attila_tools.board.device import (SerialBoard, DeviceError, check_chip, check_compatible,
                                        check_port, find_port)
 from attila_tools.board.onboard import MAINTENANCE, calm, read_game, uncalm
@@ -64,6 +67,7 @@ def parser():
                         "CircuitPython port there (with a circuitpython --profile)")
     p.add_argument("--layout", help="layout file (default boards/4x5.json)")
     p.add_argument("--profile", help="hardware profile (default boards/profiles/pico.json)")
+    settings.add_arguments(p)
     game = p.add_mutually_exclusive_group()
     game.add_argument("--keep-game", dest="clear_game", action="store_false",
                       help="keep the saved game on the board (default)")
@@ -163,6 +167,7 @@ def run(args):
     if not profile_path:
         raise UsageError("no hardware profile: give --profile FILE (see boards/profiles/)")
     layout, prof = check_files(layout_path, profile_path)
+    profile_path, prof = settings.for_board(args, profile_path, prof, build.BUILD, say)
     if args.port:
         check_port(args.port)  # before the build: a typo is told at once
     args.online_files, online_line = online_cmd.files(args)  # passwords asked for first
@@ -180,12 +185,6 @@ def run(args):
         say("attila flash: no setup book: %s; the board searches its placements" % why)
     if online_line:
         say("attila flash: " + online_line)
-    opening, why = build.opening_for(layout_path)
-    if opening:
-        say("attila flash: opening table %s (%s): the game's first turn of play is exact"
-            % (os.path.relpath(opening), _size(opening)))
-    else:
-        say("attila flash: %s; the game's first turn of play is searched" % why)
 
     port = find_port(args.port)
     with SerialBoard(port) as board:
@@ -204,6 +203,7 @@ def run(args):
             raise UsageError(problem)
         if not args.source:
             files = _native(layout_path, profile_path, info)
+        files = _fit(layout_path, files, info.get("fs"))
         local = {dest: sha256_file(src) for dest, src in files.items()}
 
         created = calm(board)
@@ -223,8 +223,24 @@ def _drive(args, layout_path):
         raise UsageError("--drive needs --profile FILE (a circuitpython profile, e.g. "
                          "boards/profiles/circuitpython-pico.json)")
     _layout, prof = check_files(layout_path, args.profile, "circuitpython")
-    return drive.run(args.drive, layout_path, args.profile, prof, source=args.source,
+    profile_path, prof = settings.for_board(args, args.profile, prof, build.BUILD, say)
+    return drive.run(args.drive, layout_path, profile_path, prof, source=args.source,
                      dry_run=args.dry_run, say=say)
+
+
+def _fit(layout_path, files, fs):
+    """The files that fit the board's file system (fs: its (block size, blocks));
+    says whether the layout's opening table goes with them."""
+    files, note = room.fit(files, fs)
+    opening, why = build.opening_for(layout_path)
+    if note:
+        say("attila flash: %s" % note)
+    elif opening:
+        say("attila flash: opening table %s (%s): the game's first turn of play is exact"
+            % (os.path.relpath(opening), _size(opening)))
+    else:
+        say("attila flash: %s; the game's first turn of play is searched" % why)
+    return files
 
 
 def _native(layout_path, profile_path, info):

@@ -11,8 +11,15 @@ geometry.py; the cable from cable.py.
 from attila_tools.hardware import geometry as g
 from attila_tools.hardware.cable import NETS as CABLE_NETS
 
+# The boards' revision and its date, printed on each board and in each
+# schematic's title block (the generator's, not the clock's: regenerating
+# gives the same files).
+REVISION = "1.0"
+DATE = "2026-12-07"
+
 LIB_LED = ("LED:WS2812B", "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm")
 LIB_C = ("Device:C", "Capacitor_SMD:C_0603_1608Metric")
+LIB_C_BULK = ("Device:C", "Capacitor_SMD:C_1206_3216Metric")
 LIB_R = ("Device:R", "Resistor_SMD:R_0603_1608Metric")
 LIB_REED = ("Switch:SW_Reed", "Button_Switch_SMD:SW_SPST_REED_CT10-XXXX-G1")
 LIB_165 = ("74xx:74HC165", "Package_SO:SOIC-16_3.9x9.9mm_P1.27mm")
@@ -27,7 +34,18 @@ MPN = {
     "reed": ("Coto Technology", "CT10-1530-G1"),
     "74HC165": ("Nexperia", "74HC165D,653"),
     "cable": ("Wurth Elektronik", "61200821621"),
+    "22uF": ("Murata", "GRM31CR61A226ME19L"),
+    "0": ("Yageo", "RC0603JR-070RL"),
 }
+# Where a part number was checked (the others: unverified here, no network).
+MPN_SOURCE = {
+    "GRM31CR61A226ME19L": "22 uF 10 V X5R 1206: Digi-Key's KiCad library field (found with search)",
+    "RC0603JR-070RL": "0 Ohm 0603: Yageo RC series naming, seen in public BOMs (unverified)",
+}
+
+# The series resistor where each module's last LED drives the cable's data-out
+# (a source termination at the driver; 0 Ohm is a valid value: a link).
+LED_OUT_SERIES = "33"
 
 # 74HC165 (KiCad's symbol numbers): register input D(k) -> package pin.
 REGISTER_INPUT_PIN = {0: "11", 1: "12", 2: "13", 3: "14", 4: "3", 5: "4", 6: "5", 7: "6"}
@@ -51,12 +69,13 @@ def part(ref, value, lib, at, rot=0.0, side="top", pins=None, mpn=None, role="")
 
 
 def led_net(kind, k):
-    """Net name of the LED chain's data entering square k's LED (k == n: leaving the module)."""
+    """Net name of the LED chain's data entering square k's LED (k == n: the
+    last LED's data-out, before its series resistor to the OUT connector)."""
     n = g.squares(kind)
     if k == 0:
         return "LED_IN"
     if k == n:
-        return "LED_OUT"
+        return "LED_DOUT"
     return "LED%d_%d" % (k - 1, k)
 
 
@@ -73,8 +92,9 @@ def module(kind):
                           pins={"1": "+5V", "2": led_net(kind, k + 1), "3": "GND",
                                 "4": led_net(kind, k)},
                           role="square %d's LED, chain link %d" % (k, k)))
-        parts.append(part("C%d" % (k + 1), "100nF", LIB_C, g.at(kind, k, g.CAP_AT),
-                          90.0, pins={"1": "GND", "2": "+5V"},
+        # Its +5 V pad (2) towards the spine, under the LED's VDD pad.
+        parts.append(part("C%d" % (k + 1), "100nF", LIB_C, g.cap_at(kind, k),
+                          180.0 if right else 0.0, pins={"1": "GND", "2": "+5V"},
                           role="square %d's LED supply" % k))
         parts.append(part("SW%d" % (k + 1), "reed", LIB_REED, g.at(kind, k, g.REED_AT),
                           90.0, pins={"1": "GND", "2": "D%d" % k},
@@ -94,6 +114,14 @@ def module(kind):
     parts.append(part("R%d" % (n + 1), "10k", LIB_R, g.at(kind, n - 1, g.SER_PULLDOWN_AT), 90.0,
                       pins={"1": "SER", "2": "GND"},
                       role="SER pull-down: the last module's open end reads 0"))
+    # Along the last LED's data-out lane, towards the spine (pad 1 at the LED).
+    parts.append(part("R%d" % (n + 2), LED_OUT_SERIES, LIB_R,
+                      g.at(kind, n - 1, g.SERIES_AT), 180.0 if g.mirrored(kind, n - 1) else 0.0,
+                      pins={"1": "LED_DOUT", "2": "LED_OUT"},
+                      role="series resistor of the LED data leaving for the next module"))
+    parts.append(part("C%d" % (n + 2), "22uF", LIB_C_BULK, g.at(kind, 0, g.BULK_AT), 270.0,
+                      pins={"1": "GND", "2": "+5V"},
+                      role="the module's bulk capacitor, where its 5 V comes in"))
     cons = g.connectors(kind)
     for ref, name, data, led in (("J1", "IN", "QH", "LED_IN"), ("J2", "OUT", "SER", "LED_OUT")):
         pins = {}
@@ -127,8 +155,29 @@ MPN.update({
     "button": ("Omron", "B3F-1000"),
     "piezo": ("TDK", "PS1240P02BT"),
     "microSD": ("Molex", "1040310811"),
-    "5V DC jack": ("CUI Devices", "PJ-063AH"),
+    "USB-C 5V": ("GCT", "USB4125-GF-A"),
+    "PTC 0.75A": ("Bourns", "MF-MSMF075/24"),
+    "SMAJ5.0A": ("Littelfuse", "SMAJ5.0A"),
+    "AO3401A": ("Alpha & Omega Semiconductor", "AO3401A"),
+    "5.1k": ("Yageo", "RC0603FR-075K1L"),
 })
+MPN_SOURCE.update({
+    "USB4125-GF-A": "GCT USB4125 power-only 6P receptacle, 3 A: KiCad's footprint description "
+                    "and drawing gct.co/files/drawings/usb4125.pdf (the GF-A suffix: public BOMs)",
+    "MF-MSMF075/24": "Bourns MF-MSMF series datasheet: I hold 0.75 A, I trip 1.5 A, 24 V max, "
+                     "40 A max, trips in 0.2 s at 8 A (all at 23 C)",
+    "SMAJ5.0A": "KiCad's Diode:SMAJ5.0A symbol (Littelfuse datasheet): 5.0 V stand-off, "
+                "breakdown 6.40-7.07 V, clamps 9.2 V at 43.5 A, 400 W (10/1000 us)",
+    "AO3401A": "KiCad's Transistor_FET:AO3401A symbol (AOS datasheet): -30 V, -4 A, "
+               "Vgs +-12 V, Rds(on) under 60 mOhm at Vgs -4.5 V",
+    "RC0603FR-075K1L": "5.1 kOhm 1 % 0603: Digi-Key's listing (found with search)",
+})
+
+# The 5 V input's resettable fuse: sized to the LED budget (the firmware's
+# 400 mA, attila/leds/strip.py and boards/profiles/pico.json) and the Pico's
+# and the card's 100 mA, with room for a warm case; no copper of the 5 V path
+# carries more than its trip current for long (tests/hardware/test_copper.py).
+FUSE_HOLD_MA, FUSE_TRIP_MA = 750, 1500
 
 
 def controller(prof=None):
@@ -174,13 +223,7 @@ def controller(prof=None):
         cab[str(pin)] = net
     parts.append(part("J1", "OUT", LIB_CABLE, (86.0, 30.0), 90.0, pins=cab, mpn="cable",
                       role="the first module's cable"))
-    parts.append(part("J2", "5V DC jack", ("Connector:Barrel_Jack",
-                                           "Connector_BarrelJack:BarrelJack_CUI_PJ-063AH_Horizontal"),
-                      (80.0, 8.0), 90.0, pins={"1": "+5V", "2": "GND"},
-                      role="the LEDs' own 5 V supply (2 A or more), never USB's VBUS"))
-    parts.append(part("C2", "1000uF", ("Device:C_Polarized", "Capacitor_THT:CP_Radial_D8.0mm_P3.50mm"),
-                      (72.0, 8.0), 0.0, pins={"1": "+5V", "2": "GND"},
-                      role="where the LEDs' power enters"))
+    parts += power_input()
     parts.append(part("D1", "SS14", ("Device:D_Schottky", "Diode_SMD:D_SMA"), (37.0, 55.59), 0.0,
                       pins={"1": "VSYS", "2": "+5V"},
                       role="5 V input -> the Pico's VSYS (the Pico's own diode guards USB)"))
@@ -192,11 +235,12 @@ def controller(prof=None):
                                        "Buzzer_Beeper:Buzzer_TDK_PS1240P02BT_D12.2mm_H6.5mm"),
                       (59.0, 7.0), 0.0, pins={"1": "BUZZER", "2": "GND"},
                       role="piezo transducer (not a magnetic buzzer)"))
-    # (the symbol's pin 9, SHIELD, lands on this socket's card-detect pad 9: left
-    # open; the shell's pads are 11)
+    # The shell (pads 11) to ground; the card-detect switch (pads 9 and 10) is
+    # left open: the firmware does not read it (docs/pages/build/card.md).
     sd = {"1": "SD_DAT2", "2": "SD_CS", "3": "SD_MOSI", "4": "+3V3", "5": "SD_SCK", "6": "GND",
-          "7": "SD_MISO", "8": "SD_DAT1", "9": "unconnected-(J3-SHIELD-Pad9)"}
-    parts.append(part("J3", "microSD", ("Connector:Micro_SD_Card",
+          "7": "SD_MISO", "8": "SD_DAT1", "9": "unconnected-(J3-DET_B-Pad9)",
+          "10": "unconnected-(J3-DET_A-Pad10)", "11": "GND"}
+    parts.append(part("J3", "microSD", ("Connector:Micro_SD_Card_Det2",
                                         "Connector_Card:microSD_HC_Molex_104031-0811"),
                       (62.0, 56.0), 180.0, pins=sd, role="the solved game's card"))
     pull_at = {"SD_MISO": ((57.0, 42.2), 270.0), "SD_DAT1": ((55.0, 46.0), 270.0),
@@ -217,6 +261,41 @@ def controller(prof=None):
     for i, xy in enumerate(((3.5, 3.5), (w - 3.5, 3.5), (3.5, h - 3.5), (w - 3.5, h - 3.5))):
         parts.append(part("H%d" % (i + 1), "M3", LIB_HOLE, xy, role="mounting hole"))
     return parts
+
+
+def power_input():
+    """The LEDs' own 5 V input, at the board's bottom edge, facing out: a USB-C
+    receptacle asking for 5 V only (5.1 kOhm on CC1 and CC2), a resettable
+    fuse, a clamp against over-voltage after it (a short through the clamp
+    trips the fuse), a P-MOSFET against reversed polarity, and the 1000 uF on
+    the LEDs' side. The Pico's own USB stays apart: nothing joins VIN to VBUS."""
+    usb_c = ("Connector:USB_C_Receptacle_PowerOnly_6P",
+             "Connector_USB:USB_C_Receptacle_GCT_USB4125-xx-x_6P_TopMnt_Horizontal")
+    return [
+        # its "PCB Edge" line (the footprint's, 3.4 mm from its origin) on the board's edge
+        part("J2", "USB-C 5V", usb_c, (87.0, 3.4), 0.0,
+             pins={"A9": "VIN", "B9": "VIN", "A12": "GND", "B12": "GND", "A5": "CC1",
+                   "B5": "CC2", "S1": "GND"},
+             role="the LEDs' own 5 V supply (USB-C, 5 V only), never the Pico's VBUS"),
+        part("R10", "5.1k", LIB_R, (84.0, 10.6), 180.0, pins={"1": "CC1", "2": "GND"},
+             role="CC1 pull-down: a USB-C supply gives 5 V, nothing more"),
+        part("R11", "5.1k", LIB_R, (90.0, 10.6), 0.0, pins={"1": "CC2", "2": "GND"},
+             role="CC2 pull-down"),
+        part("F1", "PTC 0.75A", ("Device:Polyfuse", "Fuse:Fuse_1812_4532Metric"), (79.0, 11.5),
+             90.0, pins={"1": "VIN", "2": "VIN_FUSED"},
+             role="resettable fuse: the LED budget passes, a short or the clamp trips it"),
+        part("D2", "SMAJ5.0A", ("Diode:SMAJ5.0A", "Diode_SMD:D_SMA"), (73.4, 14.85), 180.0,
+             pins={"1": "VIN_FUSED", "2": "GND"},
+             role="over-voltage clamp (TVS); reversed, it conducts and the fuse trips"),
+        part("Q1", "AO3401A", ("Transistor_FET:AO3401A", "Package_TO_SOT_SMD:SOT-23"),
+             (79.0, 17.0), 270.0, pins={"1": "Q1_GATE", "2": "+5V", "3": "VIN_FUSED"},
+             role="reverse-polarity guard: on when the input is the right way round"),
+        part("R9", "10k", LIB_R, (82.3, 17.94), 0.0, pins={"1": "Q1_GATE", "2": "GND"},
+             role="Q1's gate to ground"),
+        part("C2", "1000uF", ("Device:C_Polarized", "Capacitor_THT:CP_Radial_D8.0mm_P3.50mm"),
+             (74.0, 7.0), 180.0, pins={"1": "+5V", "2": "GND"},
+             role="on the LEDs' side of the input"),
+    ]
 
 
 BOARDS = {"module-2x2": lambda: module("2x2"), "module-2x3": lambda: module("2x3"),

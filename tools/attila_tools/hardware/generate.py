@@ -65,7 +65,8 @@ def same(a, b):
 
 
 def files(name):
-    return [name + ext for ext in (".kicad_pro", ".kicad_sch", ".kicad_pcb", ".net")]
+    return [name + ext for ext in (".kicad_pro", ".kicad_sch", ".kicad_pcb", ".net")] + [
+        "fp-lib-table", "sym-lib-table"]
 
 
 def update(name, folder):
@@ -88,6 +89,11 @@ def write(name, folder):
     pro = os.path.join(folder, name + ".kicad_pro")
     with open(pro, "w") as f:  # the netlist export reads its net classes
         f.write(rules.project(name))
+    parts = circuit.BOARDS[name]()
+    for fn, text in (("fp-lib-table", rules.footprint_table(parts)),
+                     ("sym-lib-table", rules.symbol_table(parts))):
+        with open(os.path.join(folder, fn), "w") as f:
+            f.write(text)
     schematic.write(name, os.path.join(folder, name + ".kicad_sch"))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")]))

@@ -25,7 +25,11 @@ THICKNESS = 1.6  # board thickness (a fab's default)
 # spine of tracks that runs up the middle of the module (both kinds are 2
 # squares wide) and its register.
 LED_AT = (0.0, 0.0)  # the WS2812B at the centre, under its baffle cell
-CAP_AT = (0.0, -4.5)  # its 100 nF, just below the LED (standing along y)
+# Its 100 nF lies along x beside the LED's 5 V pad (VDD: spine side, below
+# the centre in the left column, above it in the right, where the LED turned
+# half a turn puts it), its +5 V pad under VDD and its ground pad wired under
+# the LED's body to the opposite corner's ground pad (VSS): see `cap_at`.
+CAP_AT = (1.675, -3.5)
 # The reed switch (Coto CT10, 15 mm between its pads) lies flat along y on
 # the side away from the spine, its lower end beside the LED near the centre,
 # running towards the square's edge (docs/pages/build/pieces.md: a magnet
@@ -44,6 +48,17 @@ REGISTER_AT = (20.0, -10.0)
 CONNECTOR_AT = (-8.0, -12.5)
 # The SER pull-down sits by the OUT connector, relative to the last square.
 SER_PULLDOWN_AT = (6.0, -12.5)
+# The last LED's series resistor on its data-out lane, beside the LED (a
+# source termination sits at the driver), relative to the last square.
+SERIES_AT = (5.5, -1.65)
+# The module's bulk capacitor where the 5 V comes in: on the top side by the
+# IN connector's 5 V pin, relative to square 0.
+BULK_AT = (-10.0, -5.725)
+# A box header's courtyard (18.8 x 9.9 mm, lying along x) and the plug mated
+# in it: no mounting hole's post or magnet comes within it (tests/hardware
+# hold it to the footprint's courtyard).
+CONNECTOR_KEEPOUT = (19.0, 10.0)
+MOUNT_CLEAR = 4.0  # a hole's centre to a keep-out: its tray post (7 mm across) and 0.5 mm
 
 MOUNT_DRILL = 3.2  # M3 clearance
 MOUNT_INSET = 5.0  # corner holes from the squares' outline
@@ -105,18 +120,43 @@ def at(kind, k, offset):
     return (x + dx, y + offset[1])
 
 
+def cap_at(kind, k):
+    """Square k's LED capacitor: CAP_AT, turned over in the right column where
+    the LED's half turn puts its 5 V pad above the centre (see `at`)."""
+    x, y = at(kind, k, CAP_AT)
+    if mirrored(kind, k):
+        y += -2 * CAP_AT[1]
+    return (x, y)
+
+
 def connectors(kind):
     """{"IN": (x, y), "OUT": (x, y)}: the cable connectors' centres (bottom side)."""
     return {"IN": at(kind, 0, CONNECTOR_AT), "OUT": at(kind, squares(kind) - 1, CONNECTOR_AT)}
 
 
+def keepouts(kind):
+    """(x0, y0, x1, y1) around each cable connector and its plug."""
+    hx, hy = CONNECTOR_KEEPOUT[0] / 2, CONNECTOR_KEEPOUT[1] / 2
+    return [(x - hx, y - hy, x + hx, y + hy) for x, y in connectors(kind).values()]
+
+
 def mounting_holes(kind):
     """M3 holes: the four corners (inset) and, on the long sides, one at every
-    row boundary (the middle column boundary carries the tracks' spine)."""
+    row boundary (the middle column boundary carries the tracks' spine). A
+    hole that would fall by a connector moves along the side to the nearer
+    end of its keep-out, so that every hole keeps its tray post."""
     w, h = KINDS[kind]
     x1, y1 = w * PITCH, h * PITCH
     out = [(MOUNT_INSET, MOUNT_INSET), (x1 - MOUNT_INSET, MOUNT_INSET),
            (MOUNT_INSET, y1 - MOUNT_INSET), (x1 - MOUNT_INSET, y1 - MOUNT_INSET)]
     for j in range(1, h):
         out += [(MOUNT_INSET, j * PITCH), (x1 - MOUNT_INSET, j * PITCH)]
+    for i, (x, y) in enumerate(out):
+        for kx0, ky0, kx1, ky1 in keepouts(kind):
+            c = MOUNT_CLEAR
+            if kx0 - c < x < kx1 + c and ky0 - c < y < ky1 + c:
+                ends = [e for e in (ky0 - c, ky1 + c)
+                        if MOUNT_INSET <= e <= y1 - MOUNT_INSET]
+                y = min(ends, key=lambda e: abs(e - y))
+        out[i] = (x, y)
     return out

@@ -17,7 +17,7 @@ import uuid
 
 import pcbnew
 
-from attila_tools.hardware import circuit, frame, geometry as g, pcbfile, route, route_ctl
+from attila_tools.hardware import circuit, frame, geometry as g, pcbfile, route, route_ctl, silk
 
 FOOTPRINTS = os.environ.get("KICAD9_FOOTPRINT_DIR", "/usr/share/kicad/footprints")
 NS = uuid.UUID("6d1c1f0e-29a7-4c8e-9a41-a77117a00029")
@@ -123,6 +123,7 @@ def build(name, netlist=None):
         route_ctl.route_board(board, netmap)
     else:
         route.route(board, name, kind, parts, netmap)
+    silk.write(board, name, kind)
     return board
 
 

@@ -19,11 +19,11 @@ frame" (x towards the spine).
 
 import pcbnew
 
-from attila_tools.hardware import circuit, frame, geometry as g
+from attila_tools.hardware import circuit, frame, geometry as g, rules
 
 F, B = pcbnew.F_Cu, pcbnew.B_Cu
-W_SIG, W_5V, W_GND, W_3V3 = 0.25, 0.5, 0.4, 0.3
-VIA, DRILL = 0.6, 0.3
+W_SIG, W_GND, W_3V3 = rules.SIGNAL["track"], 0.4, 0.3
+W_5V = rules.POWER["track"]  # the 5 V, and ground where the chain's current returns
 
 # The register's pin columns (its pins on a 1.27 mm pitch across the spine).
 REG = g.at("2x2", 0, g.REGISTER_AT)  # same for every kind: square 0's frame
@@ -49,6 +49,11 @@ class Router:
         self.lines = {}  # (x, net) -> [y, ...] points the line must join
         self.vias = set()
 
+    def pad(self, ref, number):
+        """Where a placed footprint's pad lies (the board's own frame)."""
+        pos = self.board.FindFootprintByReference(ref).FindPadByNumber(number).GetPosition()
+        return frame.to_module(self.kind, (pcbnew.ToMM(pos.x), pcbnew.ToMM(pos.y)))
+
     def _pt(self, xy):
         x, y = frame.to_kicad(self.kind, xy)
         return pcbnew.VECTOR2I(pcbnew.FromMM(x), pcbnew.FromMM(y))
@@ -66,7 +71,8 @@ class Router:
             t.SetNet(self.netmap[net])
             self.board.Add(t)
 
-    def via(self, net, xy):
+    def via(self, net, xy, power=False):
+        """A via (power: the power class's size, for a supply's current)."""
         key = (round(xy[0], 3), round(xy[1], 3))
         if key in self.vias:  # two lanes of one net meeting on a line
             return
@@ -74,8 +80,9 @@ class Router:
         v = pcbnew.PCB_VIA(self.board)
         v.SetPosition(self._pt(xy))
         v.SetViaType(pcbnew.VIATYPE_THROUGH)
-        v.SetWidth(pcbnew.FromMM(VIA))
-        v.SetDrill(pcbnew.FromMM(DRILL))
+        size = rules.POWER if power else rules.SIGNAL
+        v.SetWidth(pcbnew.FromMM(size["via"]))
+        v.SetDrill(pcbnew.FromMM(size["drill"]))
         v.SetNet(self.netmap[net])
         self.board.Add(v)
 
@@ -83,7 +90,7 @@ class Router:
         """A top lane along pts, then on to line x at the last point's height, and a via."""
         end = (x, pts[-1][1])
         self.track(net, F, list(pts) + [end])
-        self.via(net, end)
+        self.via(net, end, power=net == "+5V")
         self.lines.setdefault((x, net), []).append(end[1])
 
     def join(self, net, x, y):
@@ -115,11 +122,10 @@ def square(r, kind, k):
     else:
         r.to_line(d, xd, [p(-8.5, 13.825), p(-8.5, 16.12)])
     r.to_line("+3V3", X_3V3, [p(-8.5, 12.175)])
-    r.to_line("+5V", X_5V, [p(0, -3.725)])  # the capacitor's 5 V pad
-    r.to_line("GND", X_GND, [p(0, -5.275)])  # and its ground pad
+    vdd, c5v = decoupling(r, kind, k)
     led_in, led_out = circuit.led_net(kind, k), circuit.led_net(kind, k + 1)
     if not right:
-        r.to_line("+5V", X_5V, [p(2.45, -1.65)])  # VDD
+        r.to_line("+5V", X_5V, [vdd])
         r.to_line(led_out, X_INTRA, [p(2.45, 1.65), p(2.45, 3.5)])  # DOUT -> right square
         r.track("GND", F, [p(-5, 1.0), p(-5, 1.65), p(-2.45, 1.65)])  # switch to VSS
         r.to_line("GND", X_GND, [p(-2.45, 1.65), p(-2.45, 6.5)])
@@ -128,16 +134,31 @@ def square(r, kind, k):
         if k > 0:  # DIN from the row below's right square
             r.to_line(led_in, X_INTER, [p(-2.45, -1.65), p(-2.45, -7.0)])
     else:
-        r.to_line("+5V", X_5V, [p(2.45, 1.65), p(2.45, 3.5)])  # VDD
+        r.to_line("+5V", X_5V, [vdd, c5v])  # VDD, by its capacitor
         r.to_line(led_in, X_INTRA, [p(-2.45, 1.65), p(-2.45, 5.5)])  # DIN from the left
-        r.track("GND", F, [p(-5, 1.0), p(-5, -1.65), p(-2.45, -1.65), p(-2.45, -5.275),
-                           p(0, -5.275)])
+        r.track("GND", F, [p(-5, 1.0), p(-5, -1.65), p(-2.45, -1.65), p(-2.45, -5.275)])
+        r.to_line("GND", X_GND, [p(-2.45, -5.275)])
         r.via("GND", p(-5, -3.2))
         r.track("GND", F, [p(-5, -1.65), p(-5, -3.2)])
         if k < n - 1:  # DOUT to the next row's left square
             r.to_line(led_out, X_INTER, [p(2.45, -1.65)])
-        else:  # the last LED: out through the OUT connector
-            r.to_line(led_out, X_LED_OUT, [p(2.45, -1.65)])
+        else:  # the last LED: through its series resistor, out through OUT
+            series = "R%d" % (n + 2)
+            r.track(led_out, F, [p(2.45, -1.65), r.pad(series, "1")])
+            r.to_line("LED_OUT", X_LED_OUT, [r.pad(series, "2")])
+
+
+def decoupling(r, kind, k):
+    """Square k's 100 nF straight onto its LED's pads, no via between: +5 V
+    from the capacitor's pad to VDD beside it, ground in a straight line under
+    the LED's body (between its pad rows) to VSS at the opposite corner.
+    Returns the VDD and the capacitor's +5 V pad (module frame)."""
+    led, cap = "D%d" % (k + 1), "C%d" % (k + 1)
+    vdd, vss = r.pad(led, "1"), r.pad(led, "3")
+    c5v, cgnd = r.pad(cap, "2"), r.pad(cap, "1")
+    r.track("+5V", F, [c5v, vdd])
+    r.track("GND", F, [cgnd, vss])
+    return vdd, c5v
 
 
 def register(r, kind):
@@ -149,9 +170,10 @@ def register(r, kind):
                         (10, COL[6], "SER")):
         if net.startswith("D") and int(net[1:]) >= n:
             continue
-        if net == "GND":  # straight up to the via of square 0's ground lane
+        if net == "GND":  # straight up, and down to its line
             y = g.square_centre(kind, 0)[1] - 5.275
             r.track(net, F, [(x, top), (x, y)], W_SIG)
+            r.via(net, (x, y))
             r.join(net, x, y)
             continue
         r.track(net, F, [(x, top), (x, TOP_VIA)], W_SIG)
@@ -187,8 +209,13 @@ def connector_in(r, kind):
     """IN (J1, turned so that QH is nearest the register): pins 1..8 onto the spine."""
     pins = {1: (8.19, 8.77), 3: (10.73, 8.77), 4: (10.73, 6.23), 5: (13.27, 8.77),
             6: (13.27, 6.23), 7: (15.81, 8.77)}
-    # 5 V: up, then along to its line.
-    r.to_line("+5V", X_5V, [pins[1], (8.19, 12.8)])
+    # 5 V: up, through the module's bulk capacitor, then along to its line;
+    # the capacitor's ground through a via into the pour.
+    bulk = "C%d" % (g.squares(kind) + 2)
+    c5v, cgnd = r.pad(bulk, "2"), r.pad(bulk, "1")
+    r.to_line("+5V", X_5V, [pins[1], (pins[1][0], c5v[1]), c5v])
+    r.track("GND", F, [cgnd, (cgnd[0], cgnd[1] + 1.45)], W_GND)
+    r.via("GND", (cgnd[0], cgnd[1] + 1.45))
     # 3.3 V: down between the pins, along the bottom, up to the register's pin 16.
     r.track("+3V3", F, [pins[3], (9.46, 7.5), (9.46, 4.9), (34.3, 4.9), (34.3, REG[1] + 2.475),
                         (COL[0], REG[1] + 2.475)], W_3V3)
@@ -207,9 +234,10 @@ def connector_in(r, kind):
     r.track("QH", B, [pins[7], (16.5, qy), (45.3, qy)])
     r.via("QH", (45.3, qy))
     r.track("QH", F, [(45.3, qy), (45.3, REG[1] + 2.475), (COL[7], REG[1] + 2.475)])
-    # Ground pin 8 sits in a pocket of the pour: a via into the open pour.
-    r.track("GND", F, [(15.81, 6.23), (17.3, 7.0), (17.3, 11.4)], W_GND)
-    r.via("GND", (17.3, 11.4))
+    # Ground pin 8 sits in a pocket of the pour: a via into the open pour
+    # (the chain's ground current may all return through this wire).
+    r.track("GND", F, [(15.81, 6.23), (17.3, 7.0), (17.3, 11.4)], W_5V)
+    r.via("GND", (17.3, 11.4), power=True)
 
 
 def connector_out(r, kind):

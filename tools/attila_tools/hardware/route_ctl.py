@@ -69,16 +69,13 @@ def route(board, netmap):
     t("SHIFT", F, [(70.0, 27.0), (70.0, 29.175)])
     t("+3V3", F, [(70.0, 30.825), (70.0, 40.0)])
     # 5 V: the diode's anode down to the buffer, across on the bottom to the
-    # cable's pin 1; the jack and the 1000 uF join pin 1 on the bottom.
+    # cable's pin 1 (the input joins pin 1 from below: power_input).
     t("+5V", F, [(39.0, 55.59), (44.0, 55.59), (44.0, 34.5), (39.725, 34.5), (39.725, 33.0)],
       W_5V)
     v("+5V", (44.0, 38.0))
     t("+5V", B, [(44.0, 38.0), (79.0, 38.0)], W_5V)
     v("+5V", (79.0, 38.0))
     t("+5V", F, [(79.0, 38.0), (79.0, 26.5), (82.19, 26.5), (82.19, 28.73)], W_5V)
-    t("+5V", B, [(72.0, 8.0), (74.0, 6.0), (78.0, 6.0), (80.0, 8.0)], W_5V)
-    t("+5V", B, [(80.0, 8.0), (80.0, 10.0), (80.5, 10.5), (80.5, 26.0), (82.19, 27.69),
-                 (82.19, 28.73)], W_5V)
     # The microSD card: four lanes under the Pico, each up to its pad.
     for net, pin_y, x in (("SD_SCK", 50.51, 60.705), ("SD_MOSI", 47.97, 62.905),
                           ("SD_MISO", 45.43, 58.505), ("SD_CS", 42.89, 64.005)):
@@ -108,8 +105,59 @@ def route(board, netmap):
     v("GND", (59.425, 43.6))
 
 
+def power_input(r):
+    """USB-C (bottom edge) -> fuse -> clamp -> reverse-polarity FET -> 5 V,
+    up the board on the bottom side to the cable's pin 1 (from below), the
+    1000 uF on the way. Pads are read from the placed footprints."""
+    t, v, pad = r.track, r.via, r.pad
+    w = W_5V
+    # VBUS: both pads through vias, joined on the bottom, up into the fuse.
+    a9, b9, f_in = pad("J2", "A9"), pad("J2", "B9"), pad("F1", "1")
+    y = round(a9[1] + 1.42, 2)
+    for p in (a9, b9):
+        t("VIN", F, [p, (p[0], y)], w)
+        v("VIN", (p[0], y), power=True)
+    t("VIN", B, [(a9[0], y), (f_in[0], y)], w)
+    v("VIN", (f_in[0], y), power=True)
+    t("VIN", F, [(f_in[0], y), f_in], w)
+    # CC1 and CC2 up between the VBUS vias, out to their 5.1 kOhm.
+    for cc, ref, side in (("A5", "R10", -1), ("B5", "R11", 1)):
+        p, q = pad("J2", cc), pad(ref, "1")
+        turn = round(q[1] - abs(q[0] - p[0]), 3)
+        t("CC%d" % (1 if cc == "A5" else 2), F, [p, (p[0], turn), q])
+        gnd = pad(ref, "2")
+        t("GND", F, [gnd, (gnd[0], gnd[1] + 1.4)])
+        v("GND", (gnd[0], gnd[1] + 1.4))
+    # The shell's ground pads beside the ground pins.
+    for pin, shell in (("B12", -1), ("A12", 1)):
+        p = pad("J2", pin)
+        t("GND", F, [p, (round(p[0] + shell * 1.57, 3), p[1])], w)
+    # Fuse -> FET's drain, the clamp's cathode joining on the way.
+    f_out, drain = pad("F1", "2"), pad("Q1", "3")
+    k = pad("D2", "1")
+    t("VIN_FUSED", F, [f_out, (f_out[0], k[1]), drain], w)
+    t("VIN_FUSED", F, [k, (f_out[0], k[1])], w)
+    a = pad("D2", "2")
+    t("GND", F, [a, (round(a[0] - 1.8, 3), a[1])], w)
+    v("GND", (round(a[0] - 1.8, 3), a[1]), power=True)
+    # The gate to ground through R9.
+    gate, rg, rgnd = pad("Q1", "1"), pad("R9", "1"), pad("R9", "2")
+    t("Q1_GATE", F, [gate, rg])
+    t("GND", F, [rgnd, (rgnd[0], rgnd[1] + 1.46)])
+    v("GND", (rgnd[0], rgnd[1] + 1.46))
+    # The source: 5 V, down through a via, to the 1000 uF and up to the cable's pin 1.
+    src, cap, pin1 = pad("Q1", "2"), pad("C2", "1"), pad("J1", "1")
+    sv = (src[0], round(src[1] + 1.46, 2))
+    t("+5V", F, [src, sv], w)
+    v("+5V", sv, power=True)
+    t("+5V", B, [sv, (sv[0], 25.5), (pin1[0] - 0.9, 27.83), pin1], w)
+    t("+5V", B, [sv, (cap[0] + 3.5, sv[1] - 3.5), (cap[0] + 3.5, cap[1] + 1.5),
+                 (cap[0] + 2.0, cap[1]), cap], w)
+
+
 def route_board(board, netmap):
     """The controller's tracks, then its ground poured on both sides."""
     route(board, netmap)
+    power_input(Router(board, "controller", netmap))
     pour(board, "controller", netmap, F)
     return pour(board, "controller", netmap, B)

@@ -52,11 +52,12 @@ def library_symbol(lib_id):
     tree = pcbfile.parse(chunk)
     ext = pcbfile.find(tree, "extends")
     if ext is not None:
-        # A derived symbol: KiCad's cache holds the parent's drawing under the child's name.
+        # A derived symbol: KiCad's cache holds the parent's drawing under the
+        # child's name, with the child's own fields (what ERC compares).
         parent = chunks[ext[1]]
         chunk = parent.replace('(symbol "%s_' % ext[1], '(symbol "%s_' % name)
-        chunk = chunk.replace('(property "Value" "%s"' % ext[1], '(property "Value" "%s"' % name, 1)
         chunk = chunk.replace('(symbol "%s"' % ext[1], '(symbol "%s"' % name, 1)
+        chunk = _with_fields(chunk, chunks[name])
         tree = pcbfile.parse(chunk)
     chunk = chunk.replace('(symbol "%s"' % name, '(symbol "%s"' % lib_id, 1)
     pins = {}
@@ -84,6 +85,26 @@ def library_symbol(lib_id):
     return _cache[lib_id]
 
 
+def _fields(chunk):
+    """{name: (start, end)} of a symbol's (property ...) blocks."""
+    out = {}
+    for a, b in pcbfile.blocks(chunk):
+        if chunk.startswith("(property ", a):
+            out[chunk[a:b].split('"', 2)[1]] = (a, b)
+    return out
+
+
+def _with_fields(parent, child):
+    """The parent symbol's text with the derived symbol's fields in place of its own."""
+    theirs = _fields(child)
+    mine = _fields(parent)
+    for key, (a, b) in sorted(mine.items(), key=lambda kv: -kv[1][0]):
+        if key in theirs:
+            ca, cb = theirs[key]
+            parent = parent[:a] + child[ca:cb] + parent[b:]
+    return parent
+
+
 def _indent(chunk, tabs):
     return chunk.replace("\n", "\n" + "\t" * tabs)
 
@@ -105,11 +126,14 @@ CONTROLLER_AT = {"U1": (40, 50),
                  "U2": (95, 20), "R1": (118, 20), "R2": (138, 20), "R3": (158, 20),
                  "R8": (176, 20),
                  "C1": (95, 42),
-                 "J1": (100, 80), "J2": (130, 80), "C2": (150, 80), "D1": (172, 80),
+                 "J1": (100, 80), "J2": (128, 80), "R10": (138, 94), "R11": (146, 94),
+                 "F1": (148, 74), "D2": (160, 84), "Q1": (172, 74), "R9": (176, 90),
+                 "C2": (188, 80), "D1": (200, 80),
                  "SW1": (100, 125), "SW2": (118, 125), "BZ1": (138, 125),
                  "J3": (110, 170), "R4": (135, 170), "R5": (148, 170), "R6": (161, 170),
                  "R7": (174, 170), "C3": (190, 170),
                  "H1": (100, 205), "H2": (106, 205), "H3": (112, 205), "H4": (118, 205)}
+CONTROLLER_FLAGS = (62, 54)
 
 
 def layout(parts, kind):
@@ -128,29 +152,31 @@ def layout(parts, kind):
         y = g * (10 + 14 * k)
         for i, ref in enumerate(sorted(refs, key=lambda r: "DCSR".index(r[0]))):
             at[ref] = (g * (16 + 20 * i) if ref[0] != "S" else g * 55, y)
-    at = {ref: xy for ref, xy in at.items()}
-    # fix: pull-up beside the switch
+    # The register and its neighbours; the connectors, each with the part at
+    # its data pin (IN: the bulk capacitor, OUT: the LED data's series resistor).
+    n = len(row)
+    place = {"U1": (110, 22), "C%d" % (n + 1): (135, 14), "R%d" % (n + 1): (135, 30),
+             "J1": (105, 52), "J2": (135, 52), "C%d" % (n + 2): (105, 64),
+             "R%d" % (n + 2): (135, 64)}
     for p in parts:
         ref = p["ref"]
-        if ref in at:
-            continue
-        if ref == "U1":
-            at[ref] = (g * 110, g * 22)
-        elif ref == "J1":
-            at[ref] = (g * 105, g * 52)
-        elif ref == "J2":
-            at[ref] = (g * 135, g * 52)
-        elif ref[0] == "C":
-            at[ref] = (g * 135, g * 14)
-        elif ref[0] == "R":
-            at[ref] = (g * 135, g * 30)
+        if ref in place:
+            at[ref] = (g * place[ref][0], g * place[ref][1])
         elif ref[0] == "H":
-            at[ref] = (g * (100 + 6 * int(ref[1:])), g * 75)
+            at[ref] = (g * (100 + 6 * int(ref[1:])), g * 84)
     for p in squares:
         if p["ref"][0] == "R":
             sw = "SW" + p["ref"][1:]
             at[p["ref"]] = (at[sw][0] + g * 14, at[sw][1])
     return at
+
+
+def flag_places(kind):
+    """Where the PWR_FLAGs stand: in a row by the connector the board's power
+    comes in through (a module's IN, the controller's USB-C input)."""
+    g = 2.54
+    x0, y = (100, 74) if kind != "controller" else CONTROLLER_FLAGS
+    return [(g * (x0 + 8 * i), g * y) for i in range(len(FLAGS))]
 
 
 def views(name):
@@ -162,14 +188,14 @@ def views(name):
         u = 1.27
         return [("pico", (x - 36, y - 36, x + 40, y + 36)),
                 ("buffer", (95 * u - 26, 20 * u - 16, 176 * u + 16, 42 * u + 20)),
-                ("power", (100 * u - 26, 80 * u - 16, 172 * u + 16, 80 * u + 16)),
+                ("power", (100 * u - 26, 80 * u - 20, 200 * u + 16, 80 * u + 26)),
                 ("buttons", (100 * u - 16, 125 * u - 16, 138 * u + 20, 125 * u + 16)),
                 ("card", (110 * u - 36, 170 * u - 22, 190 * u + 16, 170 * u + 22))]
     (dx, dy), (cx, _), (sx, _), (rx, _) = at["D1"], at["C1"], at["SW1"], at["R1"]
     ux, uy = at["U1"]
     return [("led", (dx - 24, dy - 16, cx + 16, dy + 16)),
             ("switch", (sx - 18, dy - 14, rx + 16, dy + 14)),
-            ("register", (ux - 26, uy - 32, ux + 72, uy + 96))]
+            ("register", (ux - 26, uy - 32, ux + 72, uy + 124))]
 
 
 def _label(net, x, y, angle, board, n):
@@ -200,14 +226,15 @@ def text(name):
              for i, net in enumerate(n for n in FLAGS if n not in driven
                                      and any(n in p["pins"].values() for p in parts))]
     at = layout(parts, kind)
-    for i, f in enumerate(flags):
-        at[f["ref"]] = (2.54 * 160, 2.54 * (10 + 8 * i))
+    for f, xy in zip(flags, flag_places(kind)):
+        at[f["ref"]] = xy
     root = _uid(name, "root")
     out = ['(kicad_sch\n\t(version 20250114)\n\t(generator "eeschema")\n'
            '\t(generator_version "9.0")\n\t(uuid "%s")\n\t(paper "A3")\n' % root,
-           '\t(title_block\n\t\t(title "Attila %s")\n\t\t(company "attila-board")\n'
+           '\t(title_block\n\t\t(title "Attila %s")\n\t\t(date "%s")\n\t\t(rev "%s")\n'
+           '\t\t(company "attila-board")\n'
            '\t\t(comment 1 "Generated by tools/attila_tools/hardware (circuit.py); do not edit")\n\t)\n'
-           % name.replace("-", " "),
+           % (name.replace("-", " "), circuit.DATE, circuit.REVISION),
            "\t(lib_symbols\n"]
     for lib_id in sorted({p["symbol"] for p in parts + flags}):
         out.append("\t\t" + _indent(library_symbol(lib_id)[0], 1) + "\n")
@@ -278,10 +305,15 @@ def netlist(name, folder):
                        capture_output=True, text=True, cwd=folder)
     if r.returncode:
         raise SystemExit("%s: netlist export failed: %s" % (name, r.stderr.strip()))
-    # The export stamps the date and the file's path: keep only the design.
+    # The export stamps the date, the file's path and where this machine keeps
+    # KiCad's libraries: keep only the design.
     with open(out, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    keep = [ln for ln in lines if "(date " not in ln and "(source " not in ln
+        text = f.read()
+    a = text.find("\n  (libraries")
+    if a >= 0:
+        b = text.index("\n  (nets", a)
+        text = text[:a] + text[b:]
+    keep = [ln for ln in text.splitlines() if "(date " not in ln and "(source " not in ln
             and "(tool " not in ln]
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(keep) + "\n")

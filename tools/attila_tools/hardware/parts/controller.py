@@ -29,7 +29,15 @@ STAND_IN = {
 BUTTON_H = 4.3  # a 6 x 6 mm tact switch (Omron B3F-1000) above the board
 # Heights above the board of the controller's parts, by footprint library.
 HEIGHTS = {"Buzzer_Beeper:": 6.5, "Connector_Card:": 2.0, "Connector_BarrelJack:": 11.0,
-           "Connector_IDC:": 9.1, "Button_Switch_THT:": BUTTON_H}
+           "Connector_IDC:": 9.1, "Button_Switch_THT:": BUTTON_H,
+           "Connector_USB:": 3.3}  # a USB-C receptacle, 3.26 mm (the USB-C specification)
+# The side each socket's plug (or card) comes from, in the footprint's own
+# frame (KiCad's, y down): all three open at local +y, their mouth at the
+# courtyard's edge there (KiCad's footprints: the USB-C's "PCB Edge" line,
+# the card socket's slot, the barrel jack's front).
+ENTRY = {"Connector_USB:USB_C_Receptacle_GCT_USB4125": (0.0, 1.0),
+         "Connector_Card:microSD_HC_Molex_104031": (0.0, 1.0),
+         "Connector_BarrelJack:BarrelJack_CUI_PJ-063AH": (0.0, 1.0)}
 USB = (8.0, 5.7, 3.9)  # the Pico's micro-USB socket: width, depth, top above the board
 
 
@@ -59,15 +67,33 @@ def layout():
     return STAND_IN, "stand-in"
 
 
-def from_board():
-    """(layout, source): the controller's from its .kicad_pcb, or None."""
+def entry(fp):
+    """The side of the board ('left', 'right', 'bottom', 'top') a socket's plug
+    comes from, from its footprint's turn; None for a part that takes none."""
+    import math
+
+    for prefix, (dx, dy) in ENTRY.items():
+        if fp.name.startswith(prefix):
+            a = math.radians(fp.rot)  # KiCad turns counter-clockwise, y down
+            x, y = dx * math.cos(a) + dy * math.sin(a), -dx * math.sin(a) + dy * math.cos(a)
+            if abs(x) > abs(y):
+                return "right" if x > 0 else "left"
+            return "bottom" if y > 0 else "top"  # the page's y runs down
+    return None
+
+
+def from_board(pcb=None):
+    """(layout, source): the controller's from its .kicad_pcb (or a pcbfile.Pcb), or None."""
     from attila_tools.hardware import geometry, pcbfile
     from attila_tools.hardware.parts.board import ROOT, courtyard, missing, pcb_path
 
-    if missing("controller"):
-        return None
-    path = pcb_path("controller")
-    pcb = pcbfile.load(path)
+    if pcb is None:
+        if missing("controller"):
+            return None
+        path = pcb_path("controller")
+        pcb = pcbfile.load(path)
+    else:
+        path = os.path.join(ROOT, pcb.where)
     ox0, oy0, ox1, oy1 = pcb.outline()
 
     def item(box, h):
@@ -79,9 +105,10 @@ def from_board():
         fields = {q[1]: q[2] for q in pcbfile.find_all(node, "property")}
         nodes[fields.get("Reference")] = node
     lay = {"board": (0.0, 0.0, ox1 - ox0, oy1 - oy0, geometry.THICKNESS), "holes": [],
-           "buttons": [], "ports": ["usb"]}
+           "buttons": [], "ports": ["usb"], "entry": {}}
     names = {"Buzzer_Beeper:": "piezo", "Connector_Card:": "sd",
-             "Connector_BarrelJack:": "power", "Connector_IDC:": "chain"}
+             "Connector_BarrelJack:": "power", "Connector_USB:": "power",
+             "Connector_IDC:": "chain"}
     for ref, fp in sorted(pcb.footprints.items()):
         if fp.name.startswith("MountingHole:"):
             lay["holes"].append((fp.at[0] - ox0, oy1 - fp.at[1]))
@@ -103,5 +130,7 @@ def from_board():
                         lay["chain_side"] = fp.side
                     if name != "piezo":
                         lay["ports"].append(name)
+                    if entry(fp):
+                        lay["entry"][name] = entry(fp)
     lay["usb"] = usb(lay)
     return lay, os.path.relpath(path, ROOT)

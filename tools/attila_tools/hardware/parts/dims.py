@@ -49,9 +49,9 @@ MAGNET_T = 2.0
 MAGNET_FIT = 0.15  # pocket over the magnet, each way: a press fit with glue
 MAGNET_AT = 6.0
 # Around each cable connector's centre (geometry.connectors): a 2x4 box
-# header's courtyard, 18.8 x 9.9 mm, lying along x on the module boards; its
-# plug stands below it. A magnet or a post that would come near is left out.
-CONNECTOR_KEEPOUT = (19.0, 10.0)
+# header's courtyard and its plug (geometry.CONNECTOR_KEEPOUT). A magnet that
+# would come near is left out; the holes keep clear of it (geometry.mounting_holes).
+CONNECTOR_KEEPOUT = geometry.CONNECTOR_KEEPOUT
 BLOCK_L = MAGNET_D + 2 * 1.2  # along the edge: the pocket and two walls
 BLOCK_W = MAGNET_T + MAGNET_FIT + 1.0  # inwards: the pocket and its back wall
 BLOCK_H = MAGNET_D + 2 * 1.2
