@@ -28,11 +28,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-<<<<<<< HEAD
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts broker
-=======
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts hardware-sim hardware-models ngspice
->>>>>>> main
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts hardware-sim hardware-models ngspice broker
 
 all: install
 
