@@ -271,7 +271,7 @@ def _der(data):
 
 def _failed(wlan):
     try:
-        import network  # type: ignore[import-not-found]  # (the Pico's stubs: no radio)
+        import network
 
         return wlan.status() in (network.STAT_WRONG_PASSWORD, network.STAT_NO_AP_FOUND,
                                  network.STAT_CONNECT_FAIL)
