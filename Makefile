@@ -9,6 +9,7 @@
 #                COMPUTER=R|H|none, LEVEL=beginner|easy|normal|strong, CARD=1|0 go into
 #                the profile copied to the board)
 #   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
+#   make broker  a local MQTT broker (mosquitto) for online play: plain and WebSocket
 #   make hardware  regenerate the KiCad boards (boards/pcb) and write their Gerbers,
 #                JLCPCB BOM and placement, interactive BOM, renders and schematics and the
 #                4x5 shopping list into build/hardware (KiCad 9), the printable parts' STL
@@ -27,7 +28,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts hardware-sim hardware-models ngspice
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts hardware-sim hardware-models ngspice broker
 
 all: install
 
@@ -107,6 +108,12 @@ test-docs: install
 
 bench: install
 	$(PY) tools/bench/run.py
+
+# A local MQTT broker for online play (docs/pages/play/distance.md): Debian's
+# mosquitto with a plain listener (1883) and a WebSocket one (9001, for the
+# browser page); ARGS="--lan" lets boards and phones on your Wi-Fi reach it.
+broker: install
+	$(PY) tools/broker/mosquitto.py $(ARGS)
 
 # Whole layouts from the empty board: certificates and setup books in boards/solved/.
 solve: install

@@ -123,7 +123,7 @@ class Rig:
 
     def __init__(self, layout, modules, tiles=None, first=ROMANS, computer=-1,
                  speed=1.0, save=None, profile=None, store=None, level=None, book=None,
-                 card=None, coach=False):
+                 card=None, coach=False, online=None):
         self.layout = layout
         self.modules = modules
         self.speed = speed
@@ -138,7 +138,8 @@ class Rig:
         # coach off unless asked, MENU switches it between games.
         self.controller = assembly.build_controller(
             layout, store, tiles, computer, STRONG if level is None else level, 2000, book,
-            card, coach, first, PICO_SLICE)
+            card, coach, first, PICO_SLICE, online)
+        self.online = online  # the Party of online play (attila_sim.online links it), or None
         self.table = Table(layout, self.controller.game.supply)
         if profile is not None:
             self.wiring = profile.wiring(layout, modules)
@@ -194,6 +195,8 @@ class Rig:
             self.now += self.period
             self._let_go()
             wrote = self.board.step(self.now)
+            if self.online is not None and self.online.pump is not None:
+                self.online.pump(self.now, 0)  # the network, a loop step at a time
             self.period = THINK_STEP_MS if not wrote and self._plan.busy else STEP_MS
             steps += 1
         if steps == MAX_STEPS:
@@ -413,7 +416,11 @@ class Rig:
             words = log.split()
             out.append("Log: " + ("... " if len(words) > 8 else "") + " ".join(words[-8:]))
         out.append("Tiles left: %d.  Clock x%g" % (game.tiles(), self.speed))
-        if c.computer >= 0:
+        if self.online is not None:
+            from attila_sim.online import details
+
+            out += details(self.online)
+        elif c.computer >= 0:
             out.append("The board plays the %s." % ("Romans", "Huns")[c.computer])
         return out
 

@@ -92,12 +92,21 @@ def run(rig, stdin=None, stdout=None, colour=None):
         colour = hasattr(stdout, "isatty") and stdout.isatty()
 
     def show():
+        if rig.online is not None:
+            from attila_sim.online import news
+
+            news(rig, stdout)  # the other board's action, once, before the board
         stdout.write("\n".join(render(rig, colour)) + "\n")
         if rig.controller.busy():
             # The board is thinking (its move, a hint): a real board's clock
             # runs on while nobody moves, so its answer comes by itself.
             stdout.flush()
-            rig.think()
+            if rig.online is not None:
+                from attila_sim.online import wait
+
+                wait(rig, stdout, stdin)  # online: the other board's action, in real time
+            else:
+                rig.think()
             stdout.write("\n".join(render(rig, colour)) + "\n")
 
     stdout.write("Attila board simulator, text mode (%s). Type help for the commands.\n"

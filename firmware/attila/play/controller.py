@@ -366,10 +366,12 @@ class Controller:
         game = self.game
         if self.mode in (RESUME, SELFTEST, CLEAR) or not game.history:
             return False
-        if self.steps:
+        opponent = self.plan.opponent
+        if self.steps or (opponent is not None and len(game.history) <= opponent.kept(game)):
             # A take-back still to do on the table: a second press is most
             # likely the first one again. Refused, and said: one at a time.
-            self.again = True
+            # (Online, an action both boards have is refused the same way.)
+            self.again = len(self.steps) > 0
             if not self.sign:  # two short red flashes (the trouble sign's first 0.3 s)
                 self.sign = 1
                 self._sign_ms = REFUSED_MS
@@ -456,4 +458,5 @@ class Controller:
             text += " (" + self.coach.words() + ")"
         if self.error:
             text += " [" + self.error + "]"
-        return text
+        more = self.plan.opponent.words() if self.plan.opponent is not None else ""
+        return text + " (" + more + ")" if more else text

@@ -73,7 +73,8 @@ def status(c):
         return _fix_words(c)
     who = SIDE_NAMES[game.side]
     own = c.own()
-    lead = ("The board plays the %s: " % who) if own else (who + ": ")
+    lead = (getattr(c.plan.opponent, "who", "The board plays the %s") % who + ": ") if own \
+        else (who + ": ")
     tail = ""
     ready = c.plan.ready()
     if own and not ready:
