@@ -243,7 +243,15 @@ class Rig:
         return self.table.take(kind)
 
     def put(self, square):
-        return self.table.put(square)
+        return self.table.put(square, scorched=self.scorched(square))
+
+    def scorched(self, square):
+        """True when the game has scorched `square` (its tile is no piece to lift)."""
+        return bool(self.controller.game.scorched >> square & 1)
+
+    def blocked(self, square):
+        """Why the held piece cannot go down on `square`, in words ("" when it can)."""
+        return self.table.blocked(square, scorched=self.scorched(square))
 
     def drop(self):
         return self.table.drop()

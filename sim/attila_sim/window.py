@@ -272,7 +272,7 @@ class Window(Drawing, Panel):
         try:
             if sq >= 0:
                 if rig.table.on(sq) is not None:
-                    self._say("%s is taken" % rig.layout.names[sq])
+                    self._say(rig.blocked(sq))
                     return  # keep holding
                 rig.put(sq)
             else:

@@ -58,6 +58,16 @@ def test_mistakes_are_answered_not_fatal():
     assert out.endswith("> ")
 
 
+def test_a_move_onto_a_scorched_square_says_it_is_scorched():
+    # b1 was scorched: "b1 is taken: lift its piece first" had the player
+    # lift the tile. Nothing of the turn is done.
+    code, out, rig = play(GAME + "d2-b1,a2\n")
+    assert "? b1 is scorched: a knight cannot land there\n" in out
+    assert "taken" not in out
+    assert rig.position() == "..R.H/H...x/..HR./Rx... R"
+    assert rig.table.held() is None
+
+
 def test_colour_mode_paints_squares_with_their_led_colour(monkeypatch):
     monkeypatch.setenv("COLORTERM", "truecolor")
     layout, modules, tiles = simkit.load()

@@ -99,6 +99,15 @@ def test_click_to_pick_then_click_to_put():
     assert rig.controller.game.knights[0] == 1 << rig.layout.index("c2")
 
 
+def test_a_knight_put_on_a_scorched_square_is_told_it_is_scorched():
+    rig, window, mouse = window_for()
+    for item in "@a1 @e4 @b1 @e3 @c4 @a3 b1-d2,b1 e3-c2,e3".split():
+        rig.do(actions.turn(rig.layout, item))
+    mouse.drag(mouse.square("d2"), mouse.square("b1"))
+    assert window.message == "b1 is scorched: a knight cannot land there"
+    assert rig.table.held().kind == "R"  # kept in the hand
+
+
 def test_right_click_and_release_beside_the_board_return_the_piece():
     rig, window, mouse = window_for()
     mouse.click(mouse.reserve("H"))
