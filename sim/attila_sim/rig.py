@@ -17,11 +17,11 @@ import attila
 from attila import assembly
 from attila.game import layoutfile, notation
 from attila.board import Board
-from attila.play.controller import MODE_NAMES
+from attila.play.controller import CORRECT, MODE_NAMES, PLAY
 from attila.errors import AttilaError
 from attila.leds.strip import Leds
 from attila.opponent.levels import STRONG
-from attila.game.rules import OVER, ROMANS, SCORCH, SETUP
+from attila.game.rules import OVER, ROMANS, SCORCH, SETUP, SIDE_NAMES
 from attila.sensing.debounce import Debouncer
 from attila.saves.store import MemoryStore, Store
 from attila.sensing.wiring import Wiring
@@ -286,6 +286,14 @@ class Rig:
                 self.buttons.held &= ~(1 << b)
                 self._up_at[b] = -1
 
+    def hint_refused(self):
+        """Why MENU's short press would not show a hint now, "" when it would
+        (text mode's `hint`: the word a player guesses for it)."""
+        c = self.controller
+        if c.mode not in (PLAY, CORRECT) or c.game.phase == OVER:
+            return "no hint now: " + actions.NO_HINT.get(MODE_NAMES[c.mode], actions.NO_HINT["over"])
+        return actions.BOARDS_TURN % SIDE_NAMES[c.computer] if c.own() else ""
+
     def self_test(self):
         """The self-test (on a board: MENU held at power-on)."""
         self.controller.self_test(self.now)
@@ -331,6 +339,8 @@ class Rig:
         verb = step[0]
         if verb == "next" and not self._replay:
             raise TableError("nothing to replay (start with --replay FILE)")
+        if verb == "hint" and self.hint_refused():
+            raise TableError(self.hint_refused())
         if verb == "raw" and step[1] >> self.wiring.sensor_bits:
             raise TableError("raw reading %#x has bits beyond the %d sensors"
                              % (step[1], self.wiring.sensor_bits))
@@ -351,6 +361,11 @@ class Rig:
                     raise TableError(self.said)  # the steps before it stay done
                 n -= 1
             return
+        if verb == "hint":
+            if self.controller.hinting:
+                return  # shown already: a press more would count towards a new game
+            step = ("press", "menu", actions.SHORT_PRESS_MS)
+            verb = "press"
         if self._hands(step):
             if verb in ("take", "drop"):
                 return  # nothing the sensors see

@@ -24,6 +24,7 @@ What you can type (squares are named like b3):
   lift b1        pick up the piece on b1        put c3 [R|H|x]  put a piece down
   drop           put the held piece back beside the board
   undo   menu    press a button         hold menu 1500   a long press
+  hint           the board's best action, lit (MENU's short press)
   wait 500       let time pass (the LEDs blink)   clear   empty the board
   next [N|all]   the next step(s) of a replay (an empty line: one step)
   show   help   quit"""
