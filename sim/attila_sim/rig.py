@@ -28,6 +28,7 @@ from attila.sensing.wiring import Wiring
 
 from attila_sim import actions
 from attila_sim.hardware import VirtualButtons, VirtualStrip, VirtualSwitches
+from attila_sim.heard import Heard
 from attila_sim.table import HUN, ROMAN, TILE, Table, TableError
 
 STEP_MS = 10  # the main loop's period on a real board (profile loop_ms)
@@ -151,8 +152,9 @@ class Rig:
         self.switches = VirtualSwitches(self.table, self.wiring)
         self.strip = VirtualStrip(self.leds.count, self.leds.bpp)
         self.buttons = VirtualButtons()
+        self.heard = Heard()  # what the board tells once as a whole (its own action)
         self.board = Board(self.controller, self.switches, self.strip, self.wiring,
-                           debouncer, self.buttons, self.leds)
+                           debouncer, self.buttons, self.leds, console=self.heard)
         # Colour byte positions of each square in the strip, in R, G, B order.
         order = self.leds.order
         self._taps = tuple(

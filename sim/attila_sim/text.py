@@ -93,12 +93,14 @@ def run(rig, stdin=None, stdout=None, colour=None):
         colour = hasattr(stdout, "isatty") and stdout.isatty()
 
     def show():
+        _told(rig, stdout)
         stdout.write("\n".join(render(rig, colour)) + "\n")
         if rig.controller.busy():
             # The board is thinking (its move, a hint): a real board's clock
             # runs on while nobody moves, so its answer comes by itself.
             stdout.flush()
             rig.think()
+            _told(rig, stdout)
             stdout.write("\n".join(render(rig, colour)) + "\n")
 
     stdout.write("Attila board simulator, text mode (%s). Type help for the commands.\n"
@@ -158,6 +160,13 @@ def run(rig, stdin=None, stdout=None, colour=None):
             _review(rig, stdout)
         show()
     return 0
+
+
+def _told(rig, stdout):
+    """The board's own action, said once as a whole before the board that
+    shows its first step (attila.play.words.decision, as on its console)."""
+    for line in rig.heard.unread():
+        stdout.write(line + "\n")
 
 
 def _review(rig, stdout):

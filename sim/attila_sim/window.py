@@ -298,6 +298,7 @@ class Window(Drawing, Panel):
             tuple(p.kind for p in table.hand),
             self.pointer if held is not None else None,
             rig.status(),
+            rig.heard.telling(rig.controller),
             tuple(rig.details()),
             self.message,
             tuple(b.down for b in self.buttons + [self.clear_button]),

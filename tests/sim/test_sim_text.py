@@ -89,6 +89,30 @@ def test_hint_where_menu_does_something_else_says_what_it_does():
     assert "? no hint now: the board plays the Huns (its action is lit)\n" in out
 
 
+def test_the_boards_action_is_said_once_as_a_whole_before_its_steps():
+    # Its whole action, in notation and in words, then the board whose status
+    # line guides the first step; the steps that follow do not say it again.
+    layout, modules, tiles = simkit.load()
+    rig = Rig(layout, modules, tiles, computer=1)  # strong: no noise, the same every run
+    told, after = [], {}
+    for line in ("@a1", "@c3", "@b1", "@c2", "@e4", "@c1", "b1-d2,b1", "lift c1", "put b3",
+                 ",c4"):
+        out = io.StringIO()
+        text.run(rig, io.StringIO(line + "\n"), out, colour=False)
+        lines = out.getvalue().splitlines()
+        for k, x in enumerate(lines):
+            if x.startswith("Huns: "):
+                told.append((line, x))
+                after[line] = lines[k + 1:]
+    assert told == [("@a1", "Huns: @c3 (a knight on c3)"), ("@b1", "Huns: @c2 (a knight on c2)"),
+                    ("@e4", "Huns: @c1 (a knight on c1)"),
+                    ("b1-d2,b1", "Huns: c1-b3,c4 (the knight on c1 to b3, then scorch c4)")]
+    # Then the board, drawn with the status line of the first step.
+    assert after["b1-d2,b1"][0] == "     a  b  c  d  e"
+    assert after["b1-d2,b1"][8] == "The board plays the Huns: lift the knight on c1"
+    assert rig.position() == "..x.R/.HH../..HR./Rx... R"
+
+
 def test_a_move_onto_a_scorched_square_says_it_is_scorched():
     # b1 was scorched: "b1 is taken: lift its piece first" had the player
     # lift the tile. Nothing of the turn is done.

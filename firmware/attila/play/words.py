@@ -100,6 +100,33 @@ def status(c):
     return lead + "lift a knight that can move (%s)%s" % (
         " ".join(_names(c.layout, game.movable())), tail)
 
+def action(layout, side, text):
+    """An action of a side said once as a whole, in notation and in words,
+    before the steps that guide the hands: the board's own, or a remote
+    player's. text: a placement '@c3' or a turn 'b3-d4,c4'.
+
+    'Huns: @c3 (a knight on c3)', 'Huns: b3-d4,c4 (the knight on b3 to d4,
+    then scorch c4)'."""
+    who = SIDE_NAMES[side]
+    if text[:1] == "@":
+        return "%s: %s (a knight on %s)" % (who, text, text[1:])
+    step, _, tile = text.partition(",")
+    start, _, end = step.partition("-")
+    return "%s: %s (the knight on %s to %s, then scorch %s)" % (who, text, start, end, tile)
+
+
+def decision(c):
+    """The board's own action, just decided (controller.decided), said as a whole."""
+    game = c.game
+    names = c.layout.names
+    plan = c.plan
+    if game.phase == SETUP:
+        text = "@" + names[plan.src]
+    else:
+        text = "%s-%s,%s" % (names[plan.src], names[plan.dst], names[plan.tile])
+    return action(c.layout, game.side, text)
+
+
 def _turn_words(c):
     game = c.game
     if game.phase == ENDED:
