@@ -6,7 +6,9 @@
 #   make bench   speed and heap figures on CPython and MicroPython
 #   make solve   who wins each layout from the empty board (LAYOUT=... for one)
 #   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
-#   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
+#   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally
+#                and reload pages as you edit them; make docs-preview: serve it without
+#                reloading, pages a headless browser finishes loading)
 #   make hardware  regenerate the KiCad boards (boards/pcb) and write their Gerbers,
 #                BOM, placement, renders and schematics into build/hardware (KiCad 9),
 #                and the printable parts' STL and STEP (make hardware-parts: those alone)
@@ -23,7 +25,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve docs-preview clean mtools hardware hardware-parts
 
 all: install
 
@@ -131,7 +133,13 @@ hardware-parts: install
 	@$(PY) -m attila_tools.hardware.parts.export
 
 docs-serve: install
-	$(DOCS) serve $(DOCS_CONFIG)
+	$(DOCS) serve $(DOCS_CONFIG) $(if $(DOCS_ADDR),-a $(DOCS_ADDR))
+
+# The same site without live reload: MkDocs' reload keeps a request open on
+# every page, so a headless browser (a screenshot, a scripted check) waiting
+# for the network to go quiet never sees it finish (DOCS_ADDR=HOST:PORT to move it).
+docs-preview: install
+	$(DOCS) serve --no-livereload $(DOCS_CONFIG) $(if $(DOCS_ADDR),-a $(DOCS_ADDR))
 
 clean:
 	rm -rf $(VENV) tools/wasm/node_modules tools/pico/node_modules build .pytest_cache .hypothesis $(RETRO)
