@@ -3,7 +3,8 @@
 #   make test    every test: MicroPython unix, MicroPython WebAssembly, CPython,
 #                the firmware on the emulated Pico under MicroPython and under
 #                CircuitPython (tests/pico), the browser page, the docs (strict)
-#   make bench   speed and heap figures on CPython and MicroPython
+#   make bench   speed and heap figures on CPython and MicroPython (make bench-test-time:
+#                how long a fresh clone's make install and make test take, part by part)
 #   make solve   who wins each layout from the empty board (LAYOUT=... for one)
 #   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...)
 #   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally
@@ -25,7 +26,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve docs-preview clean mtools hardware hardware-parts
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench bench-test-time solve flash docs docs-serve docs-preview clean mtools hardware hardware-parts
 
 all: install
 
@@ -61,11 +62,10 @@ $(PICO): tools/pico/package.json tools/pico/package-lock.json
 sim: $(STAMP) $(RETRO)
 	$(BIN)/attila sim $(ARGS)
 
-# The emulated-Pico tests (tests/pico: about 7 minutes of one core under
-# MicroPython, 3 under CircuitPython) run alongside the others on the two
-# job slots, the longest first in each (the CPython suite, about 6.5 minutes,
-# right after CircuitPython's): a fresh clone's `make test` took 10 minutes
-# on 2 cores, install included (602 s).
+# The emulated-Pico tests (tests/pico, under MicroPython and under
+# CircuitPython) run alongside the others on the two job slots, the longest
+# first in each (the CPython suite right after CircuitPython's); how long
+# each part takes: docs/figures/long_test_time.md (make bench-test-time).
 test: install
 	$(MAKE) -j2 --output-sync=target test-pico test-circuitpython test-others
 
@@ -104,6 +104,11 @@ test-docs: install
 
 bench: install
 	$(PY) tools/bench/run.py
+
+# A fresh clone's make install and make test, timed part by part into
+# docs/figures/long_test_time.md: as long as make test itself, so not part of make bench.
+bench-test-time: install
+	$(PY) tools/bench/run.py long_test_time
 
 # Whole layouts from the empty board: certificates and setup books in boards/solved/.
 solve: install

@@ -293,7 +293,8 @@ class Rig:
         (text mode's `hint`: the word a player guesses for it)."""
         c = self.controller
         if c.mode not in (PLAY, CORRECT) or c.game.phase == OVER:
-            return "no hint now: " + actions.NO_HINT.get(MODE_NAMES[c.mode], actions.NO_HINT["over"])
+            why = actions.NO_HINT.get(MODE_NAMES[c.mode], actions.NO_HINT["over"])
+            return "no hint now: " + why
         return actions.BOARDS_TURN % SIDE_NAMES[c.computer] if c.own() else ""
 
     def self_test(self):

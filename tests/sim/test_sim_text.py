@@ -73,8 +73,8 @@ def test_every_line_text_mode_cannot_read_points_to_help_and_menu():
 def test_hint_is_menus_short_press_where_it_gives_one():
     code, out, rig = play("@a1\nhint\nhint\nhint\n")
     lines = out.splitlines()
-    assert lines[-2] == "Huns: place a knight on a lit square (knight 1 of 3) (hint: put a Hun knight " \
-        "on c3)"
+    assert lines[-2] == "Huns: place a knight on a lit square (knight 1 of 3) (hint: put a Hun " \
+        "knight on c3)"
     # Asked again: the hint stays; no press more counts towards a new game
     # (MENU three times within 2 s).
     assert rig.mode_name() == "play" and rig.controller.hinting
