@@ -364,8 +364,8 @@ def test_a_whole_action_is_said_in_notation_and_in_words():
     # side's action given as notation (a remote player's, say).
     from attila.play.words import action
 
-    assert action(RECT, 1, "@c3") == "Huns: @c3 (a knight on c3)"
-    assert action(RECT, 0, "b3-d4,c4") == \
+    assert action(1, "@c3") == "Huns: @c3 (a knight on c3)"
+    assert action(0, "b3-d4,c4") == \
         "Romans: b3-d4,c4 (the knight on b3 to d4, then scorch c4)"
     c = Controller(RECT, computer=1)
     c.sense(0, 0)

@@ -100,7 +100,7 @@ def status(c):
     return lead + "lift a knight that can move (%s)%s" % (
         " ".join(_names(c.layout, game.movable())), tail)
 
-def action(layout, side, text):
+def action(side, text):
     """An action of a side said once as a whole, in notation and in words,
     before the steps that guide the hands: the board's own, or a remote
     player's. text: a placement '@c3' or a turn 'b3-d4,c4'.
@@ -124,7 +124,7 @@ def decision(c):
         text = "@" + names[plan.src]
     else:
         text = "%s-%s,%s" % (names[plan.src], names[plan.dst], names[plan.tile])
-    return action(c.layout, game.side, text)
+    return action(game.side, text)
 
 
 def _turn_words(c):
