@@ -93,6 +93,7 @@ def main():
     try:
         clone = os.path.join(scratch, "attila")
         subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", ROOT, clone], check=True)
+        subprocess.run(["git", "checkout", "--quiet", head], cwd=clone, check=True)
         shell = os.path.join(scratch, "timed-sh")
         with open(shell, "w") as f:
             f.write(SHELL % sys.executable)
