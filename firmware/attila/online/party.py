@@ -29,6 +29,7 @@ a board), so a message from an earlier game is never taken for this one.
 """
 
 from attila.compat import const
+from attila.game.notation import in_words
 from attila.game.rules import SIDE_NAMES, SIDES
 from attila.online import log
 from attila.online.message import (ACT, AT, FORGED, MALFORMED, OFF, UNSIGNED, Message,
@@ -279,7 +280,7 @@ class Party:
             return False
         self.arrived = (self.number, m.number, m.action)
         self.taken += 1
-        self.told = said(SIDE_NAMES[self.other], m.action)
+        self.told = in_words(self.other, m.action)
         self.told_n += 1
         self._touch()
         return True
@@ -330,16 +331,6 @@ class Party:
                 if line.startswith("game ") and line[5:].isdigit() and len(line) < 12:
                     return max(1, int(line[5:]))
         return 1
-
-
-def said(who, action):
-    """The line that says an action once, in notation and words:
-    'Huns: b3-d4,c4 (knight b3 to d4, scorch c4)', 'Huns: @c3 (a knight on c3)'."""
-    if action[0] == "@":
-        return "%s: %s (a knight on %s)" % (who, action, action[1:])
-    step, _, burn = action.partition(",")
-    start, _, end = step.partition("-")
-    return "%s: %s (knight %s to %s, scorch %s)" % (who, action, start, end, burn)
 
 
 def counted(party):

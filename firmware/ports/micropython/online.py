@@ -82,10 +82,8 @@ class Link:
         self.settings = settings
         self.wlan = wlan
         self.clock = clock
-        self.console = None  # the board's console: the other side's action is said there
         self.client = None
         self._poll = None
-        self._told = 0
         self._retry = RETRY_MS
         self._next = clock()  # when to try the broker (or the Wi-Fi) again
         self._heard = 0  # the broker's last word (a message or a ping's answer)
@@ -107,7 +105,6 @@ class Link:
             if ticks_diff(now, self._next) >= 0 and self._wifi(now):
                 self._connect(now)
             party.poll(now)
-            self._say()
             if self.client is None:
                 if wait_ms > 0:
                     time.sleep_ms(wait_ms)
@@ -122,7 +119,6 @@ class Link:
             self._keepalive(c, now)
         except (OSError, IndexError, AssertionError) as e:
             self._drop(now, "lost the broker at %s (%s)" % (self.settings.where(), _errno(e)))
-        self._say()
 
     # -- inside -------------------------------------------------------------------
 
@@ -228,28 +224,6 @@ class Link:
         if ticks_diff(now, self._pinged) > KEEPALIVE_S * 500:
             self._pinged = now
             c.ping()
-
-    def _say(self):
-        """The other side's action, said once on the console, before the
-        status lines that guide the hands."""
-        party = self.party
-        if party.told_n != self._told:
-            self._told = party.told_n
-            console = self.console
-            if console is not None:
-                _flush(console)  # what was said before it, first
-                console(party.told)
-                _flush(console)  # then it, whole: a status line after it cannot replace it
-
-
-def _flush(console):
-    """Send what the console holds, as far as the port takes it now (a few
-    lines at most: each drain is a bounded number of bytes)."""
-    pending = getattr(console, "pending", None)
-    for _ in range(16):
-        if pending is None or not pending():
-            return
-        console.drain()
 
 
 def _der(data):
