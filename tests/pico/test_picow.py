@@ -40,7 +40,7 @@ from twin import Mirror, Twin
 
 HANG_GUARD_S = 600  # against a hung board only
 BOOT_WAIT_S = 60  # the emulated chip's first words after the reset (test_pico_flash.py)
-NOT_ONLINE = ("attila: playing on this board, not online: profile.json has no Wi-Fi settings "
+NOT_ONLINE = ("attila: playing on this board, not online: no online.json with Wi-Fi settings "
               "(attila flash --wifi SSID --online ROOM-SECRET)")
 
 

@@ -41,7 +41,7 @@ import time
 
 from attila.saves.store import journal_of
 
-from attila_tools.board import build, room, settings
+from attila_tools.board import build, online_cmd, room, settings
 from attila_tools.board.device import (SerialBoard, DeviceError, check_chip, check_compatible,
                                        check_port, find_port)
 from attila_tools.board.onboard import MAINTENANCE, calm, read_game, uncalm
@@ -80,6 +80,7 @@ def parser():
     p.add_argument("--no-reset", action="store_true", help="leave the board in the REPL")
     p.add_argument("--wait", type=float, default=8.0, metavar="S",
                    help="seconds to wait for the firmware to start after the reset (default 8)")
+    online_cmd.add_arguments(p)
     p.set_defaults(clear_game=False)
     return p
 
@@ -169,6 +170,7 @@ def run(args):
     profile_path, prof = settings.for_board(args, profile_path, prof, build.BUILD, say)
     if args.port:
         check_port(args.port)  # before the build: a typo is told at once
+    args.online_files, online_line = online_cmd.files(args)  # passwords asked for first
     files = build.plan(layout_path, profile_path, source=args.source)
     mpy = build.mpy_version(files)
     say("attila flash: %s on %s (%s), %d files%s" % (
@@ -181,6 +183,8 @@ def run(args):
             % (os.path.relpath(book), _size(book)))
     else:
         say("attila flash: no setup book: %s; the board searches its placements" % why)
+    if online_line:
+        say("attila flash: " + online_line)
 
     port = find_port(args.port)
     with SerialBoard(port) as board:
@@ -285,6 +289,7 @@ def _flash(args, board, port, files, local, layout, created):
             board.write(p, f.read())
     for p in stale:
         board.remove(p)
+    _online(board, getattr(args, "online_files", None))
     if args.clear_game:
         for p in SAVES:
             board.remove(p)
@@ -331,6 +336,22 @@ def _flash(args, board, port, files, local, layout, created):
         say("attila flash: reset; the board printed nothing yet%s" % (
             (": " + " / ".join(lines[:3])) if lines else ""))
     return 0
+
+
+def _online(board, settings):
+    """Online play's settings to the board (attila_tools.board.online_cmd), verified;
+    a None is removed. What they hold is never printed."""
+    if not settings:
+        return
+    for path, data in sorted(settings.items()):
+        if data is None:
+            board.remove(path)
+            continue
+        board.write(path, data)
+        if board.hashes([path]).get(path) != hashlib.sha256(data).hexdigest():
+            raise DeviceError("verification failed: %s differs on the board" % path)
+    say("attila flash: online settings %s" % (
+        "removed" if settings.get(online_cmd.SETTINGS) is None else "written (online.json)"))
 
 
 def switch_layout(port, layout_path, wait=8.0):
