@@ -17,7 +17,9 @@
 #                JLCPCB BOM and placement, interactive BOM, renders and schematics and the
 #                4x5 shopping list into build/hardware (KiCad 9), the printable parts' STL
 #                and STEP (make hardware-parts: those alone) and the signal simulation
-#                (make hardware-sim: that alone, ngspice)
+#                (make hardware-sim: that alone, ngspice); PITCH=MM and/or MODULE="CxR ...":
+#                the boards for other squares or modules into build/hardware/boards-MMmm,
+#                each held to every check
 
 PYTHON ?= python3
 VENV := .venv
@@ -138,10 +140,17 @@ docs: install
 	$(PY) tools/docs/architecture.py
 	$(DOCS) build --strict $(DOCS_CONFIG)
 
-# The KiCad boards from circuit.py and geometry.py, and what a fab needs
-# from them (needs kicad-cli and KiCad's pcbnew: .ci/run installs KiCad 9).
+# The KiCad boards from the generator (tools/attila_tools/hardware), and what a
+# fab needs from them (needs kicad-cli and KiCad's pcbnew: .ci/run installs
+# KiCad 9). With PITCH= or MODULE=: `attila hardware` writes the projects for
+# other squares or modules (build/hardware/boards-MMmm) and checks them.
+ifneq ($(PITCH)$(MODULE),)
+hardware: install
+	$(BIN)/attila hardware $(if $(PITCH),--pitch $(PITCH)) $(foreach m,$(MODULE),--module $(m)) $(ARGS)
+else
 hardware: install hardware-parts hardware-sim
 	$(PY) -m attila_tools.hardware.outputs
+endif
 
 # CLOCK, LOAD and the LED data over the chain's ribbon, simulated with ngspice
 # (Debian's package), and the 5 V left at the last module: the pictures and

@@ -2,7 +2,7 @@
 
 import os
 
-from attila_tools.hardware import circuit, generate, outputs, shopping
+from attila_tools.hardware import cable, circuit, generate, outputs, shopping
 
 
 def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
@@ -12,7 +12,7 @@ def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
 
 
 def test_the_longest_cable_span_comes_from_the_layouts():
-    span, where = shopping.cable_span()
+    span, where = cable.longest_span()
     assert 150 < span < shopping.CABLE_MM and where.endswith(".json")
 
 
