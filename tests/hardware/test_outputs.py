@@ -32,7 +32,7 @@ def test_shopping_list_counts_the_4x5_boards_parts_and_everything_around_them():
     # pull-ups, SER pull-downs, SD pull-ups, the chain's data pull-up, the input FET's gate
     assert parts["RC0603FR-0710KL"] == 20 + 4 + 4 + 1 + 1
     # LOAD and CLOCK at the controller, each module's LED data-out
-    assert parts["RC0603FR-0733RL"] == 2 + 4
+    assert parts["RC0603FR-0768RL"] == 2 + 4
     # four modules: four cables (controller -> 1 -> 2 -> 3 -> 4), two sockets each
     assert shopping.cables() == 4
     assert _by_what(items, "IDC socket").qty == 8

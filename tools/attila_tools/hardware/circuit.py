@@ -20,9 +20,13 @@ from attila_tools.hardware.cable import NETS as CABLE_NETS
 REVISION = "1.0"
 DATE = "2026-12-07"
 
-# The series resistor where each module's last LED drives the cable's data-out
-# (a source termination at the driver; 0 Ohm is a valid value: a link).
-LED_OUT_SERIES = "33"
+# The series resistors where a driver sends a signal down the cable: each
+# module's last LED on the data-out, the controller's LOAD and CLOCK (source
+# terminations; 0 Ohm is a valid value: a link). The smallest value that keeps
+# every receiver's clamp idle over four hops of ribbon, as the simulation finds
+# it (docs/pages/build/signals.md, tests/hardware/test_signals.py).
+LED_OUT_SERIES = "68"
+CABLE_SERIES = "68"
 
 
 def part(ref, choice, pins, job, role, square=None, side="top"):

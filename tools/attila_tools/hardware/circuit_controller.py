@@ -6,7 +6,7 @@ controller's profile (pinout.py); places from place_controller.py.
 
 from attila_tools.hardware import catalogue as cat, pinout
 from attila_tools.hardware.cable import NETS as CABLE_NETS
-from attila_tools.hardware.circuit import part
+from attila_tools.hardware.circuit import CABLE_SERIES, part
 
 # The 5 V input's resettable fuse: sized to the LED budget (the firmware's
 # 400 mA, attila/leds/strip.py and the controller's profile) and the Pico's
@@ -39,9 +39,9 @@ def led_data():
              "the level shifter's supply"),
         part("R1", r("330"), {"1": "LED_5V", "2": "LED"}, "led_series",
              "series resistor of the LED data"),
-        part("R2", r("33"), {"1": "LOAD_GP", "2": "LOAD"}, "load_series",
+        part("R2", r(CABLE_SERIES), {"1": "LOAD_GP", "2": "LOAD"}, "load_series",
              "series resistor of LOAD (the cable's ringing)"),
-        part("R3", r("33"), {"1": "CLOCK_GP", "2": "CLOCK"}, "clock_series",
+        part("R3", r(CABLE_SERIES), {"1": "CLOCK_GP", "2": "CLOCK"}, "clock_series",
              "series resistor of CLOCK"),
         # CircuitPython's keypad.ShiftRegisterKeys leaves the data pin without a
         # pull: with the cable out the line must read all ones (the chain check's

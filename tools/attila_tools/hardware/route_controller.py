@@ -77,7 +77,7 @@ def cable(c):
     r.via("LED", via)
     j = pad("J1", "4")
     r.track("LED", B, [via, (via[0], led_lane), (j[0], led_lane), j])
-    # CLOCK: under the Pico, up through its 33 Ohm, over to pin 6 from above.
+    # CLOCK: under the Pico, up through its series resistor, over to pin 6 from above.
     lane = c.under("CLOCK_GP", pad("R3", "1")[0] - STUB)
     r.track("CLOCK_GP", F, [(pad("R3", "1")[0] - STUB, lane), pad("R3", "1")])
     out = pad("R3", "2")
@@ -86,7 +86,7 @@ def cable(c):
     r.via("CLOCK", (turn[0], clock_lane))
     j = pad("J1", "6")
     r.track("CLOCK", B, [(turn[0], clock_lane), (j[0], clock_lane), j])
-    # LOAD: under the Pico, through its 33 Ohm, along below J1 to pin 5.
+    # LOAD: under the Pico, through its series resistor, along below J1 to pin 5.
     lane = c.under("LOAD_GP", pad("R2", "1")[0] - STUB)
     r.track("LOAD_GP", F, [(pad("R2", "1")[0] - STUB, lane), pad("R2", "1")])
     out, j = pad("R2", "2"), pad("J1", "5")

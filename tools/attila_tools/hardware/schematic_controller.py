@@ -3,7 +3,7 @@ them (global labels at the Pico's pins and where each block takes them).
 
 - the Pico: every pin the profile uses named with its net, power by power
   symbols, the others flagged not connected;
-- the LED data: the buffer with its 100 nF and 330 Ohm; the 33 Ohm on LOAD
+- the LED data: the buffer with its 100 nF and 330 Ohm; the 68 Ohm on LOAD
   and CLOCK; the shift data's pull-up;
 - the cable connector; the USB-C 5 V input through its fuse, clamp and
   reverse-polarity MOSFET to the 5 V, the 1000 uF, the diode to VSYS;
