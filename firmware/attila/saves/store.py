@@ -40,7 +40,9 @@ After a cut between the old save's removal and the rename (FAT renames
 that way), the only whole save is PATH.tmp: load() renames it to PATH at
 once, so the next save's PATH.tmp cannot overwrite the only copy.
 
-Finished games are kept apart by attila.saves.archive (Store.archive). The file
+Finished games are kept apart by attila.saves.archive (Store.archive), which
+gives way to the saves: load() drops the oldest archived games first when
+the flash has less room than the saves may need. The file
 functions are injectable (`fs`: open/rename/remove) so tests can cut the
 power at every byte.
 """
@@ -153,6 +155,12 @@ class Store(Storage):
         self._loaded = None
         self.gen = self.notes = 0
         self.based = False
+        if self.games is not None:
+            try:
+                # The saves' room first: an update may have put more on the flash.
+                _archive.make_room(self.fs, self.games)
+            except OSError:
+                pass  # (the saves are tried all the same)
         text, damaged = read_text(self.fs, self.path)
         if damaged:
             self._put_aside(self.path)
