@@ -1,12 +1,13 @@
-"""The archive gives way to the saves: a flash filled by finished games never
-stops the game in progress from being saved.
+"""The archive gives way to the saves: a flash filled by finished games, or by
+more files after an update, never stops the game in progress from being saved.
 
 On MicroPython's own littlefs (the unix port's vfs.VfsLfs2, set up like
-rp2's: 4 KB blocks, 256-byte programs) on a RAM flash of 93 free blocks,
-what a Pico keeps beside the firmware and 4x5's opening table after `make
-flash`, with games long enough (the 8x8 board's) that each takes a block
-of its own; and on FakeFs, whose statvfs counts a block a file (every
-interpreter).
+rp2's: 4 KB blocks, 256-byte programs) on a RAM flash with the 93 blocks
+free that a Pico keeps beside the firmware and 4x5's opening table after
+`make flash` (littlefs's own count of a board's image made by
+attila_tools.board.room), with games long enough (the 8x8 board's) that
+each takes a block of its own; and on FakeFs, whose statvfs counts a block
+a file (every interpreter).
 """
 
 import check
@@ -20,7 +21,7 @@ from test_store_full import _long_game
 
 _ROOT = "/archive-flash"
 _ERASED = b"\xff" * BLOCK
-_PICO_FREE = 93  # free blocks on a Pico after make flash with 4x5's opening table
+_PICO_FREE = 93  # blocks free on a Pico after make flash with 4x5's opening table
 
 
 class _Flash:
@@ -107,6 +108,20 @@ def test_on_a_picos_littlefs_the_archive_leaves_the_saves_their_room():
         back = Store(path, games=_ROOT + "/games", journal=True, in_place=True)
         assert back.load() == text and _free(os) >= ROOM_BLOCKS
         assert _numbers(os)[-1] == games and len(_numbers(os)) < len(kept)
+    finally:
+        vfs.umount(_ROOT)
+
+
+def test_the_board_counts_a_folder_twice():
+    # A folder takes a metadata pair, and MicroPython's littlefs counts it
+    # twice in its statvfs: attila_tools.board.room leaves room for that
+    # (COUNTED_TWICE), as the archive measures its room with statvfs.
+    vfs, os = _littlefs(20)
+    try:
+        os.mkdir(_ROOT + "/games")
+        assert _free(os) == 20 - 2 * 2
+        os.mkdir(_ROOT + "/games/old")
+        assert _free(os) == 20 - 4 * 2
     finally:
         vfs.umount(_ROOT)
 
