@@ -108,9 +108,11 @@ def write_whole(fs, path, text, in_place=False):
 
 def free_bytes(fs, path):
     """Free bytes on the file system that holds `path`, or None where `fs`
-    cannot tell (no statvfs). littlefs counts the blocks in use from above:
-    on a full flash its count of free blocks can go below zero, which a
-    64-bit port shows as more blocks than there are (0 here)."""
+    cannot tell (no statvfs): for the archive, which gives way to the saves
+    (a count that errs low keeps fewer finished games, never fewer saves).
+    littlefs counts the blocks in use from above: on a full flash its count
+    of free blocks can go below zero, which a 64-bit port shows as more
+    blocks than there are (0 here)."""
     statvfs = getattr(fs, "statvfs", None)
     if statvfs is None:
         return None

@@ -324,7 +324,8 @@ class Store(Storage):
 
     def archive(self, text):
         """Keep the save text of a finished game in the `games` folder
-        (attila.saves.archive); its path, or None without a games folder."""
+        (attila.saves.archive: the oldest go first); its path, or None
+        without a games folder. OSError ENOSPC: no room beside the saves."""
         if self.games is None:
             return None
         return _archive.keep(self.fs, self.games, text)
