@@ -3,8 +3,8 @@
 Board.step(now_ms) is the whole main loop body of every port: the inputs
 read and handed to the controller (attila.sensing.inputs), the controller's
 tick (it paints the frame), then what it asks for: its cue to the sounds,
-its status line to the console, its frame to the LEDs when tick() says the
-frame changed. A step with nothing new allocates nothing, and keeps every
+its own action told once (decision()) and its status line to the console,
+its frame to the LEDs when tick() says the frame changed. A step with nothing new allocates nothing, and keeps every
 frame of its functions off MicroPython's heap (tests/ports/test_frames.py).
 The ports talk to the board through this face alone: step(), searching,
 trouble(), self_test(), resume(), set_brightness().
@@ -46,7 +46,8 @@ class Board:
     hand in their own: scanner.scan() -> int and buttons.read() -> int
     (attila.sensing.inputs), strip.buf (bytearray) and strip.write(),
     sounds.play(cue, now), .step(now), .playing (attila.sound.Sounds),
-    console(text) (the port's print).
+    console(text) (the port's print), console.tell(text) (optional: a line
+    the next status line must not replace; else console(text)).
     """
 
     def __init__(self, controller, scanner, strip, wiring, debouncer, buttons=None, leds=None,
@@ -64,6 +65,8 @@ class Board:
             )
         self.sounds = sounds
         self.console = console
+        self._tell = getattr(console, "tell", console)
+        self._decided = controller.decided  # the controller's `decided` at the last told action
         self.searching = False  # a search is under way: the port's loop steps again at once
         self._said = -1  # the controller's status_count at the last status line
         self._text = ""
@@ -121,6 +124,9 @@ class Board:
         """The status line on the console, asked for whenever it may have changed."""
         c = self.controller
         self._said = c.status_count
+        if c.decided != self._decided:  # the board's own action, told once as a whole
+            self._decided = c.decided
+            self._tell(c.decision())
         text = c.status()
         if text != self._text:
             self._text = text

@@ -22,6 +22,9 @@ class Controls:
                                     Board takes it and plays it once
         status_count, status()      `status_count` grows whenever the line
                                     status() gives may have changed
+        decided, decision()         `decided` grows whenever the board decides its
+                                    own action; the Board tells decision() once,
+                                    before the status line
         searching                   a search was under way at the last tick: the
                                     port's loop steps again at once
         trouble(text), self_test(now_ms), resume()
@@ -30,6 +33,7 @@ class Controls:
 
     cue = 0
     status_count = 0
+    decided = 0
     searching = False
 
     def sense(self, mask, now_ms):
@@ -53,6 +57,9 @@ class Controls:
         return cue
 
     def status(self):
+        return ""
+
+    def decision(self):
         return ""
 
     def trouble(self, text):

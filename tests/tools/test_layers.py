@@ -233,6 +233,7 @@ CORE_RANKS = (
     ("basics",),
     ("game",),
     ("sensing", "leds", "saves", "opponent"),
+    ("online",),  # the other board's player is an opponent (attila.opponent.chooser)
     ("play",),
     ("board",),
 )

@@ -28,7 +28,7 @@ try:
 except ImportError:
     import drawn  # run as a script: its own folder is on the path
 from attila_tools.hardware.cable import CABLE  # the module cable: pin -> wire
-from attila_tools.hardware.circuit import PICO_PIN  # GPIO -> the Pico's pin
+from attila_tools.hardware.pinout import PICO_PIN  # GPIO -> the Pico's pin
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))

@@ -44,7 +44,14 @@ class Chooser:
         result() -> action          the decision (-1: none)
         cancel()                    drop a decision under way
         take_note() -> text         why its card was given up, once ('' if not)
+        who                         how the status line names the side it plays
+                                    ('%s': the side's name)
+        words() -> text             what it adds to the status line ('': nothing)
+        kept(game) -> int           history entries UNDO may not take back (0: any);
+                                    online, the actions both boards have
     """
+
+    who = "The board plays the %s"
 
     def start(self, game, now_ms, level=None):
         return True
@@ -60,3 +67,9 @@ class Chooser:
 
     def take_note(self):
         return ""
+
+    def words(self):
+        return ""
+
+    def kept(self, game):
+        return 0

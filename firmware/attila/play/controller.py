@@ -49,6 +49,7 @@ class Controller:
         self.now = 0
         self.error = ""  # the last trouble(), for status()
         self.status_count = 0  # grows whenever the status line may have changed
+        self.decided = 0  # grows whenever the board decides its own action (decision())
         self.searching = False  # a search was under way at the last tick: the port steps at once
         self.missing = 0  # a module of the sensor chain not answering: the sign stays
         self.test = None
@@ -103,6 +104,12 @@ class Controller:
 
         return status(self, self.own())
 
+    def decision(self):
+        """The board's own action, as a whole, in notation and in words: said
+        once when `decided` grows, before the status lines that guide the hands."""
+        from attila.play.words import decision
+
+        return decision(self)
 
     def sense(self, mask, now_ms):
         """A new debounced occupancy (bitmask in square order)."""
@@ -207,14 +214,16 @@ class Controller:
         game = self.game
         if self.mode in (RESUME, SELFTEST, CLEAR) or not game.history:
             return False
-        if self.steps:
+        opponent = self.plan.opponent
+        if self.steps or (opponent is not None and len(game.history) <= opponent.kept(game)):
             # A take-back still to do on the table: a second press is most
             # likely the first one again. Refused, and said: one at a time.
-            self.again = True
+            # (Online, an action both boards have is refused the same way.)
+            self.again = len(self.steps) > 0
             if not self.painter.sign:  # two short red flashes (the trouble sign's first moments)
                 self.painter.warn(REFUSED_MS)
             self._sound(CUE_ILLEGAL)
-            self._touch()
+            self.touch()
             return False
         entry = game.undo()
         self.steps.append((game.occupied(), game.knights[0], game.knights[1], entry))
@@ -231,7 +240,7 @@ class Controller:
         tool restarted the board): the LEDs then guide the pieces to it."""
         if self.mode == RESUME:
             self._recheck()
-            self._touch()
+            self.touch()
 
     def hint(self, now_ms=0):
         """Show the best action for the side to move, as the board shows its own."""
@@ -246,7 +255,7 @@ class Controller:
 
             self.test = SelfTest(self.layout, self.mask, now_ms, self.mode)
             self.mode = SELFTEST
-            self._touch()
+            self.touch()
 
     def trouble(self, text):
         """A problem the player must see: the card given up, saving off, a
@@ -259,7 +268,7 @@ class Controller:
         self.error = text
         self.painter.warn()
         self._sound(CUE_ERROR)
-        self._touch()
+        self.touch()
 
 
     def _follow(self):
@@ -363,7 +372,7 @@ class Controller:
         if asked == NEW_GAME:
             if self.mode != SELFTEST and self.mode != CLEAR:
                 self._clear()
-                self._touch()
+                self.touch()
         elif asked == SELF_TEST:
             self.self_test(now_ms)
 
@@ -459,9 +468,10 @@ class Controller:
         """The plan is ready: show it (and why the card was given up, once)."""
         if self.plan.note:
             self.trouble(self.plan.note)
-        self._touch()
+        self.touch()
         if self.own() and self.plan.ready():
             self._sound(CUE_TURN)
+            self.decided += 1  # said once as a whole (attila.play.words.decision)
 
     def _keep(self):
         """The game as the table shows it kept, now (before it is shown)."""
@@ -472,8 +482,9 @@ class Controller:
         if cue > self.cue:
             self.cue = cue
 
-    def _touch(self):
-        """The frame and the status line may have changed."""
+    def touch(self):
+        """The frame and the status line may have changed (also said from
+        outside: attila.online.party, when the words it adds change)."""
         self._dirty = True
         self.status_count += 1
 

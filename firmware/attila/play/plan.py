@@ -50,7 +50,8 @@ class Plan:
 
     start() asks for the side to act; a search under way then needs step()
     once a loop step (`searching`); the decision is shown from the step
-    after its last slice (`found` meanwhile). opponent: a Chooser, a
+    after its last slice (`found` meanwhile). opponent: a Chooser (the
+    Planner, or attila.online.remote.Remote: the other board's player), a
     function fn(game) -> text, or None (the first legal action).
     """
 

@@ -6,6 +6,7 @@ a board; the LEDs say the same without words (see attila.play.painter).
 """
 
 from attila.game.geometry import lowest, popcount
+from attila.game.notation import in_words
 from attila.game.rules import (KNIGHT_NAMES, KNIGHTS, MOVE, MOVED, OVER, PLACED, SCORCH, SETUP,
                                SIDE_NAMES, traps)
 from attila.play.modes import CLEAR, CORRECT, GAME_OVER, PLAY, RESUME, SELFTEST
@@ -43,7 +44,8 @@ def status(c, own):
         text += " (" + c.coach.words() + ")"
     if c.error:
         text += " [" + c.error + "]"
-    return text
+    more = c.plan.opponent.words() if c.plan.opponent is not None else ""
+    return text + " (" + more + ")" if more else text
 
 
 def _status(c, own):
@@ -88,7 +90,8 @@ def _play_words(c, own):
     game = c.game
     names = c.layout.names
     who = SIDE_NAMES[game.side]
-    lead = ("The board plays the %s: " % who) if own else (who + ": ")
+    lead = (c.plan.opponent.who % who + ": ") if own and c.plan.opponent is not None \
+        else ("The board plays the %s: " % who) if own else (who + ": ")
     tail = ""
     ready = c.plan.ready()
     if own and not ready:
@@ -114,6 +117,18 @@ def _play_words(c, own):
         return lead + "lift the knight on %s" % names[c.plan.src]
     return lead + "lift a knight that can move (%s)%s" % (
         " ".join(_names(c.layout, game.movable())), tail)
+
+def decision(c):
+    """The board's own action, just decided (controller.decided), said as a whole."""
+    game = c.game
+    names = c.layout.names
+    plan = c.plan
+    if game.phase == SETUP:
+        text = "@" + names[plan.src]
+    else:
+        text = "%s-%s,%s" % (names[plan.src], names[plan.dst], names[plan.tile])
+    return in_words(game.side, text)
+
 
 def _turn_words(c):
     game = c.game

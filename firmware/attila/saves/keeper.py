@@ -6,14 +6,12 @@ Why it is built this way: docs/pages/inside/design.md (attila/saves/keeper.py).
 from attila.compat import const
 from attila.errors import AttilaError
 from attila.game.rules import OVER, SIDES
+from attila.saves.files import ENOSPC
 from attila.saves.savetext import NEW, UNDONE, dump, redo, restore
 
 # Journal lines after which settle() writes a whole save (the journal holds
 # at most attila.saves.savetext.MAX_NOTES: then keep() writes one itself).
 SETTLE_NOTES = const(6)
-# OSError's number for a full flash: littlefs's LFS_ERR_NOSPC as MicroPython
-# raises it, and ENOSPC on the hosts.
-ENOSPC = const(28)
 # What a write may fail with and leave the game in RAM: the file system, or
 # a heap with no room for the save's text or the file (made before the file
 # is opened: attila.saves.files; nothing on file changed).

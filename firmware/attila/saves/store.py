@@ -111,6 +111,12 @@ class Store(Storage):
         self._loaded = None
         self.gen = self.notes = 0
         self.based = False
+        if self.games is not None:
+            try:
+                # The saves' room first: an update may have put more on the flash.
+                _archive.make_room(self.fs, self.games)
+            except OSError:
+                pass  # (the saves are tried all the same)
         text, damaged = read_text(self.fs, self.path)
         if damaged:
             self._put_aside(self.path)
@@ -274,7 +280,8 @@ class Store(Storage):
 
     def archive(self, text):
         """Keep the save text of a finished game in the `games` folder
-        (attila.saves.archive); its path, or None without a games folder."""
+        (attila.saves.archive: the oldest go first); its path, or None
+        without a games folder. OSError ENOSPC: no room beside the saves."""
         if self.games is None:
             return None
         return _archive.keep(self.fs, self.games, text)

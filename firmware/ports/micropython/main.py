@@ -4,7 +4,9 @@ Reads /profile.json and /layout.json, builds the board (attila.assembly)
 and runs its loop every `loop_ms`, feeding the watchdog. Buttons held at
 power-up (attila.board.power_up): MENU, the self-test; UNDO and MENU, or a
 file named `maintenance`, stop before the watchdog starts (the REPL stays
-free for mpremote). What a maker sees of it: docs/pages/flash/index.md.
+free for mpremote). With /online.json (a Pico W) it plays one game with
+another board (online.py); a board with Wi-Fi and none says why not. What a
+maker sees of it: docs/pages/flash/index.md.
 """
 
 import gc
@@ -21,6 +23,7 @@ from attila.ticks import ticks_diff
 
 SAVE = "game.txt"
 GAMES = "games"  # finished games are kept there (attila games fetches them)
+ONLINE = "online.json"  # online play's settings (attila flash --online writes them)
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -49,6 +52,19 @@ def _store(path):
     return Store(path, games=GAMES, journal=True, in_place=in_place)
 
 
+def _online(clock):
+    """(the online Link, its console line) when /online.json asks for one
+    (the port's online.py: Wi-Fi and MQTT), else (None, why not or ''). A
+    board without the file never loads online play."""
+    if not exists(ONLINE):
+        return None, ""
+    try:
+        import online
+    except ImportError:
+        return None, ""
+    return online.start(ONLINE, clock)
+
+
 def _taken(path):
     """True when the marker file `path` was there (it is removed)."""
     import os
@@ -61,13 +77,14 @@ def _taken(path):
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
-          console=None, card=None):
+          console=None, card=None, party=None):
     """The Board of a profile and a layout (controller built unless given;
     `keys`: the button reader if main() already made it; `console`: the status
-    line's, a Console on sys.stdout unless given)."""
+    line's, a Console on sys.stdout unless given; `party`: online play's,
+    the other board plays the other side)."""
     if controller is None:
-        controller = (_controller(prof, layout, tiles, store, book) if card is None
-                      else _controller(prof, layout, tiles, store, book, card))
+        more = () if card is None and party is None else (card,) if party is None else (card, party)
+        controller = _controller(prof, layout, tiles, store, book, *more)
     if console is None:
         console = Console()
     return assemble(prof, layout, modules, hardware, controller, keys, console=console)
@@ -115,11 +132,18 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
     wdt = hardware.watchdog(prof.watchdog_ms) if prof.sdcard else None
     book, card, lines = open_tables(hardware, prof, layout, book_path, opening_path,
                                     None if wdt is None else wdt.feed)
-    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book, card=card)
+    link, said = _online(clock)
+    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book, card=card,
+                  party=link.party if link is not None else None)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
-    for line in lines[:3]:
+    for line in lines[:3] + (said,):
         if line:
             print("attila: " + line)
+    if link is not None:  # the network is served while the loop sleeps
+        sleep = link.sleep
+    elif not said and hardware.radio():  # a Pico W without online.json: why not at a distance
+        print("attila: playing on this board, not online: no online.json with Wi-Fi "
+              "settings (attila flash --wifi SSID --online ROOM-SECRET)")
     if lines[3]:
         board.trouble(lines[1])  # the profile names a card: the player must know
     if gesture == SELF_TEST:
