@@ -9,7 +9,7 @@ ROOM_BLOCKS free (statvfs; where it cannot tell, GAMES_KEPT alone holds).
 A game that would leave less, even with none kept, is not kept (OSError
 ENOSPC: the saves keep their room). make_room() drops the oldest the same
 way at power-up (attila.saves.store), after an update put more files on
-the flash. The room is measured, not counted in games: what a game takes
+the flash. The room is read from the file system, not counted in games: what a game takes
 depends on its length (littlefs keeps a few hundred bytes in its folder's
 metadata, a longer file takes a 4 KB block), and the room on what else the
 flash holds (the firmware, the layout's tables, a maker's files).
@@ -74,8 +74,8 @@ def _games(fs, folder):
 def _drop(fs, folder, kept, most):
     """Remove the oldest of `kept` until at most `most` are left and the file
     system has its room, DROPS at most; True when it has its room. A file
-    frees a block at most: as many go as blocks are short, then it is
-    measured again (statvfs walks the whole file system)."""
+    frees a block at most: as many go as blocks are short, then statvfs
+    is asked again (statvfs walks the whole file system)."""
     budget = DROPS
     short = _short(fs, folder)
     while kept and budget and (len(kept) > most or short):
