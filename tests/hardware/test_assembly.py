@@ -5,7 +5,7 @@ import csv
 
 import pytest
 
-from attila_tools.hardware import assembly, circuit, generate, outputs, sourcing
+from attila_tools.hardware import assembly, boards, generate, outputs, sourcing
 
 
 def rows(path):
@@ -28,7 +28,7 @@ def test_jlc_bom_is_one_row_per_value_and_footprint_with_comma_separated_designa
 
 
 def test_every_smd_part_carries_an_lcsc_number_or_is_marked_unverified():
-    for name in circuit.BOARDS:
+    for name in boards.BOARDS:
         for g in assembly.bom_rows(name):
             row = sourcing.lookup(g["mpn"])
             assert row["price"] in sourcing.SOURCES, g["mpn"]

@@ -21,7 +21,7 @@ import sys
 import tempfile
 import zipfile
 
-from attila_tools.hardware import (assembly, circuit, generate, models3d, schematic,
+from attila_tools.hardware import (assembly, boards, circuit, generate, models3d, schematic,
                                    schematic_views, shopping)
 from attila_tools.hardware.sourcing import SourcingError
 
@@ -110,7 +110,7 @@ def main(argv=None):
         return 2
     try:
         shopping.check()  # before the long part: a part nobody can buy stops here
-        for name in sorted(circuit.BOARDS):
+        for name in sorted(boards.BOARDS):
             generate.update(name, os.path.join(generate.PCB_DIR, name))
             board_outputs(name, os.path.join(args.out, name))
             print("%-11s %s" % (name, os.path.relpath(os.path.join(args.out, name), generate.ROOT)))
@@ -122,7 +122,7 @@ def main(argv=None):
     shopping.write_md(its, FIGURES)
     pictures = os.path.join(generate.ROOT, "docs", "pages", "build", "boards")
     os.makedirs(pictures, exist_ok=True)
-    for name in sorted(circuit.BOARDS):
+    for name in sorted(boards.BOARDS):
         # the schematics' legible views (the 2x2's are the 2x3's, less two squares)
         views = ["%s-%s.svg" % (name, v) for v, _page, _box in schematic.views(name)
                  if name != "module-2x2"]
