@@ -2,12 +2,13 @@
 
 import os
 
-from attila_tools.hardware import boards, cable, generate, outputs, shopping
+from attila_tools import cli
+from attila_tools.hardware import boards, cable, generate, shopping
 
 
 def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
     monkeypatch.setattr(generate, "kicad_missing", lambda: "kicad-cli is not installed (KiCad 9)")
-    assert outputs.main([]) == 2
+    assert cli.main(["hardware", "--committed"]) == 2
     assert capsys.readouterr().err == "make hardware: kicad-cli is not installed (KiCad 9)\n"
 
 
@@ -63,3 +64,10 @@ def test_the_order_page_shows_the_list_make_hardware_writes(tmp_path):
     shopping.write_md(shopping.items(), str(tmp_path / "list.md"))
     with open(os.path.join(generate.ROOT, "docs", "figures", "shopping-4x5.md")) as f:
         assert f.read() == (tmp_path / "list.md").read_text(), "run make hardware"
+
+
+def test_make_hardware_writes_the_game_boards_alone(capsys):
+    for extra in (["--pitch", "50"], ["--module", "2x4"]):
+        assert cli.main(["hardware", "--committed"] + extra) == 2
+        assert capsys.readouterr().err == ("attila hardware: --committed writes the game's "
+                                           "boards: it takes no --pitch or --module\n")
