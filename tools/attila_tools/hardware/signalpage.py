@@ -13,7 +13,7 @@ module, supply.py). One line per signal.
 import os
 import sys
 
-from attila_tools.hardware import circuit, plot, signals, spice, supply
+from attila_tools.hardware import boards, circuit, plot, signals, spice, supply
 from attila_tools.hardware.edges import verdicts
 from attila_tools.hardware.receivers import DRIVERS, RECEIVERS
 
@@ -26,8 +26,8 @@ def as_built(kind):
     """The series resistor the boards have now (ohms) for a signal."""
     if kind == "LED":
         module = "module-" + signals.chain_kinds()[-2]
-        return signals.series_ohms(circuit.BOARDS[module](), "LED_OUT")
-    return signals.series_ohms(circuit.BOARDS["controller"](), kind)
+        return signals.series_ohms(boards.BOARDS[module](), "LED_OUT")
+    return signals.series_ohms(boards.BOARDS["controller"](), kind)
 
 
 class Runs:
