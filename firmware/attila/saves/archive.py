@@ -64,8 +64,8 @@ def _games(fs, folder):
 def _drop(fs, folder, kept, most):
     """Remove the oldest of `kept` until at most `most` are left and the file
     system has its room, DROPS at most; True when it has its room. A file
-    frees a block at most: as many go as blocks are short, then it is
-    measured again (statvfs walks the whole file system)."""
+    frees a block at most: as many go as blocks are short, then statvfs
+    is asked again (statvfs walks the whole file system)."""
     budget = DROPS
     short = _short(fs, folder)
     while kept and budget and (len(kept) > most or short):
