@@ -130,3 +130,110 @@ def test_the_budgets_are_the_ports():
     assert line.startswith("NODES = (400, 500, 500, 500)")
     assert corrections.budgets() == (None, 500)
     assert FIXES == 84
+
+
+def test_attila_card_opening_finds_the_corrections_where_the_layout_has_a_book(
+        tmp_path, capsys, monkeypatch):
+    """The 12-square layout solved with its book: its search, at either port's
+    budget, is exact there and throws nothing; the command says so."""
+    import json
+
+    from attila_tools import cli
+    from attila_tools.solve import retro, retro_cmd
+
+    monkeypatch.setattr(retro, "CACHE", str(tmp_path / "retro"))
+    monkeypatch.setattr(corrections, "CACHE", str(tmp_path / "kept"))
+    layout = tmp_path / "small.json"
+    layout.write_text(json.dumps(SMALL))
+    solved = tmp_path / "solved"
+    assert cli.main(["solve", "--from-setup", str(layout), "--out", str(solved),
+                     "--keep-tables", "--quiet"]) == 0
+    monkeypatch.setattr(retro_cmd, "SOLVED", str(solved))
+    capsys.readouterr()
+    assert cli.main(["card", "--opening", str(layout), str(solved), "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("small: the board's second turn of play, searched as the board searches "
+                      "it (MicroPython unix; kept in %s)" % os.path.relpath(str(tmp_path / "kept")))
+    assert out[1].startswith("small: at the board's budget the search throws 0 of ")
+    assert out[1].endswith(" won positions as the first placer, and 0 more where both sides "
+                           "play as the strong level")
+    assert out[2].startswith("small: at 500 nodes the search throws 0 of ")
+    assert out[3].endswith(" led; 0 corrections of the board's second turn (0 KB)")
+    assert len(os.listdir(str(tmp_path / "kept"))) == 2  # the searches, a file a budget
+    assert cli.main(["card", "--opening", str(layout), str(solved), "--quiet",
+                     "--no-corrections"]) == 0
+    assert capsys.readouterr().out.endswith(" led\n")
+
+
+# boards/solved/4x5.opening: the records the board reads, and three of its
+# positions, each with the table's turn and the board's search's (at its own
+# budget, 88,000 nodes: its hard stage), judged by the search solver.
+TABLE_4X5 = os.path.join(ROOT, "boards", "solved", "4x5.opening")
+RECORDS_4X5 = 7918
+CORRECTED = (
+    # 12 free: the board placed first from its book, played its first turn
+    # from the table, and the player a turn (tests/pico/test_pico_reply.py).
+    ("...../.R.H./x.R../xRHH. R", "b1-c3,b2", "b1-c3,e2"),
+    # 11 free: the Huns after following the strong level's hints against it
+    # (tests/sim/test_sim_hints.py).
+    (".x.H./..R.x/HHRx./..R.. H", "b2-d3,a3", "b2-d3,b1"),
+)
+# 12 free, where the book and the table lead; the search keeps the win there
+# at either port's budget: no record, the board's search in full.
+SEARCHED = ("...../.R.R./HxR.H/xH... R", "b3-d2,c3")
+
+
+def test_the_4x5_corrections_are_whole_and_sorted():
+    from attila.game.layoutfile import load
+
+    layout = load(os.path.join(ROOT, "boards", "4x5.json"))[0]
+    with open(TABLE_4X5, "rb") as f:
+        table = Opening(f, layout, "4x5.opening")
+        assert table.corrections == RECORDS_4X5
+        first = table._cfirst
+        assert table.blocks == first - 1 + correction_blocks(RECORDS_4X5)
+        keys = []
+        for k in range(correction_blocks(RECORDS_4X5)):
+            table._read(first + k)  # its check: number, layout, sum
+            for i in range(min(FIXES, RECORDS_4X5 - k * FIXES)):
+                keys.append(int.from_bytes(table._buf[i * 6:i * 6 + 4], "big"))
+    assert keys == sorted(set(keys))
+    two = [k for k in keys if k < 1 << 29]  # two squares scorched, then three
+    assert 7000 < len(two) < len(keys) and keys[-1] < 3 << 29
+
+
+def _solver_keeps(game, text):
+    from attila_tools.solve.solver import Solver
+
+    layout = game.layout
+    a, b, c = parse_turn(layout, text)
+    me, opp = game.knights[game.side], game.knights[game.side ^ 1]
+    me1 = me ^ (1 << a | 1 << b)
+    free = layout.all & ~(me1 | opp | game.scorched | 1 << c)
+    return not Solver(layout).win(opp, me1, free)
+
+
+def test_the_board_plays_the_4x5_corrections_where_its_search_throws():
+    from attila.opponent.planner import choose
+
+    with open(TABLE_4X5, "rb") as f:
+        for text, fixed, searched in CORRECTED:
+            game = parse_position(text)
+            p = Planner(STRONG, 2000, card=Opening(f, game.layout))
+            assert p.decide(game, lambda: 0) == fixed and p.nodes == 0
+            assert choose(game, STRONG, budget_ms=10 ** 9) == searched
+            assert _solver_keeps(game, fixed) and not _solver_keeps(game, searched)
+
+
+def test_a_position_the_corrections_lack_is_searched_in_full():
+    """Its hard stage included, as without the table: not the held-out search
+    of a position the table found lost."""
+    from attila.opponent.planner import choose, stats
+
+    text, turn = SEARCHED
+    game = parse_position(text)
+    assert choose(game, STRONG, budget_ms=10 ** 9) == turn and stats()[0] == 88000
+    with open(TABLE_4X5, "rb") as f:
+        p = Planner(STRONG, 2000, card=Opening(f, game.layout))
+        assert p.decide(game, lambda: 0) == turn
+        assert p.nodes == 88000 and not p.card.lost

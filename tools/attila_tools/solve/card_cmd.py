@@ -28,6 +28,7 @@ import os
 import sys
 
 from attila.opponent.card import BLOCK, DATA, FILE, head, seal, table_blocks, tag
+from attila.opponent.opening import correction_blocks
 from attila_tools.errors import ToolError, UsageError
 from attila_tools.files import size_text
 from attila_tools.options import Parser
@@ -192,7 +193,8 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
                   % (name, path, (size + 1023) // 1024,
                      ", and the reply to the player's first turn wherever the setup book "
                      "(%s) led" % os.path.relpath(found) if found else "",
-                     "; %d corrections of the board's second turn" % len(fixes)
+                     "; %d corrections of the board's second turn (%d KB)"
+                     % (len(fixes), (correction_blocks(len(fixes)) * BLOCK + 1023) // 1024)
                      if found and corrections else ""))
         return path
     path = os.path.join(dest, FILE)
@@ -208,9 +210,10 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
 
 def _corrections(tables, book, name, quiet, out):
     """The corrections' records (attila_tools.solve.corrections), said as they go."""
+    from attila_tools.solve import corrections
     from attila_tools.solve.corrections import Corrections, Searcher, budget_name
 
-    searcher = Searcher(quiet=quiet)
+    searcher = Searcher(corrections.CACHE, quiet=quiet)
     plan = Corrections(tables, book, searcher)
     out.write("%s: the board's second turn of play, searched as the board searches it "
               "(%s; kept in %s)\n" % (name, "MicroPython unix" if searcher.exe else
@@ -218,12 +221,14 @@ def _corrections(tables, book, name, quiet, out):
                                       "MicroPython unix in the venv",
                                       os.path.relpath(searcher.cache)))
     out.flush()
-    thrown = plan.search()
+    records = plan.records()
     for nodes in plan.nodes:
-        out.write("%s: at %s the search throws %d of %d won positions\n"
+        out.write("%s: at %s the search throws %d of %d won positions as the first placer, "
+                  "and %d more where both sides play as the strong level\n"
                   % (name, "the board's budget" if nodes is None else budget_name(nodes),
-                     len(thrown[nodes]), len(plan.positions[nodes])))
-    return plan.records()
+                     len(plan.thrown[nodes]), len(plan.positions[nodes]),
+                     len(plan.on_lines[nodes])))
+    return records
 
 
 def main(argv=None):
