@@ -13,14 +13,14 @@ the skipped tests with their reasons, and a last line
 failure or when no test passed; 2 on bad arguments.
 
 Both ports run from the repository root, so a test may read boards/4x5.json.
-unix: MICROPYPATH=firmware:<dir>:tests/portable, ``-X heapsize=512K`` (change
+unix: MICROPYPATH=firmware:firmware/lib:<dir>:tests/portable, ``-X heapsize=512K`` (change
 with --heapsize), so a memory blow-up fails as MemoryError. The unix port's
 objects take twice the RP2040's bytes (8-byte words), so 512K holds about
 what the Pico's 246 KB heap does, with room for the fixtures (a 64 KB
 littlefs in RAM, a 14 KB card, the 8x8 board's big-int masks) whatever
 stale words the conservative collector finds on the stack. The chip's own
 heap is judged on the emulated Pico.
-wasm: firmware/attila, boards/ and the test directory are copied into the
+wasm: firmware/attila, firmware/lib, boards/ and the test directory are copied into the
 port's in-memory file system at their host paths. The port has no
 ``machine``, rejects @micropython.native/viper, and its OSError numbers are
 WASI ones (ENOENT is 44). Its heap grows on demand, so memory limits are
@@ -41,6 +41,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
+LIB = os.path.join(FIRMWARE, "lib")  # micropython-lib's modules the core uses (hmac)
 PORTABLE = os.path.join(ROOT, "tests", "portable")
 MARK = "@@mpytest"
 HANG_GUARD_S = 900  # only against a hung interpreter; no test is timed
@@ -79,7 +80,7 @@ def run_unix(names, test_dir, heapsize):
     exe = micropython_bin()
     if not exe:
         raise SystemExit("mpytest: no micropython executable (run `make install`)")
-    path = [FIRMWARE, test_dir]
+    path = [FIRMWARE, LIB, test_dir]
     if os.path.abspath(test_dir) != PORTABLE:
         path.append(PORTABLE)
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(_rel(p) for p in path))
@@ -102,8 +103,9 @@ def run_wasm(names, test_dir, heapsize):
     if not node or not os.path.isdir(pkg):
         raise SystemExit("mpytest: node or %s missing (run `make install`)" % _rel(pkg))
     args = [node, script, "--heapsize", str(_bytes(heapsize)),
-            "--copy", os.path.join(FIRMWARE, "attila"), "--copy", test_dir,
-            "--path", FIRMWARE, "--path", os.path.abspath(test_dir), "--cwd", ROOT]
+            "--copy", os.path.join(FIRMWARE, "attila"), "--copy", LIB, "--copy", test_dir,
+            "--path", FIRMWARE, "--path", LIB, "--path", os.path.abspath(test_dir),
+            "--cwd", ROOT]
     if os.path.isdir(os.path.join(ROOT, "boards")):
         args += ["--copy", os.path.join(ROOT, "boards")]
     if os.path.abspath(test_dir) != PORTABLE:

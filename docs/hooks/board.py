@@ -6,10 +6,12 @@ system. They are not committed twice: at build time they are copied from where
 they live into SITE/play/board/:
   mp/micropython.mjs, mp/micropython.wasm   the pinned npm package of
                                             tools/wasm (make install fetches it)
+  mq/mqtt.esm.js        mqtt.js's browser build (npm mqtt, pinned in
+                        tools/wasm): online play over WebSocket
   py/attila/**.py       the firmware's portable core, the .py files
                         `attila flash --source` copies onto a board
   py/attila_sim/...     the simulator's virtual board (rig, table, hardware,
-                        actions) and web.py, the page's side of it
+                        heard, actions) and web.py, the page's side of it
   py/attila_tools/...   the tool modules the page reads files with: files.py
                         (the rig's), replayfile.py (replay files)
   py/boards/...         every layout of boards/ and the setup books and
@@ -31,7 +33,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PAGE = os.path.join(ROOT, "docs", "pages", "play", "board")
 WASM = os.path.join(ROOT, "tools", "wasm", "node_modules", "@micropython",
                     "micropython-webassembly-pyscript")
-SIM_FILES = ("__init__.py", "actions.py", "hardware.py", "rig.py", "table.py", "web.py")
+SIM_FILES = ("__init__.py", "actions.py", "hardware.py", "heard.py", "rig.py", "table.py",
+             "web.py", "webonline.py")
+# The page's MQTT client (online play): the pinned npm package of tools/wasm,
+# its browser build, as mq/mqtt.esm.js (MIT, its licence beside it).
+MQTT = os.path.join(ROOT, "tools", "wasm", "node_modules", "mqtt")
+LIB = os.path.join(ROOT, "firmware", "lib")
 TOOL_FILES = ("__init__.py", "files.py", "replayfile.py")
 
 
@@ -42,6 +49,7 @@ class BoardPageError(Exception):
 def sources():
     """[(path under py/, host file)] of the Python files and data the page loads."""
     out = core_sources()  # what `attila flash --source` copies, in its order
+    out.append(("hmac.py", os.path.join(LIB, "hmac.py")))  # online play's signatures
     for name in SIM_FILES:
         out.append(("attila_sim/" + name, os.path.join(ROOT, "sim", "attila_sim", name)))
     for name in TOOL_FILES:
@@ -81,6 +89,14 @@ def assemble(dest):
             raise BoardPageError("%s: missing; run make install (the npm package of "
                                  "tools/wasm)" % os.path.relpath(src, ROOT))
         shutil.copyfile(src, os.path.join(mp, name))
+    mq = os.path.join(dest, "mq")
+    os.makedirs(mq, exist_ok=True)
+    for src, name in (("dist/mqtt.esm.js", "mqtt.esm.js"), ("LICENSE.md", "LICENSE.md")):
+        path = os.path.join(MQTT, src)
+        if not os.path.isfile(path):
+            raise BoardPageError("%s: missing; run make install (the npm package mqtt of "
+                                 "tools/wasm)" % os.path.relpath(path, ROOT))
+        shutil.copyfile(path, os.path.join(mq, name))
     files = []
     for rel, src in sources():
         out = os.path.join(dest, "py", rel)

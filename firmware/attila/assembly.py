@@ -86,13 +86,15 @@ def open_card(hardware, prof, layout, feed=None):
 
 
 def build_controller(layout, store=None, tiles=None, computer=-1, level=3, budget_ms=2000,
-               book=None, card=None, coach=False, first=ROMANS, slice_nodes=None):
+               book=None, card=None, coach=False, first=ROMANS, slice_nodes=None, party=None):
     """The Controller of a board: its opponent (attila.opponent.planner's Planner at
     `level`, 3 the strongest; slice_nodes: its nodes per loop step, None the
     kernel's own) plays the side `computer` and answers hints from the setup
     `book` and the `card` (the solved game or the opening table, or None);
     with the solved game the coach judges the player's turns (on at first
-    when `coach`; MENU switches it between games)."""
+    when `coach`; MENU switches it between games). Online (`party`, an
+    attila.online.party.Party), the other board plays the other side: the
+    planner only answers hints."""
     from attila.play.controller import Controller
     from attila.opponent.planner import chooser
 
@@ -104,13 +106,20 @@ def build_controller(layout, store=None, tiles=None, computer=-1, level=3, budge
     opponent = chooser(level, budget_ms, book, card)
     if slice_nodes is not None:
         opponent.slice_nodes = slice_nodes
-    return Controller(layout, store, first, tiles, computer, opponent, judge)
+    if party is None:
+        return Controller(layout, store, first, tiles, computer, opponent, judge)
+    from attila.online.remote import Remote
+
+    c = Controller(layout, store, first, tiles, party.other, Remote(party, opponent), judge)
+    party.attach(c)
+    return c
 
 
-def controller_for(prof, layout, tiles=None, store=None, book=None, card=None):
-    """The Controller a profile asks for (its side, level, time and coach)."""
+def controller_for(prof, layout, tiles=None, store=None, book=None, card=None, party=None):
+    """The Controller a profile asks for (its side, level, time and coach;
+    online, `party`'s: the other board plays the other side)."""
     return build_controller(layout, store, tiles, prof.computer, prof.level, prof.budget_ms, book,
-                            card, getattr(prof, "coach", False))
+                            card, getattr(prof, "coach", False), party=party)
 
 
 def open_tables(hardware, prof, layout, book=BOOK, opening=OPENING, feed=None):

@@ -17,6 +17,9 @@ play by the search, as a board without its setup book and opening table),
 --coach (with --card: judge each of your turns), --screenshot PNG (draw the
 window after the script or replay, save it and quit), --seconds N (close the
 window after N seconds).
+Online (docs/pages/play/distance.md): --online ROOM-SECRET --broker HOST[:PORT]
+--side R|H plays a friend's board, simulator or browser page through an MQTT
+broker (--tls [CA], --user NAME for a broker that asks for one).
 """
 
 import os
@@ -107,6 +110,18 @@ def parser():
                    help="draw the window (after --script/--replay), save it and quit")
     p.add_argument("--seconds", type=float,
                    help="close the window after this many seconds")
+    p.add_argument("--online", metavar="ROOM-SECRET",
+                   help="play a friend's board through an MQTT broker: the room code you "
+                   "both use (the room names the game, the secret signs every move)")
+    p.add_argument("--broker", metavar="HOST[:PORT]",
+                   help="with --online: the MQTT broker (port 1883, 8883 with --tls)")
+    p.add_argument("--side", choices=("R", "H"),
+                   help="with --online: the side you play here (the other board plays the other)")
+    p.add_argument("--tls", metavar="CA", nargs="?", const="",
+                   help="with --online: reach the broker over TLS, its certificate checked "
+                   "against the CA file given (default: the system's CAs)")
+    p.add_argument("--user", help="with --online: the broker's user name (the password is "
+                   "asked for, or taken from ATTILA_BROKER_PASSWORD)")
     return p
 
 
@@ -237,6 +252,13 @@ def main(argv=None):
                     "%s: the board plays the %s at the %s level, as in the saved game "
                     "(--computer: another side)" % (args.save, ("Romans", "Huns")[computer],
                                                    LEVELS[level]))
+        party = None
+        if args.online or args.broker or args.side:
+            from attila_sim.online import check_options, party_for
+
+            check_options(args)
+            party = party_for(args.online, args.side, args.save)
+            computer = -1  # the other side is played on the other board
         profile = None
         if args.profile:
             from attila import profile as profiles
@@ -254,7 +276,12 @@ def main(argv=None):
             card=open_card(args.card, layout) if args.card
             else opening_table(layout_path, layout) if args.book else None,
             coach=args.coach,
+            online=party,
         )
+        if party is not None:
+            from attila_sim.online import link_for
+
+            rig.link = link_for(party, args)
         if items is not None:
             from attila_sim.review import ReplayReview
 
@@ -341,4 +368,7 @@ def _quit(rig, code):
     words = rig.quit_words()
     if words:
         print("attila sim: " + words, file=sys.stderr)
+    link = getattr(rig, "link", None)  # online: leave the broker (the other board is told)
+    if link is not None:
+        link.close()
     return code

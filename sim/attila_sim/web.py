@@ -79,11 +79,12 @@ class Page:
     # -- settings -------------------------------------------------------------------
 
     def start(self, name="4x5", first="R", computer="", level="strong", book=True,
-              saved=None, clock="live"):
+              saved=None, clock="live", online=None):
         """A new board: a layout of boards/ by name, who places first, the side the
         board plays ("" none), its level, the setup book and opening table (book);
         `saved`: a save text to resume (a reload), refused with a message when
-        it does not fit."""
+        it does not fit; `online`: JSON {"code", "side", "number"} to play a
+        board elsewhere (attila_sim.webonline; the other side is played there)."""
         if first not in ("R", "H") or computer not in ("", "R", "H") or level not in LEVELS:
             raise PageError("bad settings: first %r, computer %r, level %r"
                             % (first, computer, level))
@@ -114,11 +115,18 @@ class Page:
                 table = Opening(open(solved + ".opening", "rb"), layout, "layout.opening")
             except (AttilaError, OSError):
                 table = None  # none: the first turn of play is searched
+        party = None
+        if online:
+            from attila_sim import webonline
+
+            o = json.loads(online)
+            party = webonline.party(o["code"], o["side"], o.get("number", 1))
+            computer = ""
         self.rig = Rig(layout, modules, tiles,
                        first=ROMANS if first == "R" else HUNS,
                        computer=-1 if not computer else "RH".index(computer),
                        store=MemoryStore(saved or None),
-                       level=LEVELS.index(level), book=opened, card=table)
+                       level=LEVELS.index(level), book=opened, card=table, online=party)
         self.name = name
         self.clock = clock
         self.target = self.rig.now
@@ -208,7 +216,7 @@ class Page:
         there, or put the piece the game calls for from beside the board."""
         table = self.rig.table
         if table.held() is not None and table.on(square) is not None:
-            self.message = "%s is taken" % self.rig.layout.names[square]
+            self.message = self.rig.blocked(square)
             return self.state(force=True)
         if table.held() is None and table.on(square) is not None:
             return self._do(("lift", square))
@@ -245,6 +253,32 @@ class Page:
         else:
             self.rig.button_up(name)
         return self.state()
+
+    # -- online play (the page's mqtt.js is the transport) ------------------------------
+
+    def online_info(self):
+        from attila_sim import webonline
+
+        return webonline.info(self.rig.online)
+
+    def receive(self, topic, payload):
+        """A message the page's MQTT client heard."""
+        self.rig.online.receive(topic, payload.encode(), self.rig.now)
+        return self.state()
+
+    def link(self, up, why=""):
+        """The broker reached (up) or lost (why, in words)."""
+        p = self.rig.online
+        if up:
+            p.connected(self.rig.now)
+        else:
+            p.lost(self.rig.now, why)
+        return self.state(force=True)
+
+    def outbox(self):
+        from attila_sim import webonline
+
+        return webonline.outbox(self.rig.online)
 
     # -- replay --------------------------------------------------------------------------
 
@@ -349,7 +383,8 @@ class Page:
                 pieces[p.where] = p.kind
             elif p.where == RESERVE and p.kind in reserve:
                 reserve[p.kind] += 1
-        scene = (rig.strip.sent, tuple(pieces), tuple(p.kind for p in table.hand),
+        told = rig.online.told_n if rig.online is not None else 0
+        scene = (rig.strip.sent, tuple(pieces), tuple(p.kind for p in table.hand), told,
                  rig.controller.said, rig.controller.mode, rig.controller.thinking(),
                  self.message, rig.said,
                  done, len(self.marks), save)
@@ -376,6 +411,10 @@ class Page:
         }
         if save is not None:
             out["save"] = save
+        if rig.online is not None:
+            from attila_sim import webonline
+
+            out["online"] = webonline.shown(rig.online)
         return json.dumps(out)
 
 

@@ -1,19 +1,8 @@
-"""make hardware: the BOM's quantities and its error without KiCad (no KiCad needed)."""
+"""make hardware: its error without KiCad, and the 4x5 shopping list's counts (no KiCad needed)."""
 
-from attila_tools.hardware import generate, outputs
+import os
 
-
-def test_bom_counts_the_4x5_boards_parts():
-    total = outputs.totals()
-    qty = {mpn: t[2] for (maker, mpn), t in total.items()}
-    assert qty["WS2812B-B/W"] == 20 and qty["CT10-1530-G1"] == 20  # one of each per square
-    assert qty["74HC165D,653"] == 4  # one register per module
-    assert qty["61200821621"] == 9  # IN and OUT on four modules, one at the controller
-    # pull-ups, SER pull-downs, SD pull-ups, the chain's data pull-up
-    assert qty["RC0603FR-0710KL"] == 20 + 4 + 4 + 1
-    assert qty["RC0603FR-0733RL"] == 2  # LOAD and CLOCK at the controller
-    rows = outputs.bom_rows("module-2x3")
-    assert ("D1 D2 D3 D4 D5 D6", "WS2812B") == rows[[r[1] for r in rows].index("WS2812B")][:2]
+from attila_tools.hardware import cable, circuit, generate, outputs, shopping
 
 
 def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
@@ -23,5 +12,54 @@ def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
 
 
 def test_the_longest_cable_span_comes_from_the_layouts():
-    span, where = outputs.cable_span()
-    assert 150 < span < 300 and where.endswith(".json")
+    span, where = cable.longest_span()
+    assert 150 < span < shopping.CABLE_MM and where.endswith(".json")
+
+
+def _by_what(items, words):
+    found = [i for i in items if words in i.what]
+    assert len(found) == 1, (words, [i.what for i in items])
+    return found[0]
+
+
+def test_shopping_list_counts_the_4x5_boards_parts_and_everything_around_them():
+    items = shopping.items()
+    parts = {i.part.split()[-1]: i.qty for i in items if i.group.endswith("parts")
+             or i.group == "parts soldered by hand"}
+    assert parts["WS2812B-B/W"] == 20 and parts["CT10-1530-G1"] == 20  # one of each per square
+    assert parts["74HC165D,653"] == 4  # one register per module
+    assert parts["61200821621"] == 9  # IN and OUT on four modules, one at the controller
+    # pull-ups, SER pull-downs, SD pull-ups, the chain's data pull-up, the input FET's gate
+    assert parts["RC0603FR-0710KL"] == 20 + 4 + 4 + 1 + 1
+    # LOAD and CLOCK at the controller, each module's LED data-out
+    assert parts["RC0603FR-0768RL"] == 2 + 4
+    # four modules: four cables (controller -> 1 -> 2 -> 3 -> 4), two sockets each
+    assert shopping.cables() == 4
+    assert _by_what(items, "IDC socket").qty == 8
+    assert abs(_by_what(items, "flat ribbon").qty - 4 * 0.3) < 1e-9
+    magnets = _by_what(items, "magnet")
+    assert magnets.qty == 60 + 6 + 14  # the trays, the six knights, the 14 tiles of 20 squares
+    # a screw in every mounting hole of the layout's boards (each hole has its tray post)
+    holes = sum(n * len([p for p in circuit.BOARDS[b]() if p["ref"].startswith("H")])
+                for b, n in shopping.board_counts().items())
+    assert _by_what(items, "screw").qty == holes == 2 * 6 + 2 * 8 + 4
+    boards = [i for i in items if i.group == "boards" and i.unit == "boards"]
+    assert sorted(i.what.split()[0] for i in boards) == ["controller", "module-2x2", "module-2x3"]
+    assert all(i.qty == shopping.FAB_MINIMUM for i in boards)
+    assert any("supply" in i.what for i in items) and any("Pico" in i.what for i in items)
+
+
+def test_the_total_adds_up_and_names_where_every_price_comes_from(tmp_path):
+    items = shopping.items()
+    shopping.write_md(items, str(tmp_path / "list.md"))
+    text = (tmp_path / "list.md").read_text()
+    assert "**%.2f**" % sum(i.qty * i.usd for i in items) in text
+    for key in {i.price for i in items}:
+        assert "- **%s**: " % key in text
+    assert "leaves out shipping" in text
+
+
+def test_the_order_page_shows_the_list_make_hardware_writes(tmp_path):
+    shopping.write_md(shopping.items(), str(tmp_path / "list.md"))
+    with open(os.path.join(generate.ROOT, "docs", "figures", "shopping-4x5.md")) as f:
+        assert f.read() == (tmp_path / "list.md").read_text(), "run make hardware"

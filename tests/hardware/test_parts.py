@@ -234,16 +234,14 @@ def test_the_trays_lie_where_the_firmware_puts_the_modules():
                                                   (r + 0.5) * geometry.PITCH)
 
 
-def controller_layout_or_skip(real):
-    lay, source = controller.layout()
-    if real and source == "stand-in":
-        pytest.skip(board.missing("controller") or "the controller's reader is not there")
-    return lay
+def controller_layout_or_skip():
+    if board.missing("controller"):
+        pytest.skip(board.missing("controller"))
+    return controller.layout()[0]
 
 
-@pytest.mark.parametrize("real", [False, True], ids=["stand-in", "kicad_pcb"])
-def test_the_case_opens_over_the_usb_the_card_the_cable_the_buttons_and_the_piezo(real):
-    lay = controller_layout_or_skip(real)
+def test_the_case_opens_over_the_usb_the_card_the_cable_the_buttons_and_the_piezo():
+    lay = controller_layout_or_skip()
     base, lid = case.box(lay), case.lid(lay)
     bx, by, bw, bd, t = lay["board"]
     assert checks.overlap(base, checks.box(bx, by, case.board_z(), bx + bw, by + bd,
@@ -274,3 +272,60 @@ def test_the_case_opens_over_the_usb_the_card_the_cable_the_buttons_and_the_piez
     cx, cy = px + pw / 2, py + pd / 2
     assert checks.overlap(lid, checks.box(cx - 0.5, cy - 0.5, h - 1, cx + 0.5, cy + 0.5,
                                           h + case.LID + 1)) < checks.EPS
+
+
+def test_each_plug_enters_where_the_case_opens():
+    lay = controller_layout_or_skip()
+    # the USB-C 5 V input faces out of the board's bottom edge, its plug from below
+    assert lay["entry"]["power"] == "bottom" and lay["power"][1] <= 0.0
+    assert case.entry_problems(lay, case.box(lay)) == []
+    assert ("power", "bottom") in [(p[0], p[1]) for p in case.ports(lay)]
+
+
+def test_the_old_barrel_jack_fails_the_plugs_direction_check():
+    # the controller as it was: a PJ-063AH jack 12 mm inside the right edge,
+    # its plug from the right, the case cut in the bottom wall nearest to it
+    from attila_tools.hardware import pcbfile
+
+    lay = controller_layout_or_skip()
+    src_path = os.path.join(export.ROOT, "boards", "pcb", "controller", "controller.kicad_pcb")
+    with open(src_path, encoding="utf-8") as f:
+        src = f.read()
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "fixtures", "barrel-jack-J2.kicad_fp"), encoding="utf-8") as f:
+        jack = f.read().strip()
+    a, b = [(a, b) for a, b in pcbfile.blocks(src) if src.startswith("(footprint", a)
+            and '(property "Reference" "J2"' in src[a:b]][0]
+    lay, _source = controller.from_board(pcbfile.loads(src[:a] + jack + src[b:], "old jack"))
+    assert lay["entry"]["power"] == "right"
+    assert case.entry_problems(lay, case.box(lay)) == [
+        "power: the plug enters from the right, 11.5 mm inside the board's edge"]
+    nearest = dict(lay, entry={k: v for k, v in lay["entry"].items() if k != "power"})
+    assert case.entry_problems(lay, case.box(nearest)) == [
+        "power: the plug enters from the right, 11.5 mm inside the board's edge",
+        "power: the plug enters from the right, the case's right wall is closed in front of it"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_hole_has_its_post_and_is_clear_of_every_courtyard(kind):
+    from attila_tools.hardware import pcbfile
+
+    real = pcb_board(kind)
+    assert sorted(tray.posts(kind)) == sorted(geometry.mounting_holes(kind))
+    assert dims.POST_D / 2 + dims.CLEARANCE <= geometry.MOUNT_CLEAR
+    pcb = pcbfile.load(board.pcb_path("module-" + kind))
+    nodes = {}
+    for node in pcbfile.find_all(pcb.tree, "footprint"):
+        nodes[{q[1]: q[2] for q in pcbfile.find_all(node, "property")}["Reference"]] = node
+    yards = {ref: board.courtyard(nodes[ref], fp) for ref, fp in pcb.footprints.items()}
+    holes = [ref for ref in yards if ref.startswith("H")]
+    assert len(holes) == len(real["holes"]) == len(geometry.mounting_holes(kind))
+    for ref, (x0, y0, x1, y1) in yards.items():
+        if ref.startswith("H"):
+            continue
+        for h in holes:
+            hx0, hy0, hx1, hy1 = yards[h]
+            assert x1 <= hx0 or hx1 <= x0 or y1 <= hy0 or hy1 <= y0, (ref, h)
+        if ref in ("J1", "J2"):  # the keep-out the holes keep clear of covers the header
+            kx, ky = geometry.CONNECTOR_KEEPOUT
+            assert x1 - x0 <= kx and y1 - y0 <= ky, (ref, x1 - x0, y1 - y0)

@@ -58,7 +58,10 @@ def test_the_pico_2_cannot_be_emulated_and_says_so(tmp_path):
             emulable.append(name)
         except Unsupported:
             pass
-    assert sorted(emulable) == sorted(PICO_PROFILES + ("circuitpython-pico.json",))
+    # controller.json and picow.json (the Pico W's build, tests/pico/test_picow.py)
+    # are pico.json's pins with a microSD socket.
+    assert sorted(emulable) == sorted(PICO_PROFILES + ("circuitpython-pico.json", "controller.json",
+                                                       "picow.json"))
 
 
 def test_main_runs_under_the_watchdog_which_resets_a_stopped_loop(flashed):

@@ -46,6 +46,9 @@ class Twin:
         self.book = boards.open_book(book, b.layout)[0] if book else None
         # Its opening table, as main.py (code.py) opens it when no card covers the game.
         opening = build.opening_for(b.layout_path)[0]
+        names = getattr(b, "flashed_names", None)
+        if names is not None and build.OPENING_FILE not in names:
+            opening = None  # left out of a small file system (a Pico W's), as make flash does
         self.opening = boards.open_opening(opening, b.layout)[0] if opening else None
         self.controller = boards.controller_for(b.prof, b.layout, b.tiles, store, self.book,
                                                 self.opening)

@@ -232,7 +232,7 @@ def test_the_circle_finder_sees_a_lazy_import(tmp_path):
 CORE_RANKS = (
     ("basics",),
     ("game",),
-    ("sensing", "leds", "saves", "opponent"),
+    ("sensing", "leds", "saves", "opponent", "online"),
     ("play",),
     ("board",),
 )

@@ -15,7 +15,11 @@ time at 125 MHz: a lower bound for a real Pico, see tools/pico/README.md):
 - the import of attila.opponent.kernelv alone, in a fresh interpreter: its time, the
   heap it keeps, and the least free heap it succeeds in (a ballast
   bytearray leaves less and less room: the import's peak, fragmentation
-  included, to 64 bytes).
+  included, to 64 bytes);
+- the same start and heap on MicroPython's RPI_PICO_W build with picow.json
+  as `make flash CARD=0` flashes it (its radio absent, no opening table:
+  its file system cannot hold it), and the heap its REPL starts with beside
+  the Pico build's: what the radio's driver and the network stack take.
 """
 
 import os
@@ -23,6 +27,7 @@ import tempfile
 
 from benchkit import LAYOUT, PROFILE  # (first: the paths)
 
+from pico import flashimage
 from pico.board import PicoBoard
 from pico.chip import Pico, new_flash
 from pico.board import firmware_files
@@ -111,6 +116,47 @@ def heap_after_boot(native):
         b.close()
 
 
+def picow_profile():
+    """picow.json as `make flash CARD=0` copies it (the emulated socket is empty)."""
+    import json
+
+    from attila_tools.board import settings
+
+    with open(os.path.join(os.path.dirname(PROFILE), "picow.json")) as f:
+        data = settings.apply(json.load(f), with_card=False)
+    path = os.path.join(tempfile.mkdtemp(prefix="attila-bench-picow-"), "picow.json")
+    with open(path, "w") as f:
+        json.dump(data, f)
+    return path
+
+
+def picow():
+    prof = picow_profile()
+    folder = tempfile.mkdtemp(prefix="attila-bench-picow-")
+    b = PicoBoard.flashed(folder, LAYOUT, prof).start()
+    try:
+        line = b.boot()
+        out = ["power-up to %r: %.0f ms" % (line, b.pico.us / 1000)]
+    finally:
+        b.close()
+    folder = tempfile.mkdtemp(prefix="attila-bench-picow-")
+    b = PicoBoard.flashed(folder, LAYOUT, prof, extra={"maintenance": b""}).start()
+    try:
+        b.pico.wait_for(b">>> ", 20000, since=0)
+        # (No layout.opening to open: attila flash leaves it out there.)
+        out += [l for l in b.pico.exec(BUILT).strip().splitlines() if l.startswith("heap")]
+    finally:
+        b.close()
+    return out
+
+
+def repl_heap(uf2):
+    path = os.path.join(tempfile.mkdtemp(prefix="attila-bench-pico-"), "flash.bin")
+    with Pico(new_flash(path, {}, uf2)) as pico:
+        pico.wait_for(b">>> ", 20000, since=0)
+        return int(pico.exec("import gc\ngc.collect()\nprint(gc.mem_free())").strip())
+
+
 def kernel_import(native):
     files = firmware_files(LAYOUT, PROFILE, native=native)
     files.pop("main.py")
@@ -129,6 +175,12 @@ def main():
             print("%s: %s" % (how, text))
         for text in kernel_import(native):
             print("%s: %s" % (how, text))
+    how = "picow.json, RPI_PICO_W build"
+    for text in picow():
+        print("%s: %s" % (how, text))
+    pico, picow_ = repl_heap(flashimage.UF2), repl_heap(flashimage.UF2_W)
+    print("heap free at the REPL, nothing imported: RPI_PICO %d bytes, RPI_PICO_W %d bytes "
+          "(%d less)" % (pico, picow_, pico - picow_))
 
 
 if __name__ == "__main__":

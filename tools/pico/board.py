@@ -13,6 +13,12 @@ so a wrong pin or bit order on the board shows up as the wrong square. The
 flash gets what `make flash` builds (attila_tools.board.build.plan: .mpy files,
 main.py, layout.json, profile.json) as a ready littlefs image.
 
+A profile for a Pico W runs on MicroPython's RPI_PICO_W build: the same
+chip, its radio absent (rp2040js has none: nothing answers on GP23, 24, 25
+and 29), its file system 848 KB (tools/pico/flashimage.py), so the layout's
+opening table is left out as `make flash` leaves it out there
+(attila_tools.board.room).
+
 A CircuitPython profile runs on CircuitPython 10.2.1's own UF2: the flash
 holds a CIRCUITPY volume made from the folder `attila flash --drive` fills
 (tools/pico/circuitpy.py), and the firmware reads its switches with
@@ -27,7 +33,7 @@ import os
 from attila.game import layoutfile
 from attila import profile as profiles
 
-from pico import circuitpy
+from pico import circuitpy, flashimage
 from pico.chip import Pico, PicoError, new_flash
 
 UNDO, MENU = 0, 1
@@ -111,21 +117,32 @@ def config(prof, wiring, sd_image=None, sd_card=None):
     return cfg
 
 
+def build_for(profile_path):
+    """The MicroPython build (flashimage.Build) a MicroPython profile's board runs."""
+    return flashimage.build_for(profiles.load(profile_path).board)
+
+
 def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=None,
-                   native=True):
+                   native=True, notes=None):
     """{board path: bytes}: what `make flash` puts on a board, plus `extra`.
 
     The .mpy files are compiled into out_dir (default: build/flash, as make
     flash does); the native modules for the chip's arch (MPY), as `make
     flash` does when it has read the chip's, or kept source with
-    native=False (as for a board that does not name its arch).
+    native=False (as for a board that does not name its arch). What does
+    not fit the board's file system is left out as `make flash` leaves it
+    (attila_tools.board.room; `notes` gets its line).
     """
-    from attila_tools.board import build
+    from attila_tools.board import build, room
 
     files = {}
     arch = build.native_arch(MPY) if native else None
     plan = build.plan(layout_path, profile_path, source=source, out_dir=out_dir or build.BUILD,
                       arch=arch)
+    fs = build_for(profile_path)
+    plan, note = room.fit(plan, (flashimage.BLOCK_SIZE, fs.block_count))
+    if note and notes is not None:
+        notes.append(note)
     for dest, src in plan.items():
         with open(src, "rb") as f:
             files[dest] = f.read()
@@ -164,6 +181,7 @@ class PicoBoard:
         self.squares = 0
         self.held = 0
         self.unplugged = 0  # the chain module whose cable is out (0: none)
+        self.flashed_names = None  # the files flashed() put on the board, when it did
         self._started = False
 
     @classmethod
@@ -177,11 +195,14 @@ class PicoBoard:
         if profiles.load(profile_path).port == "circuitpython":
             drive = drive_folder(os.path.join(folder, "CIRCUITPY"), layout_path, profile_path,
                                  source, extra)
-            circuitpy.new_flash(path, circuitpy.folder_files(drive))
+            files = circuitpy.folder_files(drive)
+            circuitpy.new_flash(path, files)
         else:
-            new_flash(path, firmware_files(layout_path, profile_path, source, extra, out_dir,
-                                           native))
-        return cls(path, layout_path, profile_path, flash_times, flash_data, sd_image, sd_card)
+            files = firmware_files(layout_path, profile_path, source, extra, out_dir, native)
+            new_flash(path, files, build_for(profile_path).uf2)
+        board = cls(path, layout_path, profile_path, flash_times, flash_data, sd_image, sd_card)
+        board.flashed_names = frozenset(files)
+        return board
 
     @property
     def circuitpython(self):

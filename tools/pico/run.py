@@ -34,6 +34,7 @@ for p in (os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
+from pico.board import build_for  # noqa: E402
 from pico.chip import Pico, PicoError, ScriptError, new_flash  # noqa: E402
 
 
@@ -138,7 +139,7 @@ def run(args):
     with tempfile.TemporaryDirectory(prefix="attila-pico-") as tmp:
         flash = args.flash or os.path.join(tmp, "flash.bin")
         if not (args.flash and os.path.exists(args.flash)):
-            new_flash(flash, files)
+            new_flash(flash, files, build_for(args.profile).uf2)
         if args.firmware:
             board = PicoBoard(flash, args.layout, args.profile)
             pico = board.pico

@@ -13,12 +13,24 @@ fn(game) -> text into one that answers at once.
     book                        a setup book a hint may place from, or None
     note                        why the card was given up: the plan shows it
                                 once and sets it back to ''
+    who                         how the status line names the side it plays
+                                ('%s': the side's name)
+    words() -> text             what it adds to the status line ('': nothing)
+    kept(game) -> int           history entries UNDO may not take back (0: any);
+                                online, the actions both boards have
 """
 
 
 class Chooser:
     book = None
     note = ""
+    who = "The board plays the %s"
+
+    def words(self):
+        return ""
+
+    def kept(self, game):
+        return 0
 
     def start(self, game, now_ms, level=None):
         return True

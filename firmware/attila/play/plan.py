@@ -87,13 +87,14 @@ class Plan:
 
     start() asks for the side to act; a Planner then needs step() once per
     loop tick until it answers (busy meanwhile); an Answer answers at once.
-    opponent: a Chooser, a function fn(game) -> text, or None (the first
-    legal action).
+    opponent: a Chooser (or an object with its methods: attila.online's
+    remote player), a function fn(game) -> text, or None (the first legal
+    action).
     """
 
     def __init__(self, opponent=None):
-        if opponent is not None and not isinstance(opponent, Chooser):
-            opponent = Answer(opponent)
+        if opponent is not None and not hasattr(opponent, "result"):
+            opponent = Answer(opponent)  # a function (a Chooser, or one like it, has result())
         self.opponent = opponent
         self._game = None  # the game under search
         self.busy = False  # a Planner is searching

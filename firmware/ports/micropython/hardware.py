@@ -257,3 +257,13 @@ def watchdog(timeout_ms):
     if not timeout_ms or not hasattr(machine, "WDT"):
         return None
     return machine.WDT(timeout=timeout_ms)
+
+
+def radio():
+    """True on a board with Wi-Fi (a Pico W, an ESP32): its MicroPython has
+    network.WLAN. The RPI_PICO build has no `network` module at all."""
+    try:
+        import network  # type: ignore[import-not-found]  # (the Pico's stubs: no radio)
+    except ImportError:
+        return False
+    return hasattr(network, "WLAN")

@@ -18,7 +18,8 @@ it (or damaged) the board searches its placements and says so once; its
 opening table (/layout.opening, attila.opponent.opening) makes the first turn of play
 exact, the same way. A profile
 with an "sdcard" reads the layout's solved game from it (attila.opponent.card); a
-missing, damaged or foreign card is said once, with the trouble sign.
+missing, damaged or foreign card is said once, with the trouble sign. A
+board with Wi-Fi (a Pico W) says why it is not online.
 """
 
 import gc
@@ -36,6 +37,7 @@ PROFILE = "profile.json"
 LAYOUT = "layout.json"
 SAVE = "game.txt"
 GAMES = "games"  # finished games are kept there (attila games fetches them)
+ONLINE = "online.json"  # online play's settings (attila flash --online writes them)
 
 
 # The controller a profile asks for (a test may put a stub here).
@@ -64,6 +66,19 @@ def _store(path):
     return Store(path, games=GAMES, journal=True, in_place=in_place)
 
 
+def _online(clock):
+    """(the online Link, its console line) when /online.json asks for one
+    (the port's online.py: Wi-Fi and MQTT), else (None, why not or ''). A
+    board without the file never loads online play."""
+    if not exists(ONLINE):
+        return None, ""
+    try:
+        import online
+    except ImportError:
+        return None, ""
+    return online.start(ONLINE, clock)
+
+
 def _taken(path):
     """True when the marker file `path` was there (it is removed)."""
     import os
@@ -76,13 +91,14 @@ def _taken(path):
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
-          console=None, card=None):
+          console=None, card=None, party=None):
     """The Board of a profile and a layout (controller built unless given;
     `keys`: the button reader if main() already made it; `console`: the status
-    line's, a Console on sys.stdout unless given)."""
+    line's, a Console on sys.stdout unless given; `party`: online play's,
+    the other board plays the other side)."""
     if controller is None:
-        controller = (_controller(prof, layout, tiles, store, book) if card is None
-                      else _controller(prof, layout, tiles, store, book, card))
+        more = () if card is None and party is None else (card,) if party is None else (card, party)
+        controller = _controller(prof, layout, tiles, store, book, *more)
     if console is None:
         console = Console()
     return assemble(prof, layout, modules, hardware, controller, keys, console=console)
@@ -131,11 +147,18 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
     wdt = hardware.watchdog(prof.watchdog_ms) if getattr(prof, "sdcard", False) else None
     book, card, lines = open_tables(hardware, prof, layout, book_path, opening_path,
                                     None if wdt is None else wdt.feed)
-    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book, card=card)
+    link, said = _online(clock)
+    board = build(prof, layout, modules, tiles, _store(save_path), keys=keys, book=book, card=card,
+                  party=link.party if link is not None else None)
     print("attila: %s on %s, %d squares" % (layout.name or "board", prof.name, layout.size))
-    for line in lines[:3]:
+    for line in lines[:3] + (said,):
         if line:
             print("attila: " + line)
+    if link is not None:  # the network is served while the loop sleeps
+        sleep = link.sleep
+    elif not said and hardware.radio():  # a Pico W without online.json: why not at a distance
+        print("attila: playing on this board, not online: no online.json with Wi-Fi "
+              "settings (attila flash --wifi SSID --online ROOM-SECRET)")
     if lines[3]:
         board.controller.trouble(lines[1])  # the profile names a card: the player must know
     if gesture == SELF_TEST:

@@ -148,3 +148,13 @@ def test_one_version_everywhere():
     with open(build.PACKAGE_JSON) as f:
         packaged = json.load(f)["version"]
     assert (declared, packaged, build.PACKAGE_VERSION) == (VERSION, VERSION, VERSION)
+
+
+def test_the_vendored_libraries_go_to_lib_and_only_their_twins_are_stale():
+    """micropython-lib's umqtt and hmac (firmware/lib) land in the board's /lib;
+    a source flash removes their compiled twins there, never a library of the user's."""
+    files = _plan()
+    assert "lib/umqtt/simple.mpy" in files and "lib/hmac.mpy" in files
+    source = build.plan(LAYOUT, PROFILE, source=True)
+    on_board = ["lib/hmac.mpy", "lib/umqtt/simple.mpy", "lib/mine.mpy", "lib/umqtt/robust.py"]
+    assert build.stale_files(on_board, source) == ["lib/hmac.mpy", "lib/umqtt/simple.mpy"]

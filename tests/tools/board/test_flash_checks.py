@@ -151,8 +151,9 @@ class _ReportingBoard:
     ("Raspberry Pi Pico with RP2040", "esp32.json",
      "boards/profiles/esp32.json is a profile for the esp32, but the board is a Raspberry Pi "
      "Pico with RP2040: its firmware would stop at boot. Give --profile for the RP2040: "
-     "boards/profiles/pico-direct.json, boards/profiles/pico-matrix.json, "
-     "boards/profiles/pico-spi.json, boards/profiles/pico.json (or \"chip\": \"other\")"),
+     "boards/profiles/controller.json, boards/profiles/pico-direct.json, "
+     "boards/profiles/pico-matrix.json, boards/profiles/pico-spi.json, "
+     "boards/profiles/pico.json, boards/profiles/picow.json (or \"chip\": \"other\")"),
     ("Raspberry Pi Pico with RP2040", "pico2.json",
      "boards/profiles/pico2.json is a profile for the rp2350, but the board is a Raspberry Pi "
      "Pico with RP2040"),

@@ -18,6 +18,8 @@ The board gets (paths on its flash):
                             (build/flash/native-<arch>/); as source
                             (attila/opponent/kernelv.py) where it is not: the board
                             then compiles them at every boot
+    lib/umqtt/simple.mpy    micropython-lib's MQTT client and HMAC (firmware/lib,
+    lib/hmac.mpy            pinned there): online play
     layout.json             the chosen layout (boards/*.json)
     layout.book             its setup book (boards/solved/<layout>.book), when
                             the layout is solved: the board places from it
@@ -45,6 +47,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.a
 FIRMWARE = os.path.join(ROOT, "firmware")
 CORE = os.path.join(FIRMWARE, "attila")
 PORT = os.path.join(FIRMWARE, "ports", "micropython")
+LIB = os.path.join(FIRMWARE, "lib")  # micropython-lib's modules, to the board's /lib
 BUILD = os.path.join(ROOT, "build", "flash")
 DEFAULT_LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 PROFILES = os.path.join(ROOT, "boards", "profiles")
@@ -108,12 +111,24 @@ def core_sources():
     return sorted(out)
 
 
+def lib_sources():
+    """[(board path, local .py)] of the vendored micropython-lib modules
+    (firmware/lib: umqtt.simple and hmac, for online play), under lib/."""
+    out = []
+    for top, dirs, names in os.walk(LIB):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        folder = os.path.relpath(top, FIRMWARE).replace(os.sep, "/")
+        out += [(folder + "/" + n, os.path.join(top, n)) for n in names if n.endswith(".py")]
+    return sorted(out)
+
+
 def sources():
     """[(board path of the source, local .py)] of the firmware, in a stable order."""
     out = core_sources()
     for name in sorted(os.listdir(PORT)):
         if name.endswith(".py"):
             out.append((name, os.path.join(PORT, name)))
+    out += lib_sources()
     if not any(dest == ENTRY for dest, _ in out):
         raise BuildError("no %s in %s" % (ENTRY, os.path.relpath(PORT, ROOT)))
     return out
@@ -309,9 +324,9 @@ def stale_files(present, planned, entries=ENTRIES, core=None):
 
     Under attila/ every file (only those ending in one of `core` when given:
     a drive may hold others there); a setup book or an opening table when the
-    new layout has none (it would be another layout's); at the top level a
-    module's .py/.mpy twin (MicroPython imports x.py before x.mpy), never an
-    entry file the board runs by name (`entries`).
+    new layout has none (it would be another layout's); at the top level and
+    in lib/ a module's .py/.mpy twin (MicroPython imports x.py before x.mpy),
+    never an entry file the board runs by name (`entries`).
     """
     stale = []
     for path in present:
@@ -323,7 +338,9 @@ def stale_files(present, planned, entries=ENTRIES, core=None):
                 stale.append(path)
         elif path in (BOOK_FILE, OPENING_FILE):
             stale.append(path)
-        elif "/" not in path and ext in (".py", ".mpy") and path not in entries:
+        elif ("/" not in path or path.startswith("lib/")) and ext in (".py", ".mpy") \
+                and path not in entries:
+            # (under lib/ only the twins of our vendored modules: the rest is the user's)
             if stem + (".mpy" if ext == ".py" else ".py") in planned:
                 stale.append(path)
     return sorted(stale)

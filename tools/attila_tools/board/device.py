@@ -116,7 +116,14 @@ def find_port(port=None, ports=None):
             "  - If a drive named RPI-RP2 (or RP2350) appears instead, the board has no\n"
             "    MicroPython yet: copy the .uf2 from %s onto that drive.\n"
             "  - Another board? Name its port: --port /dev/ttyACM0 (Linux), "
-            "/dev/cu.usbmodem* (macOS), COM3 (Windows)." % (seen, PICO_DOWNLOADS["RP2040"])
+            "/dev/cu.usbmodem* (macOS), COM3 (Windows).\n"
+            "  - No board at hand? Flash the emulated Pico (MicroPython's own Pico build on an\n"
+            "    emulated RP2040): start it with\n"
+            "        .venv/bin/python tools/pico/serve.py --state /tmp/mypico\n"
+            "    which prints its port (/dev/pts/N), then in another terminal\n"
+            "        make flash PORT=/dev/pts/N\n"
+            "    (docs: Flash the firmware > The emulated Pico, docs/pages/flash/emulated.md)."
+            % (seen, PICO_DOWNLOADS["RP2040"])
         )
     raise DeviceError(
         "several boards are plugged in; choose one with --port:\n%s"
@@ -258,8 +265,13 @@ try:
     _m = os.uname().machine
 except Exception:
     _m = getattr(sys.implementation, '_machine', '')
+try:
+    _fs = tuple(__import__('os').statvfs('/')[i] for i in (0, 2))  # block size, blocks
+except Exception:
+    _fs = None
 print(repr({'name': sys.implementation.name, 'version': tuple(sys.implementation.version),
- 'mpy': getattr(sys.implementation, '_mpy', None), 'machine': _m, 'platform': sys.platform}))
+ 'mpy': getattr(sys.implementation, '_mpy', None), 'machine': _m, 'platform': sys.platform,
+ 'fs': _fs}))
 """
 
 _WALK = """
@@ -378,7 +390,7 @@ class SerialBoard:
             raise DeviceError("unexpected answer from the board: %r" % out[:200])
 
     def info(self):
-        """{'name', 'version', 'mpy', 'machine', 'platform'} of the board's firmware."""
+        """{'name', 'version', 'mpy', 'machine', 'platform', 'fs'} of the board's firmware."""
         return self.eval(_INFO)
 
     # -- files -------------------------------------------------------------------

@@ -1,14 +1,17 @@
 """`attila flash`: build the firmware and copy it, with a layout and a profile, to a board.
 
     attila flash [--port PORT] [--layout FILE] [--profile FILE]
+                 [--computer R|H|none] [--level LEVEL] [--card 1|0]
                  [--keep-game | --clear-game] [--source] [--dry-run] [--no-reset]
-    attila flash --drive PATH --profile FILE [--layout FILE] [--source] [--dry-run]
+    attila flash --drive PATH --profile FILE [--layout FILE] [--computer ...]
+                 [--level ...] [--card ...] [--source] [--dry-run]
 
 With --drive, the CircuitPython port goes onto a mounted CIRCUITPY drive
 (attila_tools.board.drive says how); without it, onto a MicroPython board:
 
 1. checks the layout and the profile on this computer (the board would only
-   say "error" with its LEDs),
+   say "error" with its LEDs); --computer, --level and --card go into the
+   copy of the profile the board gets (attila_tools.board.settings),
 2. compiles the firmware with mpy-cross to build/flash/ (main.py stays .py),
 3. finds the board (the one MicroPython board plugged in, or --port),
    interrupts what runs on it and checks its MicroPython can load the .mpy
@@ -38,7 +41,7 @@ import time
 
 from attila.saves.store import journal_of
 
-from attila_tools.board import build
+from attila_tools.board import build, online_cmd, room, settings
 from attila_tools.board.device import (SerialBoard, DeviceError, check_chip, check_compatible,
                                        check_port, find_port)
 from attila_tools.board.onboard import MAINTENANCE, calm, read_game, uncalm
@@ -64,6 +67,7 @@ def parser():
                         "CircuitPython port there (with a circuitpython --profile)")
     p.add_argument("--layout", help="layout file (default boards/4x5.json)")
     p.add_argument("--profile", help="hardware profile (default boards/profiles/pico.json)")
+    settings.add_arguments(p)
     game = p.add_mutually_exclusive_group()
     game.add_argument("--keep-game", dest="clear_game", action="store_false",
                       help="keep the saved game on the board (default)")
@@ -76,6 +80,7 @@ def parser():
     p.add_argument("--no-reset", action="store_true", help="leave the board in the REPL")
     p.add_argument("--wait", type=float, default=8.0, metavar="S",
                    help="seconds to wait for the firmware to start after the reset (default 8)")
+    online_cmd.add_arguments(p)
     p.set_defaults(clear_game=False)
     return p
 
@@ -124,10 +129,11 @@ def set_aside(board, layout):
 
     The firmware would ignore it and start afresh over it; moved, it can
     still be fetched (`attila games`). Returns its new path, or None when the
-    save fits the layout (or cannot be read at all).
+    save fits the layout (or cannot be read at all); "" when it held no
+    action (the save of a new game, which the board writes at rest): removed.
     """
     from attila.errors import AttilaError
-    from attila.saves.savetext import restore
+    from attila.saves.savetext import restore, unpack
 
     data = read_game(board, build.SAVE_FILE)  # with the journal's actions
     if data is None:
@@ -140,6 +146,14 @@ def set_aside(board, layout):
         pass
     except ValueError:
         return None
+    try:
+        empty = not restore(unpack(data)).history  # (ours: its checksum holds)
+    except AttilaError:
+        empty = False
+    if empty:
+        board.remove(build.SAVE_FILE)
+        board.remove(journal_of(build.SAVE_FILE))
+        return ""
     name = "games/saved-%s.txt" % time.strftime("%Y%m%d-%H%M%S")
     board.write(name, data)
     if board.hashes([name]).get(name) != hashlib.sha256(data).hexdigest():
@@ -162,8 +176,10 @@ def run(args):
     if not profile_path:
         raise UsageError("no hardware profile: give --profile FILE (see boards/profiles/)")
     layout, prof = check_files(layout_path, profile_path)
+    profile_path, prof = settings.for_board(args, profile_path, prof, build.BUILD, say)
     if args.port:
         check_port(args.port)  # before the build: a typo is told at once
+    args.online_files, online_line = online_cmd.files(args)  # passwords asked for first
     files = build.plan(layout_path, profile_path, source=args.source)
     mpy = build.mpy_version(files)
     say("attila flash: %s on %s (%s), %d files%s" % (
@@ -176,12 +192,8 @@ def run(args):
             % (os.path.relpath(book), _size(book)))
     else:
         say("attila flash: no setup book: %s; the board searches its placements" % why)
-    opening, why = build.opening_for(layout_path)
-    if opening:
-        say("attila flash: opening table %s (%s): the game's first turn of play is exact"
-            % (os.path.relpath(opening), _size(opening)))
-    else:
-        say("attila flash: %s; the game's first turn of play is searched" % why)
+    if online_line:
+        say("attila flash: " + online_line)
 
     port = find_port(args.port)
     with SerialBoard(port) as board:
@@ -200,6 +212,7 @@ def run(args):
             raise UsageError(problem)
         if not args.source:
             files = _native(layout_path, profile_path, info)
+        files = _fit(layout_path, files, info.get("fs"))
         local = {dest: sha256_file(src) for dest, src in files.items()}
 
         created = calm(board)
@@ -219,8 +232,24 @@ def _drive(args, layout_path):
         raise UsageError("--drive needs --profile FILE (a circuitpython profile, e.g. "
                          "boards/profiles/circuitpython-pico.json)")
     _layout, prof = check_files(layout_path, args.profile, "circuitpython")
-    return drive.run(args.drive, layout_path, args.profile, prof, source=args.source,
+    profile_path, prof = settings.for_board(args, args.profile, prof, build.BUILD, say)
+    return drive.run(args.drive, layout_path, profile_path, prof, source=args.source,
                      dry_run=args.dry_run, say=say)
+
+
+def _fit(layout_path, files, fs):
+    """The files that fit the board's file system (fs: its (block size, blocks));
+    says whether the layout's opening table goes with them."""
+    files, note = room.fit(files, fs)
+    opening, why = build.opening_for(layout_path)
+    if note:
+        say("attila flash: %s" % note)
+    elif opening:
+        say("attila flash: opening table %s (%s): the game's first turn of play is exact"
+            % (os.path.relpath(opening), _size(opening)))
+    else:
+        say("attila flash: %s; the game's first turn of play is searched" % why)
+    return files
 
 
 def _native(layout_path, profile_path, info):
@@ -269,13 +298,15 @@ def _flash(args, board, port, files, local, layout, created):
             board.write(p, f.read())
     for p in stale:
         board.remove(p)
+    _online(board, getattr(args, "online_files", None))
     if args.clear_game:
         for p in SAVES:
             board.remove(p)
     elif build.SAVE_FILE in saved:
         kept = set_aside(board, layout)
+        if kept is not None:
+            saved = []  # (set aside, or a new game's save removed)
         if kept:
-            saved = []
             say("attila flash: the saved game is for another layout; it is kept on the board "
                 "as %s (fetch it with `attila games`)" % kept)
 
@@ -315,6 +346,22 @@ def _flash(args, board, port, files, local, layout, created):
         say("attila flash: reset; the board printed nothing yet%s" % (
             (": " + " / ".join(lines[:3])) if lines else ""))
     return 0
+
+
+def _online(board, settings):
+    """Online play's settings to the board (attila_tools.board.online_cmd), verified;
+    a None is removed. What they hold is never printed."""
+    if not settings:
+        return
+    for path, data in sorted(settings.items()):
+        if data is None:
+            board.remove(path)
+            continue
+        board.write(path, data)
+        if board.hashes([path]).get(path) != hashlib.sha256(data).hexdigest():
+            raise DeviceError("verification failed: %s differs on the board" % path)
+    say("attila flash: online settings %s" % (
+        "removed" if settings.get(online_cmd.SETTINGS) is None else "written (online.json)"))
 
 
 def switch_layout(port, layout_path, wait=8.0):

@@ -99,12 +99,15 @@ def _xy(node):
 
 
 class Pad:
-    def __init__(self, number, net, at, layers, kind):
+    def __init__(self, number, net, at, layers, kind, shape="rect", size=(0.0, 0.0), angle=0.0):
         self.number = number
         self.net = net  # net name, '' when unconnected
         self.at = at  # absolute (x, y) on the page
         self.layers = layers
         self.kind = kind  # 'smd', 'thru_hole', 'np_thru_hole'
+        self.shape = shape  # 'rect', 'roundrect', 'circle', 'oval', ...
+        self.size = size  # (width, height) before it is turned
+        self.angle = angle  # degrees on the page (KiCad's, counter-clockwise)
 
 
 class Footprint:
@@ -145,6 +148,11 @@ class Pcb:
                               float(find(node, "drill")[1])))
         self.zones = [(_net(z, names), find(z, "layer")[1] if find(z, "layer") else "")
                       for z in find_all(tree, "zone")]
+        self.fills = []  # (net, layer, [(x, y), ...]): the zones' filled polygons
+        for z in find_all(tree, "zone"):
+            for poly in find_all(z, "filled_polygon"):
+                pts = [(float(q[1]), float(q[2])) for q in find_all(find(poly, "pts"), "xy")]
+                self.fills.append((_net(z, names), find(poly, "layer")[1], pts))
 
     def edges(self):
         """Edge.Cuts segments as ((x1, y1), (x2, y2))."""
@@ -171,15 +179,6 @@ class Pcb:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return (min(xs), min(ys), max(xs), max(ys))
 
-    def net_pads(self):
-        """{net: sorted [(ref, pad number)]} over every footprint."""
-        out = {}
-        for fp in self.footprints.values():
-            for pad in fp.all_pads:
-                if pad.net:
-                    out.setdefault(pad.net, set()).add((fp.ref, pad.number))
-        return {k: sorted(v) for k, v in sorted(out.items())}
-
 
 def _net(node, names):
     n = find(node, "net")
@@ -203,14 +202,16 @@ def _footprint(node, where):
     a = math.radians(rot)
     ca, sa = math.cos(a), math.sin(a)
     for p in find_all(node, "pad"):
-        px, py, _ = _xy(p)
+        px, py, pangle = _xy(p)
         # KiCad turns a footprint counter-clockwise on the page (y down).
         ax = x + px * ca + py * sa
         ay = y - px * sa + py * ca
         net = find(p, "net")
         netname = "" if net is None else (net[2] if len(net) > 2 else net[1])
         layers = tuple(find(p, "layers")[1:]) if find(p, "layers") else ()
-        pad = Pad(str(p[1]), netname, (round(ax, 4), round(ay, 4)), layers, str(p[2]))
+        size = find(p, "size")
+        pad = Pad(str(p[1]), netname, (round(ax, 4), round(ay, 4)), layers, str(p[2]),
+                  str(p[3]), (float(size[1]), float(size[2])) if size else (0.0, 0.0), pangle)
         allp.append(pad)
         pads.setdefault(pad.number, pad)
     fp = Footprint(ref, fields.get("Value", ""), name, (x, y), rot, side, pads, fields)

@@ -33,12 +33,22 @@ MIN = {
     "use_height_for_length_calcs": True,
 }
 SIGNAL = {"track": 0.25, "clearance": 0.2, "via": 0.6, "drill": 0.3}
-POWER = {"track": 0.5, "clearance": 0.2, "via": 0.8, "drill": 0.4}
-POWER_NETS = ("+5V", "GND", "+3V3", "VBUS", "VSYS", "+5V_IN")
+# The power class carries the LEDs' supply: as much as the input's fuse lets
+# through (its trip current, 1.5 A) at a 10 C rise (current.py holds every
+# track of it to what it carries).
+POWER = {"track": 0.6, "clearance": 0.2, "via": 0.8, "drill": 0.4}
+POWER_NETS = ("+5V", "GND", "+3V3", "VBUS", "VSYS", "VIN", "VIN_FUSED")
 
-# Checks whose findings are the libraries' own drawings, not the copper.
-IGNORED = ("silk_overlap", "silk_over_copper", "silk_edge_clearance", "text_height",
-           "text_thickness", "lib_footprint_issues", "lib_footprint_mismatch")
+
+def net_class(net):
+    """The net class a net's tracks and vias are laid with (SIGNAL or POWER)."""
+    return POWER if net in POWER_NETS else SIGNAL
+
+# KiCad's own defaults hold for every other check (none is set to ignore
+# here); these, warnings or off by default, are errors on our boards: a
+# silkscreen a maker cannot read, or a hole a part or its plug sits over.
+ERRORS = ("silk_overlap", "silk_over_copper", "silk_edge_clearance", "npth_inside_courtyard",
+          "pth_inside_courtyard", "missing_courtyard")
 
 
 def _class(name, c, priority):
@@ -52,7 +62,7 @@ def _class(name, c, priority):
 
 def project(name):
     """The .kicad_pro of a board, as text."""
-    severities = {k: "ignore" for k in IGNORED}
+    severities = {k: "error" for k in ERRORS}
     pro = {
         "board": {"design_settings": {
             "defaults": {"board_outline_line_width": 0.1, "copper_line_width": 0.2,
@@ -66,9 +76,7 @@ def project(name):
         }},
         "boards": [],
         "erc": {"erc_exclusions": [], "meta": {"version": 0}, "pin_map": [],
-                "rule_severities": {"lib_symbol_issues": "ignore",
-                                    "lib_symbol_mismatch": "ignore",
-                                    "footprint_link_issues": "ignore"}},
+                "rule_severities": {}},
         "libraries": {"pinned_footprint_libs": [], "pinned_symbol_libs": []},
         "meta": {"filename": name + ".kicad_pro", "version": 3},
         "net_settings": {
@@ -84,3 +92,23 @@ def project(name):
         "text_variables": {},
     }
     return json.dumps(pro, indent=2, sort_keys=True) + "\n"
+
+
+def _table(kind, entries):
+    rows = "".join('\t(lib (name "%s")(type "KiCad")(uri "%s")(options "")(descr ""))\n'
+                   % (name, uri) for name, uri in entries)
+    return "(%s_lib_table\n\t(version 7)\n%s)\n" % (kind, rows)
+
+
+def footprint_table(parts):
+    """The project's fp-lib-table: KiCad's own libraries the board's footprints
+    come from (DRC checks each footprint against its library)."""
+    libs = sorted({p["footprint"].split(":")[0] for p in parts if p["footprint"]})
+    return _table("fp", [(lib, "${KICAD9_FOOTPRINT_DIR}/%s.pretty" % lib) for lib in libs])
+
+
+def symbol_table(parts):
+    """The project's sym-lib-table: KiCad's own symbol libraries (ERC checks each
+    symbol against its library; `power` holds the schematic's PWR_FLAGs)."""
+    libs = sorted({p["symbol"].split(":")[0] for p in parts} | {"power"})
+    return _table("sym", [(lib, "${KICAD9_SYMBOL_DIR}/%s.kicad_sym" % lib) for lib in libs])

@@ -13,6 +13,7 @@
 // The game and the settings are kept in localStorage: a reload resumes.
 
 import { loadMicroPython } from "./mp/micropython.mjs";
+import { connectOnline, disconnectOnline, flushOnline } from "./online.js";
 
 const STORE = "attila-board";
 // As the form's own selected options (index.html) and the simulator's --level.
@@ -130,9 +131,11 @@ function python(call) {
 }
 
 function start(save) {
+  const online = clock === "live" ? loadStore().online || null : null;
+  disconnectOnline();
   let state = python(() =>
-    page.start(settings.layout, settings.first, settings.computer, settings.level,
-      settings.book, save, clock));
+    page.start(settings.layout, settings.first, online ? "" : settings.computer, settings.level,
+      settings.book, save, clock, online ? JSON.stringify(online) : null));
   if (state === null) {
     settings = { ...DEFAULTS };
     showSettings();
@@ -144,6 +147,7 @@ function start(save) {
   lastLeds = null;
   thinkingSince = null;
   show(state);
+  if (online && state !== null) connectOnline(page, online, python, show);
 }
 
 // -- drawing ------------------------------------------------------------------
@@ -253,6 +257,13 @@ function show(text) {
   $("clock").textContent = `${(s.t / 1000).toFixed(2)} s (${clock})`;
   if (s.message) say(s.message);
   if (s.save !== undefined && !replaying) keep({ save: s.save || null });
+  if (s.online) {
+    $("told").textContent = s.online.told;
+    const kept = loadStore().online;
+    if (kept && kept.number !== s.online.number) keep({ online: { ...kept, number: s.online.number } });
+  } else {
+    $("told").textContent = "";
+  }
   showReplay(s);
   if (times.firstFrame === null) {
     times.firstFrame = now;
@@ -354,6 +365,30 @@ function wire() {
     say("");
     start(null);
   });
+  $("join").addEventListener("click", () => {
+    const code = $("room").value.trim();
+    const broker = $("broker").value.trim();
+    if (!code || !broker) {
+      say("Online: give the room code (ROOM-SECRET) and the broker (ws://HOST:PORT).");
+      return;
+    }
+    replaying = false;
+    keep({ online: { code, side: $("side").value, broker, number: 1 }, save: null });
+    say("");
+    start(null);
+  });
+  $("local").addEventListener("click", () => {
+    keep({ online: null, save: null });
+    say("");
+    start(null);
+  });
+  const kept = loadStore().online;
+  if (kept) {
+    $("room").value = kept.code;
+    $("side").value = kept.side;
+    $("broker").value = kept.broker;
+    $("online-panel").open = true;
+  }
   $("replay-file").addEventListener("change", (e) => openReplay(e.target));
   $("analysis-file").addEventListener("change", (e) => openAnalysis(e.target));
   $("next").addEventListener("click", () => replaying && act(() => page.next(1)));
@@ -413,6 +448,7 @@ function frame(now) {
     const dt = Math.floor(owed);
     owed -= dt;
     if (dt > 0) show(python(() => page.tick(dt)));
+    flushOnline(page, python);
   }
   last = now;
   requestAnimationFrame(frame);

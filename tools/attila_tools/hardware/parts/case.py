@@ -2,11 +2,12 @@
 presses into its top, and a key for each button.
 
 The box's wall opens in front of every connector that reaches the board's
-edge (the Pico's USB socket, the microSD slot, the 5 V jack, the module
-cable); the lid has a grille over the piezo and a hole over each button,
-where a printed key, held by its flange under the lid, reaches down to the
-switch. Modelled where they sit, in the board's frame (x, y as on the
-board, z = 0 under the case's floor); the lid and keys print turned over.
+edge, on the side its plug comes from (the Pico's USB socket, the microSD
+slot, the USB-C 5 V input, the module cable); the lid has a grille over
+the piezo and a hole over each button, where a printed key, held by its
+flange under the lid, reaches down to the switch. Modelled where they sit,
+in the board's frame (x, y as on the board, z = 0 under the case's floor);
+the lid and keys print turned over.
 """
 
 from build123d import Align, Box, Cone, Cylinder, Pos
@@ -84,7 +85,8 @@ def ports(lay):
     out = []
     for name in lay["ports"]:
         x, y, iw, idp, ih = lay[name]
-        side = _nearest_side(lay, lay[name])
+        # the side the plug comes from (its footprint's turn), else the nearest wall
+        side = lay.get("entry", {}).get(name) or _nearest_side(lay, lay[name])
         across = iw if side in ("bottom", "top") else idp
         centre = x + iw / 2 if side in ("bottom", "top") else y + idp / 2
         if name == "chain":
@@ -159,3 +161,34 @@ def key(lay, button=0):
     rise = KEY_FLANGE / 2 - r
     part += Pos(cx, cy, h - 0.2 - rise / 2) * Cone(r, KEY_FLANGE / 2, rise)
     return part
+
+
+MOUTH = 2.0  # a socket's mouth at most this far inside the board's edge it faces
+
+
+def entry_problems(lay, part):
+    """Each socket with a direction of entry (lay["entry"]): its mouth at the
+    board's edge it faces, and the case's wall open in front of it, across
+    the mouth and the plug's height, along the plug's own path."""
+    out = []
+    bx, by, bw, bd, t = lay["board"]
+    x0, y0, w, d = outline(lay)
+    top = board_z() + t
+    for name, side in sorted(lay.get("entry", {}).items()):
+        x, y, iw, idp, ih = lay[name]
+        inside = {"left": x - bx, "right": bx + bw - (x + iw), "bottom": y - by,
+                  "top": by + bd - (y + idp)}[side]
+        if inside > MOUTH:
+            out.append("%s: the plug enters from the %s, %.1f mm inside the board's edge"
+                       % (name, side, inside))
+        z0, z1 = top + 0.3, top + ih - 0.3
+        path = {"left": (x0 - 1, y + 0.5, x + 1, y + idp - 0.5),
+                "right": (x + iw - 1, y + 0.5, x0 + w + 1, y + idp - 0.5),
+                "bottom": (x + 0.5, y0 - 1, x + iw - 0.5, y + 1),
+                "top": (x + 0.5, y + idp - 1, x + iw - 0.5, y0 + d + 1)}[side]
+        common = part & (Pos(path[0], path[1], z0) * Box(path[2] - path[0], path[3] - path[1],
+                                                          z1 - z0, align=MIN))
+        if common and sum(s.volume for s in common.solids()) > 1e-3:
+            out.append("%s: the plug enters from the %s, the case's %s wall is closed in front "
+                       "of it" % (name, side, side))
+    return out

@@ -148,8 +148,9 @@ def tray_problems(tray, kind, board):
     r = dims.PILOT_D / 2 + 0.6
     held = [h for h in board["holes"] if min(abs(h[0] - x) + abs(h[1] - y)
                                              for x, y in traymod.posts(kind)) < 0.01]
-    if len(held) < 4:
-        out.append("%s tray: posts under %d of the board's holes (at least 4)" % (kind, len(held)))
+    if len(held) < len(board["holes"]):
+        out.append("%s tray: posts under %d of the board's %d holes"
+                   % (kind, len(held), len(board["holes"])))
     for x, y in held:
         ring = [(x + r, y, z), (x - r, y, z), (x, y + r, z), (x, y - r, z)]
         if not all(tray.is_inside(p) for p in ring) or tray.is_inside((x, y, z)):

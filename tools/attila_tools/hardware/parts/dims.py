@@ -29,7 +29,7 @@ SCREW_HEAD_H = 2.4
 BAFFLE_H = 5.0  # the LED's light spreads to fill its square on the plate
 CELL_WALL = 1.6  # walls between squares (four 0.4 mm lines)
 CLEARANCE = 0.5  # from every part on the board's top to the baffle
-# The 74HC165 sits on the middle column's wall line (geometry.REGISTER_AT):
+# The 74HC165 sits on the middle column's wall line (geometry.register_at):
 # the wall's foot is notched over its SOIC-16 courtyard, lying along x.
 REGISTER_BODY = (10.4, 7.4)
 RELIEF = 0.6  # around a screw head under a wall, and above it
@@ -49,9 +49,9 @@ MAGNET_T = 2.0
 MAGNET_FIT = 0.15  # pocket over the magnet, each way: a press fit with glue
 MAGNET_AT = 6.0
 # Around each cable connector's centre (geometry.connectors): a 2x4 box
-# header's courtyard, 18.8 x 9.9 mm, lying along x on the module boards; its
-# plug stands below it. A magnet or a post that would come near is left out.
-CONNECTOR_KEEPOUT = (19.0, 10.0)
+# header's courtyard and its plug (geometry.CONNECTOR_KEEPOUT). A magnet that
+# would come near is left out; the holes keep clear of it (geometry.mounting_holes).
+CONNECTOR_KEEPOUT = geometry.CONNECTOR_KEEPOUT
 BLOCK_L = MAGNET_D + 2 * 1.2  # along the edge: the pocket and two walls
 BLOCK_W = MAGNET_T + MAGNET_FIT + 1.0  # inwards: the pocket and its back wall
 BLOCK_H = MAGNET_D + 2 * 1.2

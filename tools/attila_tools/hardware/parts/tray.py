@@ -55,16 +55,13 @@ def magnets(kind):
 
 def keepouts(kind):
     """(x0, y0, x1, y1) around each cable connector and its plug."""
-    hx, hy = dims.CONNECTOR_KEEPOUT[0] / 2, dims.CONNECTOR_KEEPOUT[1] / 2
-    return [(x - hx, y - hy, x + hx, y + hy) for x, y in geometry.connectors(kind).values()]
+    return geometry.keepouts(kind)
 
 
 def posts(kind):
-    """[(x, y)]: a post under every mounting hole but where a connector's plug
-    would meet it (the board's other screws hold it there)."""
-    r = dims.POST_D / 2
-    return [(x, y) for x, y in geometry.mounting_holes(kind)
-            if not any(_near((x - r, y - r, x + r, y + r), k) for k in keepouts(kind))]
+    """[(x, y)]: a post under every mounting hole (geometry keeps the holes
+    clear of the connectors' plugs)."""
+    return list(geometry.mounting_holes(kind))
 
 
 def _block_box(x, y, n):

@@ -1,0 +1,1 @@
+"""A local Eclipse Mosquitto for online play: `make broker`, the tests and the benchmarks."""
