@@ -79,7 +79,7 @@ class Link:
             self.events.append(("down", self.refused))
             return
         self.refused = ""
-        client.subscribe(self.party.subscription(), qos=1)
+        client.subscribe([(topic, 1) for topic in self.party.subscriptions()])
         self.events.append(("up",))
 
     def _on_disconnect(self, client, userdata, flags, reason, properties=None):
@@ -128,7 +128,7 @@ class Link:
 def details(party):
     """Lines for the simulator's panel: the room, the sides, the last remote action."""
     from attila.game.rules import SIDE_NAMES
-    from attila.online.party import counted
+    from attila.online.words import counted
 
     out = ["Online: room %s, you play the %s, the %s play on their board."
            % (party.room, SIDE_NAMES[party.side], SIDE_NAMES[party.other])]

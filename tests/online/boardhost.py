@@ -85,7 +85,7 @@ def command(words, now):
                 lit.append("%s=%02x%02x%02x" % (names[i], rgb[0], rgb[1], rgb[2]))
         say("leds " + " ".join(lit))
     elif words[0] == "counts":
-        from attila.online.party import counted
+        from attila.online.words import counted
 
         say("counts " + (counted(board.controller.plan.opponent.party) or "none"))
     elif words[0] == "log":

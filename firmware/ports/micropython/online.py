@@ -26,7 +26,7 @@ from attila.online.settings import load
 from attila.ticks import ticks_diff
 
 SETTINGS = "online.json"
-GAME_NUMBER = "online.txt"  # the room's game number (attila.online.party)
+GAME_NUMBER = "online.txt"  # the room's game number and this board's id (attila.online.party)
 KEEPALIVE_S = const(20)  # the broker sends our `off` 30 s after we go silent
 CONNECT_S = const(3)  # umqtt's connect blocks this long at most
 RETRY_MS = const(1000)  # first wait before trying the broker again ...
@@ -167,7 +167,8 @@ class Link:
             c.connect(clean_session=False, timeout=CONNECT_S)
             self.client = c
             _timeout(c.sock)
-            c.subscribe(party.subscription(), qos=1)
+            for topic in party.subscriptions():
+                c.subscribe(topic, qos=1)
         except MQTTException as e:
             code = e.args[0] if e.args else 0
             why = "refused the user name or password" if code in (4, 5) else "refused us (%s)" % code

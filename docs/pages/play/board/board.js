@@ -56,6 +56,11 @@ function keep(change) {
   }
 }
 
+function boardId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 function say(text) {
   $("message").textContent = text || "";
 }
@@ -260,7 +265,9 @@ function show(text) {
   if (s.online) {
     $("told").textContent = s.online.told;
     const kept = loadStore().online;
-    if (kept && kept.number !== s.online.number) keep({ online: { ...kept, number: s.online.number } });
+    if (kept && (kept.number !== s.online.number || !kept.id)) {
+      keep({ online: { ...kept, number: s.online.number, id: s.online.id } });
+    }
   } else {
     $("told").textContent = "";
   }
@@ -373,7 +380,10 @@ function wire() {
       return;
     }
     replaying = false;
-    keep({ online: { code, side: $("side").value, broker, number: 1 }, save: null });
+    // The page's id in the room (the broker tells two boards of one side
+    // apart by it): made once, kept across reloads and rooms.
+    const id = loadStore().board || boardId();
+    keep({ board: id, online: { code, side: $("side").value, broker, number: 1, id }, save: null });
     say("");
     start(null);
   });
