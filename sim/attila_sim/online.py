@@ -17,6 +17,7 @@ import ssl
 
 from attila.errors import AttilaError
 
+GAMES = "games"  # where an online game is kept without --save (attila sim's games folder)
 KEEPALIVE_S = 20  # the broker sends our `off` this long (and half again) after we go silent
 RECONNECT_S = (1, 8)  # paho's wait before it tries again, doubling from the first to the last
 
@@ -196,6 +197,23 @@ def check_options(args):
         if value:
             raise AttilaError("%s and --online do not go together: online, the other side is "
                               "played on the other board" % name)
+
+
+def kept_in(code, side):
+    """Where an online game is kept without --save: games/online-ROOM-SIDE.txt
+    (its finished games beside it), the folder made when it is missing."""
+    import os
+
+    from attila.online.message import room_code
+    from attila_tools.files import FileError
+
+    room = room_code(code)[0]  # (the secret never goes into a file name)
+    try:
+        os.makedirs(GAMES, exist_ok=True)
+    except OSError as e:
+        raise FileError("cannot keep the game in %s/ here (%s): give --save FILE"
+                        % (GAMES, e.strerror or e))
+    return os.path.join(GAMES, "online-%s-%s.txt" % (room, side))
 
 
 def party_for(code, side, save=None):
