@@ -130,7 +130,7 @@ function python(call) {
   } catch (e) {
     const text = String(e && e.message ? e.message : e).trim().split("\n");
     console.warn(text.join("\n"));
-    say(text[text.length - 1]);
+    say(text[text.length - 1].replace(/^\w*Error: /, "")); // (what is wrong, not its class)
     return null;
   }
 }
@@ -141,7 +141,15 @@ function start(save) {
   let state = python(() =>
     page.start(settings.layout, settings.first, online ? "" : settings.computer, settings.level,
       settings.book, save, clock, online ? JSON.stringify(online) : null));
+  let joined = online;
   if (state === null) {
+    if (online) {
+      // The room cannot be joined as given (the message says why): the page
+      // plays here, and a reload does not try again.
+      keep({ online: null });
+      joined = null;
+      say(`Online: ${$("message").textContent}; playing here only.`);
+    }
     settings = { ...DEFAULTS };
     showSettings();
     state = page.start(settings.layout, settings.first, settings.computer, settings.level,
@@ -152,7 +160,7 @@ function start(save) {
   lastLeds = null;
   thinkingSince = null;
   show(state);
-  if (online && state !== null) connectOnline(page, online, python, show);
+  if (joined && state !== null) connectOnline(page, joined, python, show);
 }
 
 // -- drawing ------------------------------------------------------------------
@@ -377,6 +385,11 @@ function wire() {
     const broker = $("broker").value.trim();
     if (!code || !broker) {
       say("Online: give the room code (ROOM-SECRET) and the broker (ws://HOST:PORT).");
+      return;
+    }
+    if (!/^wss?:\/\/[^\s\/]+/.test(broker)) {
+      say(`Online: the broker ${broker}: give it as ws://HOST:PORT (wss:// for TLS), like ` +
+        "ws://192.168.1.20:9001: the page reaches it over WebSocket, not on MQTT's port 1883.");
       return;
     }
     replaying = false;
