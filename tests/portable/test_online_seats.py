@@ -28,7 +28,7 @@ def two(broker=None):
 def test_each_board_has_an_id_of_its_own_kept_with_the_game_number():
     store = MemoryStore()
     p = Party(CODE, 1, store)
-    assert is_id(p.id) and store.text == "attila-online 1\ngame 1\nid %s\n" % p.id
+    assert is_id(p.id) and store.text == "attila-online 1\nroom castle\ngame 1\nid %s\n" % p.id
     again = Party(CODE, 1, store)
     assert again.id == p.id and again.client_id() == p.client_id()
     assert p.client_id() == "attila-castle-H-" + p.id

@@ -351,15 +351,17 @@ class Party:
     def _keep(self):
         if self.store is not None:
             try:
-                self.store.save("%s\ngame %d\nid %s\n" % (STORE_HEAD, self.number, self.id))
+                self.store.save("%s\nroom %s\ngame %d\nid %s\n" % (STORE_HEAD, self.room,
+                                                                    self.number, self.id))
             except OSError:
                 pass  # (the number is found again from the other side's messages)
 
     def _load(self):
-        """The room's game number kept, and this board's id (made and kept
-        when the store has none)."""
+        """The room's game number kept (1 in a room other than the one kept),
+        and this board's id (made and kept when the store has none)."""
         number = 1
         text = None
+        room = self.room
         if self.store is not None:
             try:
                 text = self.store.load()
@@ -370,8 +372,12 @@ class Party:
                 number = max(1, int(line[5:]))
             elif line.startswith("id ") and is_id(line[3:]) and not is_id(self.id):
                 self.id = line[3:]
-        if not is_id(self.id):
-            self.id = new_id()
+            elif line.startswith("room "):
+                room = line[5:]
+        if room != self.room:
+            number = 1  # (another room: its own count of games)
+        if not is_id(self.id) or room != self.room:
+            self.id = self.id if is_id(self.id) else new_id()
             self.number = number
             self._keep()
         return number
