@@ -22,7 +22,8 @@ def _state(p):
     if p.conflict:
         return p.conflict
     if not p.linked:
-        return "online: %s" % p.why + ("" if p.why == CONNECTING else "; trying again")
+        waits = p.why == CONNECTING or p.why.startswith("joining")  # (nothing failed yet)
+        return "online: %s" % p.why + ("" if waits else "; trying again")
     seats = p.seats
     if seats.twin:
         return "another board plays the %s in this room: not played on until one of the " \

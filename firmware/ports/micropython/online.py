@@ -25,7 +25,7 @@ import time
 
 from micropython import const
 
-from attila.online.party import Party
+from attila.online.party import CONNECTING, Party
 from attila.online.settings import load
 from attila.ticks import ticks_diff
 
@@ -102,7 +102,9 @@ class Link:
         self._unacked = 0
         self._ctx = None  # the TLS context, made once
         self._now = 0  # the step's time, for what arrives in it
-        self._joined = False
+        self._joined = False  # the Wi-Fi's join started
+        self._rejoin = 0  # when to start it again
+        self._wifi_why = None  # why the Wi-Fi is down ('' joining; None: up or not asked)
         self.sent = self.received = 0
         party.pump = self.pump
 
@@ -115,7 +117,7 @@ class Link:
     def pump(self, now, wait_ms=0):
         """Serve the network, waiting for it wait_ms at most: connect, read, send."""
         c = self.client
-        if c is None and ticks_diff(now, self._next) >= 0 and self._wifi(now):
+        if c is None and self._wifi(now) and ticks_diff(now, self._next) >= 0:
             c = self._open(now)
         if c is None:
             self.party.poll(now)
@@ -155,21 +157,32 @@ class Link:
                                             where, _errno(e)))
 
     def _wifi(self, now):
-        """True when the network is up (always, on the unix port)."""
+        """True when the network is up (always, on the unix port); else the
+        join is started (again after WIFI_RETRY_MS) and why it is not up said."""
         wlan = self.wlan
-        if wlan is None or wlan.isconnected():
+        if wlan is None:
+            return True
+        if wlan.isconnected():
+            if self._wifi_why is not None:
+                self._wifi_why = None
+                self.party.lost(now, CONNECTING)  # (the Wi-Fi is up: the broker's turn)
             return True
         name = self.settings.ssid
-        if not self._joined or _failed(wlan):
+        failed = _failed(wlan)
+        if failed or self._wifi_why is None:
+            self._wifi_why = failed
+        if not self._joined or ticks_diff(now, self._rejoin) >= 0:
             self._joined = True
+            self._rejoin = time.ticks_add(now, WIFI_RETRY_MS)
             try:
                 wlan.active(True)
                 wlan.connect(name, self.settings.wifi_password or "")
             except OSError as e:
-                self.party.lost(now, "Wi-Fi %s: %s" % (name, _errno(e)))
-            self._next = time.ticks_add(now, WIFI_RETRY_MS)
-        if self.party.why.find(name) < 0:
-            self.party.lost(now, "joining the Wi-Fi %s" % name)
+                self._wifi_why = str(_errno(e))
+        why = "the Wi-Fi %s: %s" % (name, self._wifi_why) if self._wifi_why else \
+            "joining the Wi-Fi %s" % name
+        if self.party.why != why:
+            self.party.lost(now, why)
         return False
 
     def _open(self, now):
@@ -310,14 +323,23 @@ def _der(data):
     return binascii.a2b_base64(body)
 
 
+JOINS = (("STAT_WRONG_PASSWORD", "wrong password (attila flash --wifi sets it)"),
+         ("STAT_NO_AP_FOUND", "no such network in reach"),
+         ("STAT_CONNECT_FAIL", "the join failed"))
+
+
 def _failed(wlan):
+    """Why the Wi-Fi's join failed, in words ('' while it has not)."""
     try:
         import network
 
-        return wlan.status() in (network.STAT_WRONG_PASSWORD, network.STAT_NO_AP_FOUND,
-                                 network.STAT_CONNECT_FAIL)
-    except (ImportError, AttributeError):
-        return False
+        status = wlan.status()
+    except (ImportError, AttributeError, OSError):
+        return ""
+    for name, words in JOINS:
+        if status == getattr(network, name, None):
+            return words
+    return ""
 
 
 WORDS = (("ETIMEDOUT", "no answer"), ("ECONNREFUSED", "nothing listens there"),
