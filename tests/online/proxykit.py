@@ -5,6 +5,7 @@
     proxy.wait_cut()                    # it happened (deadline in real time)
     proxy.mute()                        # new connections: taken, never answered
     proxy.heal()                        # new connections forwarded again
+    proxy.drop()                        # every connection closed now
 
 Each connection is forwarded packet by packet from the broker (the MQTT
 framing read, so a cut falls inside a message), byte by byte towards it.
@@ -54,13 +55,15 @@ class Proxy:
         self.muted = False
         self.armed = False
 
+    def drop(self):
+        sockets, self._sockets = self._sockets, []
+        for s in sockets:
+            _close(s)
+
     def close(self):
         self._closing = True
-        for s in [self.server] + self._sockets:
-            try:
-                s.close()
-            except OSError:
-                pass
+        _close(self.server)
+        self.drop()
 
     def _accept(self):
         while not self._closing:
@@ -143,6 +146,11 @@ def _drain(sock):
 
 
 def _close(sock):
+    """Closed now, the other end told (a thread reading it is woken)."""
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
     try:
         sock.close()
     except OSError:
