@@ -3,18 +3,23 @@
 #   make test    every test: MicroPython unix, MicroPython WebAssembly, CPython,
 #                the firmware on the emulated Pico under MicroPython and under
 #                CircuitPython (tests/pico), the browser page, the docs (strict)
-#   make bench   speed and heap figures on CPython and MicroPython
+#   make bench   speed and heap figures on CPython and MicroPython (make bench-test-time:
+#                how long a fresh clone's make install and make test take, part by part)
 #   make solve   who wins each layout from the empty board (LAYOUT=... for one)
 #   make flash   build and copy the firmware to a board (PORT=..., LAYOUT=..., PROFILE=...;
 #                COMPUTER=R|H|none, LEVEL=beginner|easy|normal|strong, CARD=1|0 go into
 #                the profile copied to the board)
-#   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally)
+#   make docs    build the docs site strictly into build/site (make docs-serve: serve it locally
+#                and reload pages as you edit them; make docs-preview: serve it without
+#                reloading, pages a headless browser finishes loading)
 #   make broker  a local MQTT broker (mosquitto) for online play: plain and WebSocket
 #   make hardware  regenerate the KiCad boards (boards/pcb) and write their Gerbers,
 #                JLCPCB BOM and placement, interactive BOM, renders and schematics and the
 #                4x5 shopping list into build/hardware (KiCad 9), the printable parts' STL
 #                and STEP (make hardware-parts: those alone) and the signal simulation
-#                (make hardware-sim: that alone, ngspice)
+#                (make hardware-sim: that alone, ngspice); PITCH=MM and/or MODULE="CxR ...":
+#                the boards for other squares or modules into build/hardware/boards-MMmm,
+#                each held to every check
 
 PYTHON ?= python3
 VENV := .venv
@@ -28,7 +33,7 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench solve flash docs docs-serve clean mtools hardware hardware-parts hardware-sim hardware-models ngspice broker
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench bench-test-time solve flash docs docs-serve docs-preview clean mtools hardware hardware-parts hardware-sim hardware-models ngspice broker
 
 all: install
 
@@ -65,11 +70,10 @@ $(PICO): tools/pico/package.json tools/pico/package-lock.json
 sim: $(STAMP) $(RETRO)
 	$(BIN)/attila sim $(ARGS)
 
-# The emulated-Pico tests (tests/pico: about 7 minutes of one core under
-# MicroPython, 3 under CircuitPython) run alongside the others on the two
-# job slots, the longest first in each (the CPython suite, about 6.5 minutes,
-# right after CircuitPython's): a fresh clone's `make test` took 10 minutes
-# on 2 cores, install included (602 s).
+# The emulated-Pico tests (tests/pico, under MicroPython and under
+# CircuitPython) run alongside the others on the two job slots, the longest
+# first in each (the CPython suite right after CircuitPython's); how long
+# each part takes: docs/figures/long_test_time.md (make bench-test-time).
 test: install
 	$(MAKE) -j2 --output-sync=target test-pico test-circuitpython test-others
 
@@ -115,6 +119,11 @@ bench: install
 broker: install
 	$(PY) tools/broker/mosquitto.py $(ARGS)
 
+# A fresh clone's make install and make test, timed part by part into
+# docs/figures/long_test_time.md: as long as make test itself, so not part of make bench.
+bench-test-time: install
+	$(PY) tools/bench/run.py long_test_time
+
 # Whole layouts from the empty board: certificates and setup books in boards/solved/.
 solve: install
 	$(BIN)/attila solve --from-setup $(or $(LAYOUT),$(wildcard boards/*.json)) $(ARGS)
@@ -131,10 +140,17 @@ docs: install
 	$(PY) tools/docs/architecture.py
 	$(DOCS) build --strict $(DOCS_CONFIG)
 
-# The KiCad boards from circuit.py and geometry.py, and what a fab needs
-# from them (needs kicad-cli and KiCad's pcbnew: .ci/run installs KiCad 9).
+# The KiCad boards from the generator (tools/attila_tools/hardware), and what a
+# fab needs from them (needs kicad-cli and KiCad's pcbnew: .ci/run installs
+# KiCad 9). With PITCH= or MODULE=: `attila hardware` writes the projects for
+# other squares or modules (build/hardware/boards-MMmm) and checks them.
+ifneq ($(PITCH)$(MODULE),)
+hardware: install
+	$(BIN)/attila hardware $(if $(PITCH),--pitch $(PITCH)) $(foreach m,$(MODULE),--module $(m)) $(ARGS)
+else
 hardware: install hardware-parts hardware-sim
 	$(PY) -m attila_tools.hardware.outputs
+endif
 
 # CLOCK, LOAD and the LED data over the chain's ribbon, simulated with ngspice
 # (Debian's package), and the 5 V left at the last module: the pictures and
@@ -162,7 +178,13 @@ hardware-parts: install
 	@$(PY) -m attila_tools.hardware.parts.export
 
 docs-serve: install
-	$(DOCS) serve $(DOCS_CONFIG)
+	$(DOCS) serve $(DOCS_CONFIG) $(if $(DOCS_ADDR),-a $(DOCS_ADDR))
+
+# The same site without live reload: MkDocs' reload keeps a request open on
+# every page, so a headless browser (a screenshot, a scripted check) waiting
+# for the network to go quiet never sees it finish (DOCS_ADDR=HOST:PORT to move it).
+docs-preview: install
+	$(DOCS) serve --no-livereload $(DOCS_CONFIG) $(if $(DOCS_ADDR),-a $(DOCS_ADDR))
 
 clean:
 	rm -rf $(VENV) tools/wasm/node_modules tools/pico/node_modules build .pytest_cache .hypothesis $(RETRO)

@@ -11,7 +11,7 @@ they live into SITE/play/board/:
   py/attila/**.py       the firmware's portable core, the .py files
                         `attila flash --source` copies onto a board
   py/attila_sim/...     the simulator's virtual board (rig, table, hardware,
-                        actions) and web.py, the page's side of it
+                        heard, actions) and web.py, the page's side of it
   py/attila_tools/...   the tool modules the page reads files with: files.py
                         (the rig's), replayfile.py (replay files)
   py/boards/...         every layout of boards/ and the setup books and
@@ -33,8 +33,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 PAGE = os.path.join(ROOT, "docs", "pages", "play", "board")
 WASM = os.path.join(ROOT, "tools", "wasm", "node_modules", "@micropython",
                     "micropython-webassembly-pyscript")
-SIM_FILES = ("__init__.py", "actions.py", "hardware.py", "rig.py", "table.py", "web.py",
-             "webonline.py")
+SIM_FILES = ("__init__.py", "actions.py", "hardware.py", "heard.py", "rig.py", "table.py",
+             "web.py", "webonline.py")
 # The page's MQTT client (online play): the pinned npm package of tools/wasm,
 # its browser build, as mq/mqtt.esm.js (MIT, its licence beside it).
 MQTT = os.path.join(ROOT, "tools", "wasm", "node_modules", "mqtt")

@@ -8,7 +8,9 @@ Board.step(now_ms) is the whole main loop body of every port:
     buttons.read() (own debounce)         -> controller.press() on each press
     controller.tick(now_ms)
     controller.cue -> sounds.play(), then 0; sounds.step(now_ms)
-    controller.said changed? -> console(controller.status())
+    controller.said changed? -> console(controller.status()), after
+                             console.tell(controller.decision()) once a
+                             decision of the board's own (controller.decided)
     frame changed? -> leds.render(frame, strip.buf); strip.write()
 
 A step where nothing changed does little: the debouncers are skipped while
@@ -29,6 +31,8 @@ duck-typed so the ports, the simulator and the tests hand in their own:
                                  (bit 0 undo, bit 1 menu: the controller's numbers)
   sounds.play(cue, now), .step(now), .playing   (attila.sound.Sounds)
   console(text)                  prints a status line (the port's print)
+  console.tell(text)             (optional) a line that must not be replaced by
+                                 the next status line (else console(text))
 A step with nothing new allocates nothing (proved under MicroPython with
 micropython.heap_lock() in tests/ports).
 
@@ -105,7 +109,9 @@ class Board:
         self.sounds = sounds
         self._said = -1
         self._text = ""
+        self._decided = controller.decided
         self.console = console
+        self._tell = getattr(console, "tell", console)
         # Bound once: called every step.
         self._scan = scanner.scan
         self._read = buttons.read if buttons is not None else None
@@ -247,6 +253,9 @@ class Board:
         """The status line on the console, asked for whenever it may have changed."""
         c = self.controller
         self._said = c.said
+        if c.decided != self._decided:  # the board's own action, told once as a whole
+            self._decided = c.decided
+            self._tell(c.decision())
         text = c.status()
         if text != self._text:
             self._text = text

@@ -8,7 +8,9 @@ only while the port polls writable (select.POLLOUT: TinyUSB says so when no
 host is connected, or when its FIFO has room for a byte), at most BUDGET
 bytes a loop step. A line started is finished before the next; lines that
 come meanwhile are replaced by the newest. The console shows the latest
-status, late rather than never, and the loop never waits for it.
+status, late rather than never, and the loop never waits for it. A line
+told (tell(): the board's own action, said once as a whole) is not
+replaced by a status line: it goes out before the newest status after it.
 
 Each line ends in CR LF: the port's bytes go out raw (print() would add the
 CR, MicroPython's and CircuitPython's "cooked" output), and a serial
@@ -17,6 +19,7 @@ at its left edge.
 
     console = Console()          # sys.stdout, polled with select
     console("Romans: place a knight")   # the Board's console(text)
+    console.tell("Huns: @c3 (a knight on c3)")   # a line the next status keeps
     console.drain()              # every loop step
 """
 
@@ -45,12 +48,15 @@ class Console:
         self._byte = bytearray(1)
         self._line = None  # the line being sent (bytes, with its CR LF)
         self._at = 0  # bytes of it sent
-        self._next = None  # the newest line after it
+        self._kept = False  # the line being sent was told: a status line waits for it
+        self._told = None  # a told line after it ...
+        self._next = None  # ... and the newest status line after that
         self.dropped = 0  # lines replaced before they were sent
 
     def __call__(self, text):
+        """The newest status line: it replaces one not begun (never a told one)."""
         line = (text + "\r\n").encode()
-        if self._at == 0:  # nothing of the line under way sent yet: replace it
+        if self._line is None or self._at == 0 and not self._kept:
             if self._line is not None:
                 self.dropped += 1
             self._line = line
@@ -58,6 +64,34 @@ class Console:
             if self._next is not None:
                 self.dropped += 1
             self._next = line
+
+    def tell(self, text):
+        """A line said once that must go out: a status line not begun is
+        dropped for it (the newer one comes after), a newer status waits."""
+        line = (text + "\r\n").encode()
+        if self._next is not None:  # older than what is told
+            self.dropped += 1
+            self._next = None
+        if self._line is None or self._at == 0 and not self._kept:
+            if self._line is not None:
+                self.dropped += 1  # a status line not begun
+            self._line = line
+            self._kept = True
+            return
+        if self._told is not None:
+            self.dropped += 1
+        self._told = line
+
+    def _after(self):
+        """The line to send once one is finished: a told one, then the newest status."""
+        line = self._told
+        self._kept = line is not None
+        if line is not None:
+            self._told = None
+            return line
+        line = self._next
+        self._next = None
+        return line
 
     def pending(self):
         """True while some text waits to be sent."""
@@ -78,8 +112,7 @@ class Console:
             at += 1
             left -= 1
             if at == end:
-                line = self._next
-                self._next = None
+                line = self._after()
                 at = 0
                 if line is None:
                     break

@@ -21,10 +21,14 @@ class Controls:
                                     plays it and sets it back to 0
         said, status()              `said` grows whenever the line status() gives
                                     may have changed; the Board prints it then
+        decided, decision()         `decided` grows whenever the board decides its
+                                    own action; the Board tells decision() once,
+                                    before the status line
     """
 
     cue = 0
     said = 0
+    decided = 0
 
     def sense(self, mask, now_ms):
         pass
@@ -42,4 +46,7 @@ class Controls:
         pass
 
     def status(self):
+        return ""
+
+    def decision(self):
         return ""

@@ -11,6 +11,8 @@ One line is one of:
   b1-c3,d4           a whole turn: lift b1, put it on c3, put a tile on d4
   b1-c3 / ,d4        half a turn: the move, or the scorch
   undo / menu        press a button (a short press)
+  hint               MENU's short press where it shows a hint (refused, with
+                     why, where MENU would do something else)
   hold undo|menu MS  hold a button down for MS milliseconds (a long press)
   wait MS            let MS milliseconds of the clock pass
   clear              every piece back beside the board
@@ -27,19 +29,35 @@ Empty lines and lines starting with # are skipped.
 
 parse() turns a line into steps, small tuples the rig carries out one by one:
   ("lift", sq) ("take", kind) ("put", sq) ("drop",) ("press", button, ms)
-  ("wait", ms) ("clear",) ("sense", mask) ("raw", bits) ("selftest",)
+  ("hint",) ("wait", ms) ("clear",) ("sense", mask) ("raw", bits) ("selftest",)
   ("next", n or -1) ("show",) ("help",) ("quit",)
 A take of kind "?" means "the piece the game calls for", resolved when it is
 carried out.
+
+A line text mode cannot read is answered with what it expected and where to
+look (`help`, and `menu` for a hint): a word is all a player may guess.
 """
 
 from attila.errors import AttilaError, LayoutError
 
 BUTTON_NAMES = ("undo", "menu")
-_VERBS = ("lift", "put", "drop", "undo", "menu", "press", "hold", "wait", "clear",
-          "selftest", "next", "sense", "raw", "show", "help", "quit")
-TEXT_LINES = ("@SQ, a turn like b1-c3,d4, lift SQ, put SQ [R|H|x], drop, undo, menu, "
+# What each word expects after it (text mode says it for a word misused).
+USAGE = {"lift": "lift SQ", "put": "put SQ [R|H|x]", "drop": "drop", "undo": "undo",
+         "menu": "menu", "hint": "hint", "press": "press undo|menu",
+         "hold": "hold undo|menu MS", "wait": "wait MS", "clear": "clear", "selftest": "selftest",
+         "next": "next [N|all]", "sense": "sense SQ,SQ...", "raw": "raw BITS", "show": "show",
+         "help": "help", "quit": "quit"}
+_VERBS = tuple(USAGE)
+TEXT_LINES = ("@SQ, a turn like b1-c3,d4, lift SQ, put SQ [R|H|x], drop, undo, menu, hint, "
               "hold BUTTON MS, wait MS, clear, next [N|all], show, help or quit")
+# Where text mode points a player whose line it cannot read.
+LOOK = " (type help for what you can type, menu for a hint)"
+# Why `hint` is refused: what MENU does instead, by the controller's mode.
+NO_HINT = {"over": "the game is over (menu: a new game)",
+           "clear": "the board is being cleared for a new game (undo: back to the game)",
+           "resume": "a saved game was found (menu: resume it, undo: discard it)",
+           "selftest": "the self-test is on (menu: its next step)"}
+BOARDS_TURN = "no hint now: the board plays the %s (its action is lit)"
 SCRIPT_LINES = TEXT_LINES.replace(" or quit", ", quit, selftest, sense SQ,SQ... or raw BITS")
 SHORT_PRESS_MS = 80
 CALLED_FOR = "?"
@@ -101,7 +119,7 @@ def parse(layout, line, script=True):
         return [("clear",)]
     if verb == "selftest" and not args:
         return [("selftest",)]
-    if verb in ("show", "help", "quit") and not args:
+    if verb in ("show", "help", "quit", "hint") and not args:
         return [(verb,)]
     if verb == "raw" and len(args) == 1:
         try:
@@ -123,13 +141,30 @@ def parse(layout, line, script=True):
             for name in args[0].split(","):
                 mask |= 1 << _square(layout, name, text)
         return [("sense", mask)]
-    if len(words) == 1 and verb not in _VERBS:
-        return turn(layout, text)
-    raise ActionError("%r: expected %s" % (text, SCRIPT_LINES if script else TEXT_LINES))
+    if len(words) == 1 and verb not in _VERBS and (script or _turnlike(layout, text)):
+        return turn(layout, text, "" if script else LOOK)
+    if script:
+        raise ActionError("%r: expected %s" % (text, SCRIPT_LINES))
+    if verb in USAGE:
+        raise ActionError("%r: expected %s%s" % (text, USAGE[verb], LOOK))
+    raise ActionError("%r is not a command%s" % (text, LOOK))
 
 
-def turn(layout, text):
-    """Steps for a placement '@b1', a turn 'b1-c3,d4' or half of one."""
+def _turnlike(layout, text):
+    """True when a word is meant as an action ('@b1', 'b1-c3,d4', a square
+    alone), not as a command text mode does not know."""
+    if "@" in text or "-" in text or "," in text:
+        return True
+    try:
+        layout.index(text)
+    except LayoutError:
+        return False
+    return True
+
+
+def turn(layout, text, look=""):
+    """Steps for a placement '@b1', a turn 'b1-c3,d4' or half of one (`look`:
+    where to look, after an error that says what was expected)."""
     if text.startswith("@"):
         return [("take", CALLED_FOR), ("put", _square(layout, text[1:], text))]
     step, comma, burn = text.partition(",")
@@ -137,14 +172,15 @@ def turn(layout, text):
     if step:
         start, dash, end = step.partition("-")
         if not dash or not start or not end:
-            raise ActionError("%r: expected a turn like b1-c3,d4 or a placement like @b1" % text)
+            raise ActionError("%r: expected a turn like b1-c3,d4 or a placement like @b1%s"
+                              % (text, look))
         out += [("lift", _square(layout, start, text)), ("put", _square(layout, end, text))]
     if comma:
         if not burn:
             raise ActionError("%r: the scorch after ',' is missing" % text)
         out += [("take", "x"), ("put", _square(layout, burn, text))]
     if not out:
-        raise ActionError("%r: nothing to do" % text)
+        raise ActionError("%r: nothing to do%s" % (text, look))
     return out
 
 

@@ -152,16 +152,21 @@ def wait(rig, out, stdin=None, clock=None, sleep=None):
     clock = clock or time.monotonic
     sleep = sleep or time.sleep
     typed = stdin is not None and hasattr(stdin, "fileno")
-    party = rig.online
     start = clock()
     base = rig.now
+    c = rig.controller
     status = rig.status()
+    for line in rig.heard.unread():  # an action told already comes before its status
+        out.write(line + "\n")
     out.write(status + "\n")
     try:
-        while rig.controller.busy():
+        while c.busy():
             rig.advance_to(base + int((clock() - start) * 1000))
-            news(rig, out)
+            for line in rig.heard.unread():  # the other side's action, once as a whole
+                out.write(line + "\n")
             now = rig.status()
+            if c.own() and c.plan.ready() and c.busy():
+                now = status  # decided, told on the next step: its status after it
             if now != status:
                 status = now
                 out.write(status + "\n")
@@ -171,14 +176,6 @@ def wait(rig, out, stdin=None, clock=None, sleep=None):
             sleep(0.02)
     except KeyboardInterrupt:
         out.write("(stopped waiting: the other board's action shows once it arrives)\n")
-
-
-def news(rig, out):
-    """The other side's last action, said once (text mode)."""
-    party = rig.online
-    if party is not None and party.told_n != getattr(rig, "told_n", 0):
-        rig.told_n = party.told_n
-        out.write(party.told + "\n")
 
 
 def check_options(args):

@@ -1,5 +1,6 @@
-"""The window's panel of words: the buttons, what the board says, the replay's
-analysis and the help, most important first, cut where the panel ends."""
+"""The window's panel of words: the buttons, what the board says (its own
+action as a whole, then the status line), the replay's analysis and the
+help, most important first, cut where the panel ends."""
 
 from attila_sim.look import BUTTON, BUTTON_DOWN, DIM_TEXT, MISTAKE_TEXT, TEXT, pygame
 
@@ -23,7 +24,12 @@ class Panel:
         footer = self.panel.bottom - len(help_lines) * self.small.get_linesize()
         # The words, most important first, down to the footer and no further:
         # what no longer fits is cut at a line, and the cut is shown.
-        lines = [(line, self.big, TEXT, 0) for line in wrap(rig.status(), self.big, width)]
+        # The board's own action, said once as a whole (in its side's colour)
+        # above the status line that guides its steps, while they are done.
+        told = rig.heard.telling(rig.controller)
+        lines = [(line, self.font, self.colours[rig.controller.computer], 0)
+                 for line in (wrap(told, self.font, width) if told else ())]
+        lines += [(line, self.big, TEXT, 0) for line in wrap(rig.status(), self.big, width)]
         gap = 8
         for text in rig.details():
             ink = MISTAKE_TEXT if text.startswith("Mistake:") else DIM_TEXT

@@ -17,17 +17,18 @@ import attila
 from attila import assembly
 from attila.game import layoutfile, notation
 from attila.board import Board
-from attila.play.controller import MODE_NAMES
+from attila.play.controller import CORRECT, MODE_NAMES, PLAY
 from attila.errors import AttilaError
 from attila.leds.strip import Leds
 from attila.opponent.levels import STRONG
-from attila.game.rules import OVER, ROMANS, SCORCH, SETUP
+from attila.game.rules import OVER, ROMANS, SCORCH, SETUP, SIDE_NAMES
 from attila.sensing.debounce import Debouncer
 from attila.saves.store import MemoryStore, Store
 from attila.sensing.wiring import Wiring
 
 from attila_sim import actions
 from attila_sim.hardware import VirtualButtons, VirtualStrip, VirtualSwitches
+from attila_sim.heard import Heard
 from attila_sim.table import HUN, ROMAN, TILE, Table, TableError
 
 STEP_MS = 10  # the main loop's period on a real board (profile loop_ms)
@@ -157,8 +158,9 @@ class Rig:
         self.switches = VirtualSwitches(self.table, self.wiring)
         self.strip = VirtualStrip(self.leds.count, self.leds.bpp)
         self.buttons = VirtualButtons()
+        self.heard = Heard()  # what the board tells once as a whole (its own action)
         self.board = Board(self.controller, self.switches, self.strip, self.wiring,
-                           debouncer, self.buttons, self.leds)
+                           debouncer, self.buttons, self.leds, console=self.heard)
         # Colour byte positions of each square in the strip, in R, G, B order.
         order = self.leds.order
         self._taps = tuple(
@@ -251,7 +253,15 @@ class Rig:
         return self.table.take(kind)
 
     def put(self, square):
-        return self.table.put(square)
+        return self.table.put(square, scorched=self.scorched(square))
+
+    def scorched(self, square):
+        """True when the game has scorched `square` (its tile is no piece to lift)."""
+        return bool(self.controller.game.scorched >> square & 1)
+
+    def blocked(self, square):
+        """Why the held piece cannot go down on `square`, in words ("" when it can)."""
+        return self.table.blocked(square, scorched=self.scorched(square))
 
     def drop(self):
         return self.table.drop()
@@ -285,6 +295,15 @@ class Rig:
             if 0 <= self._up_at[b] <= self.now:
                 self.buttons.held &= ~(1 << b)
                 self._up_at[b] = -1
+
+    def hint_refused(self):
+        """Why MENU's short press would not show a hint now, "" when it would
+        (text mode's `hint`: the word a player guesses for it)."""
+        c = self.controller
+        if c.mode not in (PLAY, CORRECT) or c.game.phase == OVER:
+            why = actions.NO_HINT.get(MODE_NAMES[c.mode], actions.NO_HINT["over"])
+            return "no hint now: " + why
+        return actions.BOARDS_TURN % SIDE_NAMES[c.computer] if c.own() else ""
 
     def self_test(self):
         """The self-test (on a board: MENU held at power-on)."""
@@ -331,6 +350,8 @@ class Rig:
         verb = step[0]
         if verb == "next" and not self._replay:
             raise TableError("nothing to replay (start with --replay FILE)")
+        if verb == "hint" and self.hint_refused():
+            raise TableError(self.hint_refused())
         if verb == "raw" and step[1] >> self.wiring.sensor_bits:
             raise TableError("raw reading %#x has bits beyond the %d sensors"
                              % (step[1], self.wiring.sensor_bits))
@@ -351,6 +372,11 @@ class Rig:
                     raise TableError(self.said)  # the steps before it stay done
                 n -= 1
             return
+        if verb == "hint":
+            if self.controller.hinting:
+                return  # shown already: a press more would count towards a new game
+            step = ("press", "menu", actions.SHORT_PRESS_MS)
+            verb = "press"
         if self._hands(step):
             if verb in ("take", "drop"):
                 return  # nothing the sensors see

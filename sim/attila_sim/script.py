@@ -15,6 +15,8 @@ line:
     position  the game the controller follows (notation)
     leds    {square: "rrggbb"} of every lit square, decoded from the strip
     strip   the strip buffer as hex: the very bytes sent to the LEDs
+    told    (when the board decided its own action) that action as a whole,
+            in notation and in words, said once before its steps
     replay  (after 'next') what the last replay step did
     analysis  (after 'next', with --replay) the panel's analysis of that step
     error   (only when the line could not be done: a square taken...)
@@ -50,6 +52,9 @@ def record(rig, number, text, error=None):
         },
         "strip": bytes(rig.shown()).hex(),
     }
+    told = rig.heard.unread()
+    if told:
+        out["told"] = told
     if rig.said:
         out["replay"] = rig.said
         if rig.review is not None:
@@ -85,6 +90,8 @@ def run(rig, lines, out, fmt="json", source="script"):
             out.write("error: %s\n" % error)
         if verb == "help":
             out.write(HELP + "\n")
+        for line in rig.heard.unread():  # the board's own action, as text mode says it
+            out.write(line + "\n")
         if rig.said:  # what the replay step did, and its analysis, as text mode says them
             out.write(rig.said + "\n")
             if rig.review is not None:

@@ -8,6 +8,7 @@ Nothing here knows the rules: the controller decides what a change means.
 """
 
 from attila.game.geometry import popcount
+from attila.game.rules import scorched_words
 
 ROMAN = "R"
 HUN = "H"
@@ -95,17 +96,41 @@ class Table:
         self.hand.append(p)
         return p
 
-    def put(self, square, piece=None):
-        """Put the held piece (or a given held one) down on a free square."""
+    def put(self, square, piece=None, scorched=False):
+        """Put the held piece (or a given held one) down on a free square
+        (`scorched`: the game has scorched it, for the words of a refusal)."""
         if piece is None:
             piece = self.held()
         if piece is None or piece not in self.hand:
             raise TableError("the hand is empty: lift or take a piece first")
         if self.on(square) is not None:
-            raise TableError("%s is taken: lift its piece first" % self.layout.names[square])
+            name = self.layout.names[square]
+            if self._on_scorch(square, piece, scorched):
+                raise TableError(scorched_words(name))
+            raise TableError("%s is taken: lift its piece first" % name)
         self.hand.remove(piece)
         piece.where = square
         return piece
+
+    def blocked(self, square, piece=None, scorched=False):
+        """Why the held piece (or `piece`) cannot go down on `square`, "" when it can.
+
+        A tile on a square the game has scorched (`scorched`) is scorched earth:
+        a knight is told it cannot land there, not to lift the tile, which
+        stays for the rest of the game. Any other piece is in the way.
+        """
+        if self.on(square) is None:
+            return ""
+        name = self.layout.names[square]
+        if self._on_scorch(square, piece or self.held(), scorched):
+            return scorched_words(name)
+        return "%s is taken" % name
+
+    def _on_scorch(self, square, piece, scorched):
+        """True when a piece other than a tile would go onto scorched earth."""
+        there = self.on(square)
+        return (scorched and there is not None and there.kind == TILE
+                and (piece is None or piece.kind != TILE))
 
     def drop(self, piece=None):
         """Put the held piece back beside the board."""

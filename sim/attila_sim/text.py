@@ -24,6 +24,7 @@ What you can type (squares are named like b3):
   lift b1        pick up the piece on b1        put c3 [R|H|x]  put a piece down
   drop           put the held piece back beside the board
   undo   menu    press a button         hold menu 1500   a long press
+  hint           the board's best action, lit (MENU's short press)
   wait 500       let time pass (the LEDs blink)   clear   empty the board
   next [N|all]   the next step(s) of a replay (an empty line: one step)
   show   help   quit"""
@@ -92,10 +93,7 @@ def run(rig, stdin=None, stdout=None, colour=None):
         colour = hasattr(stdout, "isatty") and stdout.isatty()
 
     def show():
-        if rig.online is not None:
-            from attila_sim.online import news
-
-            news(rig, stdout)  # the other board's action, once, before the board
+        _told(rig, stdout)
         stdout.write("\n".join(render(rig, colour)) + "\n")
         if rig.controller.busy():
             # The board is thinking (its move, a hint): a real board's clock
@@ -107,6 +105,7 @@ def run(rig, stdin=None, stdout=None, colour=None):
                 wait(rig, stdout, stdin)  # online: the other board's action, in real time
             else:
                 rig.think()
+            _told(rig, stdout)
             stdout.write("\n".join(render(rig, colour)) + "\n")
 
     stdout.write("Attila board simulator, text mode (%s). Type help for the commands.\n"
@@ -166,6 +165,13 @@ def run(rig, stdin=None, stdout=None, colour=None):
             _review(rig, stdout)
         show()
     return 0
+
+
+def _told(rig, stdout):
+    """The board's own action, said once as a whole before the board that
+    shows its first step (attila.play.words.decision, as on its console)."""
+    for line in rig.heard.unread():
+        stdout.write(line + "\n")
 
 
 def _review(rig, stdout):

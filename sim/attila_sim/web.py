@@ -216,7 +216,7 @@ class Page:
         there, or put the piece the game calls for from beside the board."""
         table = self.rig.table
         if table.held() is not None and table.on(square) is not None:
-            self.message = "%s is taken" % self.rig.layout.names[square]
+            self.message = self.rig.blocked(square)
             return self.state(force=True)
         if table.held() is None and table.on(square) is not None:
             return self._do(("lift", square))

@@ -272,7 +272,7 @@ class Window(Drawing, Panel):
         try:
             if sq >= 0:
                 if rig.table.on(sq) is not None:
-                    self._say("%s is taken" % rig.layout.names[sq])
+                    self._say(rig.blocked(sq))
                     return  # keep holding
                 rig.put(sq)
             else:
@@ -298,6 +298,7 @@ class Window(Drawing, Panel):
             tuple(p.kind for p in table.hand),
             self.pointer if held is not None else None,
             rig.status(),
+            rig.heard.telling(rig.controller),
             tuple(rig.details()),
             self.message,
             tuple(b.down for b in self.buttons + [self.clear_button]),

@@ -217,3 +217,52 @@ def test_a_hint_is_the_strong_levels_action_whatever_the_opponents_level():
     assert (c.plan.src, c.plan.dst, c.plan.tile) == parse_turn(RECT, strong)
     planner(c.game)  # its own decision: the beginner's one ply
     assert 0 < planner.nodes < NODES[BEGINNER]
+
+
+class _Console:
+    """A port's console: status lines, and lines told once (attila.console)."""
+
+    def __init__(self):
+        self.lines = []
+
+    def __call__(self, text):
+        self.lines.append(("status", text))
+
+    def tell(self, text):
+        self.lines.append(("told", text))
+
+
+def test_the_boards_action_is_told_once_as_a_whole_before_its_steps():
+    from ctlboard import Rack
+
+    console = _Console()
+    rack = Rack(computer=HUNS, console=console)
+    rack.put("a1")
+    rack.run(1000)
+    told = [k for k, (kind, _) in enumerate(console.lines) if kind == "told"]
+    assert [console.lines[k] for k in told] == [("told", "Huns: @b1 (a knight on b1)")]
+    assert console.lines[told[0] + 1] == ("status", "The board plays the Huns: put a knight on b1")
+    for square in ("b1", "c1", "d1", "e1", "a2"):  # the board's placements as it asks
+        rack.put(square)
+        rack.run(1000)
+    del console.lines[:]
+    rack.lift("a1")
+    rack.put("c2")
+    rack.put("a1")
+    rack.run(1000)
+    # Its turn: notation and words, once, then each step's own line.
+    k = console.lines.index(("told", "Huns: b1-d2,b1 (the knight on b1 to d2, then scorch b1)"))
+    assert console.lines[k + 1] == ("status", "The board plays the Huns: lift the knight on b1")
+    rack.lift("b1")
+    rack.put("d2")
+    rack.put("b1")
+    rack.run(1000)
+    assert [kind for kind, _ in console.lines].count("told") == 1
+    assert console.lines[-1] == ("status", "Romans: lift a knight that can move (c1 e1 c2)")
+    # A console without tell() gets the line as any other, in the same order.
+    lines = []
+    rack = Rack(computer=HUNS, console=lines.append)
+    rack.put("a1")
+    rack.run(1000)
+    k = lines.index("Huns: @b1 (a knight on b1)")
+    assert lines[k + 1] == "The board plays the Huns: put a knight on b1"

@@ -10,8 +10,8 @@ import re
 import pytest
 from hardware_kicad import need
 
-from attila_tools.hardware import (circuit, connectivity, copper, copper_ctl, current, geometry,
-                                   kicadlib, pcbfile)
+from attila_tools.hardware import (catalogue, circuit, connectivity, copper, copper_ctl, current,
+                                   geometry, kicadlib, pcbfile, pinout)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 KINDS = ("2x2", "2x3")
@@ -62,11 +62,13 @@ def test_reader_gives_parts_pads_and_outline():
     board = pcbfile.load(path("2x3"))
     d1 = board.footprints["D1"]
     assert d1.name == "LED_SMD:LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm"
-    assert d1.nets() == {"1": "+5V", "2": "LED0_1", "3": "GND", "4": "LED_IN"}
+    # the nets as the schematic names them: the chain's link from square 0's
+    # sheet to square 1's takes its name from the sheet's DOUT
+    assert d1.nets() == {"1": "+5V", "2": "/square 0/DOUT", "3": "GND", "4": "LED_IN"}
     assert d1.at == (120.0, 200.0)  # square 0's centre: (20, 20) in the module's frame
     assert board.outline() == (101.5, 101.5, 178.5, 218.5)  # 80 x 120 less 1.5 all round
-    assert board.tracks and board.vias and board.zones == [("GND", "B.Cu")]
-    assert board.fills and all(layer == "B.Cu" for _net, layer, _pts in board.fills)
+    assert board.tracks and board.vias and board.zones == [("GND", "B.Cu"), ("GND", "F.Cu")]
+    assert board.fills and {layer for _net, layer, _pts in board.fills} == {"B.Cu", "F.Cu"}
 
 
 def mutated(kind, edit):
@@ -183,8 +185,10 @@ def test_the_checks_read_the_pinouts_from_kicads_symbols():
     assert reg["inputs"] == ["11", "12", "13", "14", "3", "4", "5", "6"]
     assert (reg["QH"], reg["SER"], reg["LOAD"], reg["CLOCK"]) == ("9", "10", "1", "2")
     # and the generator's tables agree with KiCad's (what built the boards)
-    assert [circuit.REGISTER_INPUT_PIN[k] for k in range(8)] == reg["inputs"]
-    assert {str(p): g for g, p in circuit.PICO_PIN.items()} == copper_ctl.pico_gpios()
+    pins = catalogue.REGISTER.pins
+    assert [pins["D%d" % k] for k in range(8)] == reg["inputs"]
+    assert (pins["QH"], pins["SER"], pins["LOAD"], pins["CLOCK"]) == ("9", "10", "1", "2")
+    assert {str(p): g for g, p in pinout.PICO_PIN.items()} == copper_ctl.pico_gpios()
 
 
 def test_every_led_has_its_capacitor_on_its_own_pads():
@@ -211,7 +215,7 @@ def test_the_supplys_tracks_carry_their_current(name):
     board = pcbfile.load(os.path.join(ROOT, "boards", "pcb", name, name + ".kicad_pcb"))
     assert current.problems(board) == []
     carried = dict((round(2 * it.geo[3], 2), ma) for it, ma in current.currents(board)
-                   if it.net == "+5V" and ma == circuit.FUSE_TRIP_MA)
+                   if it.net == "+5V" and ma == catalogue.FUSE.facts["trip_ma"])
     assert carried, "no 5 V track carries the chain's current"
     assert current.width_for(1.5) == pytest.approx(0.525, abs=0.001)
 
@@ -277,7 +281,10 @@ def test_the_card_pages_profile_section_is_the_boards():
     with open(os.path.join(ROOT, "docs", "pages", "build", "card.md"), encoding="utf-8") as f:
         page = re.sub(r"\s+", " ", f.read())
     m = re.search(r'"sdcard": (\{[^}]*\})', page)
-    assert m and eval(m.group(1)) == circuit.SD_PINS  # noqa: S307 (a literal from our page)
+    shown = eval(m.group(1))  # noqa: S307 (a literal from our page)
+    prof = pinout.load()  # the ordered controller's, as the firmware reads it
+    assert (shown["spi"], shown["sck"], shown["mosi"], shown["miso"], shown["cs"]) == \
+        (prof.sd_spi,) + prof.sd_pins
 
 
 def board_texts(name):

@@ -74,12 +74,11 @@ def test_no_check_kicad_makes_is_switched_off(name, tmp_path):
 
 def test_power_tracks_of_0_15_mm_in_the_router_fail(tmp_path):
     need(generate.kicad_missing())
-    # the router's 5 V and ground widths set to 0.15 mm, the board regenerated:
-    # the copper check of the current must refuse it
+    # the power net class's tracks set to 0.15 mm (what the router lays them
+    # with), the board regenerated: the copper check of the current must refuse it
     code = ("import sys\n"
-            "from attila_tools.hardware import route, route_ctl, pcbgen\n"
-            "route.W_5V = route.W_GND = route_ctl.W_5V = 0.15\n"
-            "route.WIDTH.update({'+5V': 0.15, 'GND': 0.15})\n"
+            "from attila_tools.hardware import rules, pcbgen\n"
+            "rules.POWER['track'] = 0.15\n"
             "pcbgen.main(sys.argv)\n")
     out = tmp_path / "module-2x3.kicad_pcb"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
@@ -91,7 +90,7 @@ def test_power_tracks_of_0_15_mm_in_the_router_fail(tmp_path):
     found = current.problems(pcbfile.load(str(out)))
     assert any(p.startswith("+5V track") and "0.15 mm wide and carries up to 1.50 A" in p
                for p in found), found
-    assert rules.POWER["track"] >= current.width_for(circuit.FUSE_TRIP_MA / 1000.0)
+    assert rules.POWER["track"] >= current.width_for(current.TRIP_MA / 1000.0)
 
 
 def test_committed_boards_are_what_the_generator_writes(capsys):

@@ -1,12 +1,11 @@
 """The boards' netlists: what the emulated Pico is wired from (no KiCad needed)."""
 
-import json
 import os
 import types
 
 from attila import profile
 from attila.game import layoutfile
-from attila_tools.hardware import copper, netlist
+from attila_tools.hardware import copper, netlist, pinout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from pico import board as pico_board  # noqa: E402
@@ -22,11 +21,9 @@ def test_modules_netlists_give_the_firmwares_order():
 
 
 def test_controller_gpios_are_the_profiles():
-    with open(os.path.join(ROOT, "boards", "profiles", "pico.json")) as f:
-        prof = json.load(f)
-    s = prof["sensors"]
-    assert netlist.controller_gpio() == {"LED": prof["leds"]["pin"], "LOAD": s["load"],
-                                         "CLOCK": s["clock"], "SHIFT": s["data"]}
+    # the ordered controller's profile, as the firmware reads it
+    gpios = pinout.gpios()
+    assert netlist.controller_gpio() == {k: gpios[k] for k in ("LED", "LOAD", "CLOCK", "SHIFT")}
 
 
 def emulated(monkeypatch=None):

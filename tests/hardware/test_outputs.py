@@ -2,7 +2,7 @@
 
 import os
 
-from attila_tools.hardware import circuit, generate, outputs, shopping
+from attila_tools.hardware import cable, circuit, generate, outputs, shopping
 
 
 def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
@@ -12,7 +12,7 @@ def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
 
 
 def test_the_longest_cable_span_comes_from_the_layouts():
-    span, where = shopping.cable_span()
+    span, where = cable.longest_span()
     assert 150 < span < shopping.CABLE_MM and where.endswith(".json")
 
 
@@ -32,7 +32,7 @@ def test_shopping_list_counts_the_4x5_boards_parts_and_everything_around_them():
     # pull-ups, SER pull-downs, SD pull-ups, the chain's data pull-up, the input FET's gate
     assert parts["RC0603FR-0710KL"] == 20 + 4 + 4 + 1 + 1
     # LOAD and CLOCK at the controller, each module's LED data-out
-    assert parts["RC0603FR-0733RL"] == 2 + 4
+    assert parts["RC0603FR-0768RL"] == 2 + 4
     # four modules: four cables (controller -> 1 -> 2 -> 3 -> 4), two sockets each
     assert shopping.cables() == 4
     assert _by_what(items, "IDC socket").qty == 8

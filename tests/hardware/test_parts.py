@@ -234,16 +234,14 @@ def test_the_trays_lie_where_the_firmware_puts_the_modules():
                                                   (r + 0.5) * geometry.PITCH)
 
 
-def controller_layout_or_skip(real):
-    lay, source = controller.layout()
-    if real and source == "stand-in":
-        pytest.skip(board.missing("controller") or "the controller's reader is not there")
-    return lay
+def controller_layout_or_skip():
+    if board.missing("controller"):
+        pytest.skip(board.missing("controller"))
+    return controller.layout()[0]
 
 
-@pytest.mark.parametrize("real", [False, True], ids=["stand-in", "kicad_pcb"])
-def test_the_case_opens_over_the_usb_the_card_the_cable_the_buttons_and_the_piezo(real):
-    lay = controller_layout_or_skip(real)
+def test_the_case_opens_over_the_usb_the_card_the_cable_the_buttons_and_the_piezo():
+    lay = controller_layout_or_skip()
     base, lid = case.box(lay), case.lid(lay)
     bx, by, bw, bd, t = lay["board"]
     assert checks.overlap(base, checks.box(bx, by, case.board_z(), bx + bw, by + bd,
@@ -277,7 +275,7 @@ def test_the_case_opens_over_the_usb_the_card_the_cable_the_buttons_and_the_piez
 
 
 def test_each_plug_enters_where_the_case_opens():
-    lay = controller_layout_or_skip(True)
+    lay = controller_layout_or_skip()
     # the USB-C 5 V input faces out of the board's bottom edge, its plug from below
     assert lay["entry"]["power"] == "bottom" and lay["power"][1] <= 0.0
     assert case.entry_problems(lay, case.box(lay)) == []
@@ -289,7 +287,7 @@ def test_the_old_barrel_jack_fails_the_plugs_direction_check():
     # its plug from the right, the case cut in the bottom wall nearest to it
     from attila_tools.hardware import pcbfile
 
-    lay = controller_layout_or_skip(True)
+    lay = controller_layout_or_skip()
     src_path = os.path.join(export.ROOT, "boards", "pcb", "controller", "controller.kicad_pcb")
     with open(src_path, encoding="utf-8") as f:
         src = f.read()

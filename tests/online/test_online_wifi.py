@@ -44,6 +44,7 @@ class WLAN:
 DRIVER = '''
 import network
 import online
+from attila.online.words import words
 
 clock = [0]
 link, said = online.start("online.json", lambda: clock[0])
@@ -55,7 +56,7 @@ def after(ms, status=None):
         network.state[0] = status
     clock[0] += ms
     link.pump(clock[0], 0)
-    print("%d joins: %s" % (link.wlan.joins, link.party.words()))
+    print("%d joins: %s" % (link.wlan.joins, words(link.party)))
 
 
 after(10)

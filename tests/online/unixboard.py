@@ -22,6 +22,8 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# A line told once (console.tell): "Huns: @c3 (a knight on c3)", "Romans: a1-b3,c2 (...".
+TOLD = re.compile(r"^[A-Z][a-z]+(?: \(their board\))?: (?:@[a-z][0-9]+|[a-z][0-9]+-[a-z][0-9]+,[a-z][0-9]+) \(")
 HERE = os.path.dirname(os.path.abspath(__file__))
 FAKES = os.path.join(ROOT, "tests", "ports", "fakes")
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
@@ -77,13 +79,15 @@ class UnixBoard:
         # among them, as on a Pico W), /lib; the fake pins before them.
         env = dict(os.environ, MICROPYPATH=":".join(
             [FAKES, self.firmware, ".frozen", os.path.join(self.firmware, "lib")]))
+        since = len(self.lines)  # (the readers may take the line before wait() looks)
         self.proc = subprocess.Popen(
             [MICROPYTHON, "-X", "heapsize=2M", os.path.join(HERE, "boardhost.py"),
              str(self.mask)], cwd=self.folder, env=env, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
         for stream in (self.proc.stdout, self.proc.stderr):
             threading.Thread(target=self._read, args=(stream,), daemon=True).start()
-        self.wait(lambda line: line.startswith("attila: online: room"), "the board online")
+        self.wait(lambda line: line.startswith("attila: online: room"), "the board online",
+                  since=since)
         return self
 
     def _read(self, stream):
@@ -127,9 +131,10 @@ class UnixBoard:
                 pass
 
     def status(self):
-        """The last status line (not an attila: or @@ line)."""
+        """The last status line (not an attila: or @@ line, nor a line told once:
+        an action said in words comes after the status it belongs to)."""
         for line in reversed(self.lines):
-            if not line.startswith(("attila:", "@@")) and line.strip():
+            if not line.startswith(("attila:", "@@")) and line.strip() and not TOLD.match(line):
                 return line
         return ""
 

@@ -62,6 +62,11 @@ def play_the_boards_turn(board, layout, side):
         board.set_squares(squares)
         pico.run_ms(600)
     pico.wait_for(("%s: lift a knight" % other).encode(), 5000)
+    # The whole turn was said once on the console, before its first step.
+    out = pico.output(0)
+    told = "%s: %s-%s,%s (the knight on %s to %s, then scorch %s)\n" % ((side,) + tuple(said) * 2)
+    first = "The board plays the %s: %s" % (side, WORDS[0])
+    assert out.count(told) == 1 and first in out[out.find(told):], out
     pico.run_ms(1000)  # the turn kept on the flash
     pico.run_to_idle()
     with open(pico.flash_path, "rb") as f:

@@ -86,6 +86,10 @@ def play_first_turn(board):
     squares |= 1 << sq(c)  # a tile: the square reads as occupied
     board.set_squares(squares)
     pico.wait_for("Huns: lift a knight that can move", max_ms=1000, since=at)
+    # The whole turn was said once on the console, before its first step.
+    out = pico.output(0)
+    told = "Romans: %s-%s,%s (the knight on %s to %s, then scorch %s)\n" % (a, b, c, a, b, c)
+    assert out.count(told) == 1 and lead + "lift" in out[out.find(told):], out
     return a, b, c
 
 

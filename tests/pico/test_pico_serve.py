@@ -3,7 +3,8 @@
 import os
 
 from pico.chip import new_flash
-from pico.serve import Served
+from pico.board import MENU, UNDO
+from pico.serve import HELP, Served
 
 from conftest import LAYOUT, ROOT, profile
 
@@ -24,9 +25,27 @@ def test_a_typo_is_answered_and_the_board_runs_on(tmp_path):
     s = served(tmp_path)
     assert s.command("put a1,z9") == "? z9 is not a square of this layout"
     assert s.sent == []  # nothing half done
-    assert s.command("put a1,b3") == "squares: a1,b3"
+    assert s.command("put a1,b3") == "magnets on a1 b3, none elsewhere"
     assert s.squares == 1 << s.layout.index("a1") | 1 << s.layout.index("b3")
-    assert s.command("fly a1").startswith("? put SQ,SQ..")
+    assert s.command("put -") == "no magnet on any square" and s.squares == 0
+    assert s.command("fly a1") == \
+        "? 'fly a1' is not a line serve.py knows (type help for the lines it takes)"
+
+
+def test_help_and_the_buttons_read_as_a_person_reads_them(tmp_path):
+    # help is no error (no "?"); a reply says what changed, never the line
+    # typed again (the terminal shows it already: "hold menu" was there twice).
+    s = served(tmp_path)
+    held = []
+    s.hold = lambda button, down: held.append((button, down))
+    assert s.command("help") == s.command("?") == HELP
+    assert HELP.startswith("What your hands do on the board") and "? " not in HELP
+    said = [s.command("hold menu"), s.command("release menu"), s.command("hold undo")]
+    assert said == ["MENU is down until you type release menu", "MENU is up",
+                    "UNDO is down until you type release undo"]
+    assert held == [(MENU, True), (MENU, False), (UNDO, True)]
+    for reply, typed in zip(said, ("hold menu", "release menu", "hold undo")):
+        assert typed not in reply
 
 
 def test_after_flashing_another_layout_its_own_square_names_are_used(tmp_path):
@@ -36,10 +55,10 @@ def test_after_flashing_another_layout_its_own_square_names_are_used(tmp_path):
     assert s.layout.name == "4x5"
     reply = s.command("put a1").splitlines()
     assert reply[0].startswith("the board's layout is now staircase (")
-    assert reply[1] == "squares: a1"
+    assert reply[1] == "magnets on a1, none elsewhere"
     assert s.layout.name == "staircase"
     assert s.wiring.chain(s.squares) != 0
-    assert s.command("put a1") == "squares: a1"  # said once
+    assert s.command("put a1") == "magnets on a1, none elsewhere"  # the new layout said once
 
 
 def test_unplug_and_plug_a_module_cable(tmp_path):

@@ -72,3 +72,37 @@ def test_the_default_console_is_the_interpreters_own_output():
     c = Console()
     c.drain()  # nothing pending: nothing written, nothing raised
     assert not c.pending()
+
+
+def test_a_told_line_is_not_replaced_and_goes_before_the_newest_status():
+    # The board's own action, said once as a whole (attila.board's tell),
+    # then the status line that guides the hands: both reach the terminal,
+    # in that order, even from a port that took nothing meanwhile.
+    port = Port(room=0)
+    c = console(port)
+    c("The board plays the Huns: thinking...")
+    c.tell("Huns: b3-d4,c4 (the knight on b3 to d4, then scorch c4)")  # the status not begun: gone
+    c("The board plays the Huns: lift the knight on b3")
+    c("The board plays the Huns: put the knight on d4")  # replaces the status, not the told line
+    port.room = 1000
+    for _ in range(10):
+        c.drain()
+    assert bytes(port.sent) == (b"Huns: b3-d4,c4 (the knight on b3 to d4, then scorch c4)\r\n"
+                                b"The board plays the Huns: put the knight on d4\r\n"), port.sent
+    assert c.dropped == 2 and not c.pending()
+
+
+def test_a_line_told_while_another_goes_out_follows_it():
+    port = Port(room=4)
+    c = console(port)
+    c("Romans: place a knight")
+    c.drain()  # "Roma" sent: the line is under way
+    c("Huns: thinking...")  # waits behind it
+    c.tell("Huns: @c3 (a knight on c3)")  # the waiting status is older: dropped
+    c("Huns: put a knight on c3")
+    port.room = 1000
+    for _ in range(10):
+        c.drain()
+    assert bytes(port.sent) == (b"Romans: place a knight\r\nHuns: @c3 (a knight on c3)\r\n"
+                                b"Huns: put a knight on c3\r\n"), port.sent
+    assert c.dropped == 1

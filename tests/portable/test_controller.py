@@ -357,3 +357,21 @@ def test_thinking_animates_and_allocates_nothing():
     assert h.c.status() == "The board plays the Huns: thinking..."
     assert _idle(h.c, h.mask, h.t + 10) == 50  # the light moves on every 100 ms
     assert planner.steps == 2 + 400  # a slice a tick, but for the 100 that repaint the light
+
+
+def test_a_whole_action_is_said_in_notation_and_in_words():
+    # attila.game.notation.in_words: the board's own decision (decision()), and
+    # any side's action given as notation (a remote player's, say).
+    from attila.game.notation import in_words
+
+    assert in_words(1, "@c3") == "Huns: @c3 (a knight on c3)"
+    assert in_words(0, "b3-d4,c4") == \
+        "Romans: b3-d4,c4 (the knight on b3 to d4, then scorch c4)"
+    c = Controller(RECT, computer=1)
+    c.sense(0, 0)
+    c.tick(600)
+    c.sense(1, 1000)  # a Roman knight on a1
+    for t in range(1000, 3000, 10):
+        c.tick(t)
+    assert c.decided == 1
+    assert c.decision() == "Huns: @b1 (a knight on b1)"

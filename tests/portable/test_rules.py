@@ -113,10 +113,21 @@ def test_move_checks():
         ("b1", "c3", "b1: no Roman knight there"),
         ("e4", "c3", "e4: no Roman knight there"),
         ("a4", "a3", "a4-a3 is not a knight's jump"),
-        ("e2", "c1", "e2-c1: c1 is not free"),
+        ("e2", "c1", "e2-c1: c1 is taken by a Hun knight"),
     ):
         msg = check.raises(IllegalAction, game.move, sq(game, a), sq(game, b))
         assert msg == want, msg
+    # A scorched square is said to be scorched: "taken" would have the player
+    # lift the tile. Moves and scorches say it alike.
+    game = parse_position("H...H/...x./H..../R.R.R R")
+    msg = check.raises(IllegalAction, game.move, sq(game, "e1"), sq(game, "d3"))
+    assert msg == "e1-d3: d3 is scorched: a knight cannot land there", msg
+    msg = check.raises(IllegalAction, play, game, "e1-d3,a1")
+    assert msg == "e1-d3: d3 is scorched: a knight cannot land there", msg
+    game.move(sq(game, "e1"), sq(game, "c2"))
+    msg = check.raises(IllegalAction, game.scorch, sq(game, "d3"))
+    assert msg == "d3 is scorched already", msg
+    game = parse_position("R.x.H/.x.../H.x.R/..HR. R")
     msg = check.raises(IllegalAction, game.move, sq(game, "a4"), 99)
     assert msg == "square 99 is not on the board", msg
     assert format_position(game) == "R.x.H/.x.../H.x.R/..HR. R"
@@ -133,7 +144,7 @@ def test_move_then_scorch_any_free_square_even_the_vacated_one():
         "a1", "b1", "e1", "d2", "a3", "c3", "d3", "e3", "a4", "b4", "d4",
     ]
     msg = check.raises(IllegalAction, game.scorch, sq(game, "b2"))
-    assert msg == "b2 is not free", msg
+    assert msg == "b2 is taken by a Roman knight", msg
     msg = check.raises(IllegalAction, game.move, sq(game, "d1"), sq(game, "e3"))
     assert msg == "no move now: the game is in its scorch phase", msg
     game.scorch(sq(game, "a4"))
@@ -208,7 +219,7 @@ def test_undo_after_a_scorch_returns_to_the_scorch_step():
 def test_failed_turn_changes_nothing():
     game = parse_position("R.x.H/.x.../H.x.R/..HR. R")
     msg = check.raises(IllegalAction, play, game, "a4-b2,c2")
-    assert msg == "c2 is not free", msg
+    assert msg == "c2 is scorched already", msg
     assert format_position(game) == "R.x.H/.x.../H.x.R/..HR. R"
     assert game.phase == MOVE and game.history == []
 

@@ -329,9 +329,8 @@ def test_a_finished_game_is_archived_once():
 
 
 def test_the_newest_finished_games_are_kept_and_the_oldest_goes():
-    """A Pico's flash holds about 270 archived games besides the firmware (a
-    4 KB block each), and a full flash stops the saves: the newest
-    GAMES_KEPT stay, and a file that is not an archived game is left alone."""
+    """The newest GAMES_KEPT stay (fewer where the flash has less room:
+    test_archive_room), and a file that is not an archived game is left alone."""
     fs = FakeFs()
     fs.files["/games/notes.txt"] = "a maker's"
     store = Store("/g", fs, games="/games", journal=True)

@@ -270,20 +270,13 @@ def test_a_bad_line_lists_the_lines_of_its_own_mode():
         actions.parse(layout, "fly b1")
     assert str(e.value) == (
         "'fly b1': expected @SQ, a turn like b1-c3,d4, lift SQ, put SQ [R|H|x], drop, undo, "
-        "menu, hold BUTTON MS, wait MS, clear, next [N|all], show, help, quit, selftest, "
+        "menu, hint, hold BUTTON MS, wait MS, clear, next [N|all], show, help, quit, selftest, "
         "sense SQ,SQ... or raw BITS")
+    # Text mode points to help and menu instead (tests/sim/test_sim_text.py).
     with pytest.raises(ActionError) as e:
         actions.parse(layout, "fly b1", script=False)
-    assert str(e.value) == (
-        "'fly b1': expected @SQ, a turn like b1-c3,d4, lift SQ, put SQ [R|H|x], drop, undo, "
-        "menu, hold BUTTON MS, wait MS, clear, next [N|all], show, help or quit")
-    # Text mode says it so.
-    from attila_sim import text
-
-    out = io.StringIO()
-    assert text.run(rig(), stdin=io.StringIO("fly b1\n"), stdout=out) == 0
-    assert "? 'fly b1': expected @SQ, a turn like b1-c3,d4" in out.getvalue()
-    assert "or quit\n" in out.getvalue() and "raw BITS" not in out.getvalue()
+    assert str(e.value) == "'fly b1' is not a command (type help for what you can type, " \
+        "menu for a hint)"
 
 
 def test_stdin_scripts_name_stdin_in_their_errors(monkeypatch, capsys):

@@ -48,7 +48,7 @@ def test_mistakes_are_answered_not_fatal():
     code, out, rig = play("@a1\nlift c3\nfly\n@a1\nhelp\nundo\nlift a1\ndrop\n")
     assert code == 0
     assert "? c3 is empty: nothing to lift" in out
-    assert "? 'fly': expected" in out
+    assert "? 'fly' is not a command (type help for what you can type, menu for a hint)" in out
     assert "? a1 is taken: lift its piece first" in out
     assert "lift b1        pick up the piece on b1" in out  # help
     assert "Undo the placement on a1: take the Roman knight off a1" in out
@@ -56,6 +56,71 @@ def test_mistakes_are_answered_not_fatal():
     assert rig.table.held() is None  # the knight taken for the failed @a1 went back
     assert out.splitlines()[-2] == "Romans: place a knight on a lit square (knight 1 of 3)"
     assert out.endswith("> ")
+
+
+def test_every_line_text_mode_cannot_read_points_to_help_and_menu():
+    # A one-word mistake (the word a player guesses) and a two-word one alike.
+    code, out, rig = play("fly\nfly b1\nlift\nc3\na1-\n")
+    look = " (type help for what you can type, menu for a hint)\n"
+    assert "\n? 'fly' is not a command" + look in out
+    assert "\n? 'fly b1' is not a command" + look in out
+    assert "\n? 'lift': expected lift SQ" + look in out
+    assert "\n? 'c3': expected a turn like b1-c3,d4 or a placement like @b1" + look in out
+    assert "\n? 'a1-': expected a turn like b1-c3,d4 or a placement like @b1" + look in out
+    assert rig.controller.game.history == []
+
+
+def test_hint_is_menus_short_press_where_it_gives_one():
+    code, out, rig = play("@a1\nhint\nhint\nhint\n")
+    lines = out.splitlines()
+    assert lines[-2] == "Huns: place a knight on a lit square (knight 1 of 3) (hint: put a Hun " \
+        "knight on c3)"
+    # Asked again: the hint stays; no press more counts towards a new game
+    # (MENU three times within 2 s).
+    assert rig.mode_name() == "play" and rig.controller.hinting
+    assert "  hint           the board's best action, lit (MENU's short press)" in text.HELP
+
+
+def test_hint_where_menu_does_something_else_says_what_it_does():
+    code, out, rig = play("@a1\nhold menu 1500\nhint\n")  # a new game: the board is cleared
+    assert "? no hint now: the board is being cleared for a new game (undo: back to the game)\n" \
+        in out
+    code, out, rig = play("@a1\nhint\n", computer=1)
+    assert "? no hint now: the board plays the Huns (its action is lit)\n" in out
+
+
+def test_the_boards_action_is_said_once_as_a_whole_before_its_steps():
+    # Its whole action, in notation and in words, then the board whose status
+    # line guides the first step; the steps that follow do not say it again.
+    layout, modules, tiles = simkit.load()
+    rig = Rig(layout, modules, tiles, computer=1)  # strong: no noise, the same every run
+    told, after = [], {}
+    for line in ("@a1", "@c3", "@b1", "@c2", "@e4", "@c1", "b1-d2,b1", "lift c1", "put b3",
+                 ",c4"):
+        out = io.StringIO()
+        text.run(rig, io.StringIO(line + "\n"), out, colour=False)
+        lines = out.getvalue().splitlines()
+        for k, x in enumerate(lines):
+            if x.startswith("Huns: "):
+                told.append((line, x))
+                after[line] = lines[k + 1:]
+    assert told == [("@a1", "Huns: @c3 (a knight on c3)"), ("@b1", "Huns: @c2 (a knight on c2)"),
+                    ("@e4", "Huns: @c1 (a knight on c1)"),
+                    ("b1-d2,b1", "Huns: c1-b3,c4 (the knight on c1 to b3, then scorch c4)")]
+    # Then the board, drawn with the status line of the first step.
+    assert after["b1-d2,b1"][0] == "     a  b  c  d  e"
+    assert after["b1-d2,b1"][8] == "The board plays the Huns: lift the knight on c1"
+    assert rig.position() == "..x.R/.HH../..HR./Rx... R"
+
+
+def test_a_move_onto_a_scorched_square_says_it_is_scorched():
+    # b1 was scorched: "b1 is taken: lift its piece first" had the player
+    # lift the tile. Nothing of the turn is done.
+    code, out, rig = play(GAME + "d2-b1,a2\n")
+    assert "? b1 is scorched: a knight cannot land there\n" in out
+    assert "taken" not in out
+    assert rig.position() == "..R.H/H...x/..HR./Rx... R"
+    assert rig.table.held() is None
 
 
 def test_colour_mode_paints_squares_with_their_led_colour(monkeypatch):
@@ -273,7 +338,7 @@ def test_a_line_that_is_not_utf8_is_answered_not_fatal():
                              encoding="utf-8", errors="strict")
     out = io.StringIO()
     assert text.run(rig, stdin, out, colour=False) == 0
-    assert "? '\ufffd\ufffd caf\ufffd': expected" in out.getvalue()
+    assert "? '\ufffd\ufffd caf\ufffd' is not a command (type help" in out.getvalue()
     assert rig.position() == "....H/...../...../R.... R"
 
 

@@ -63,6 +63,18 @@ def test_clicks_on_the_steps_clock_give_the_scripts_records(page, capsys):
             (want["do"], want["status"], want["leds"], want["position"], want["t"])
 
 
+def test_a_knight_onto_a_scorched_square_is_told_it_is_scorched(page):
+    page.start("4x5", computer="", clock="steps")
+    names = page.rig.layout.names
+    for line in ("@a1", "@e4", "@b1", "@e3", "@c4", "@a3", "b1-d2,b1", "e3-c2,e3", "lift d2"):
+        by_clicks(page, line)
+    got = json.loads(page.click(names.index("b1")))
+    assert got["message"] == "b1 is scorched: a knight cannot land there"
+    assert got["hand"] == "R"  # still held
+    got = json.loads(page.click(names.index("c4")))
+    assert got["message"] == "c4 is taken"
+
+
 def test_the_live_clock_runs_with_the_frames(page):
     first = json.loads(page.start("4x5", computer="", clock="live"))
     got = json.loads(page.click(0))

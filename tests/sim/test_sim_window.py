@@ -99,6 +99,15 @@ def test_click_to_pick_then_click_to_put():
     assert rig.controller.game.knights[0] == 1 << rig.layout.index("c2")
 
 
+def test_a_knight_put_on_a_scorched_square_is_told_it_is_scorched():
+    rig, window, mouse = window_for()
+    for item in "@a1 @e4 @b1 @e3 @c4 @a3 b1-d2,b1 e3-c2,e3".split():
+        rig.do(actions.turn(rig.layout, item))
+    mouse.drag(mouse.square("d2"), mouse.square("b1"))
+    assert window.message == "b1 is scorched: a knight cannot land there"
+    assert rig.table.held().kind == "R"  # kept in the hand
+
+
 def test_right_click_and_release_beside_the_board_return_the_piece():
     rig, window, mouse = window_for()
     mouse.click(mouse.reserve("H"))
@@ -306,3 +315,33 @@ def test_the_panel_says_setup_during_setup():
     for item in "@a1 @e4 @b1 @e3 @c4 @a3".split():
         rig.do(actions.turn(layout, item))
     assert rig.details()[0] == "Mode: play"
+
+
+class _Written:
+    """A font that notes what is written with it (pygame's own cannot be patched)."""
+
+    def __init__(self, font, said):
+        self.font, self.said = font, said
+
+    def render(self, text, *args):
+        self.said.append(text)
+        return self.font.render(text, *args)
+
+    def __getattr__(self, name):
+        return getattr(self.font, name)
+
+
+def test_the_panel_says_the_boards_action_as_a_whole_while_its_steps_are_done():
+    rig, window, mouse = window_for(computer=1)
+    said = []
+    window.font = _Written(window.font, said)
+    mouse.drag(mouse.reserve("R"), mouse.square("a1"))
+    rig.think()
+    mouse.now = rig.now
+    window.draw()
+    assert "Huns: @c3 (a knight on c3)" in said
+    assert rig.status() == "The board plays the Huns: put a knight on c3"
+    mouse.drag(mouse.reserve("H"), mouse.square("c3"))  # done: the Romans' turn
+    del said[:]
+    window.draw()
+    assert not [x for x in said if x.startswith("Huns: ")]

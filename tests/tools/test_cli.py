@@ -286,9 +286,9 @@ BAD = [
     (("frobnicate",),
      "attila: argument COMMAND: invalid choice: 'frobnicate' (choose from 'moves', "
      "'perft', 'show', 'layout', 'sim', 'flash', 'games', 'analyse', 'solve', 'verify', "
-     "'book', 'choose', 'card') (see attila --help)"),
+     "'book', 'choose', 'card', 'hardware') (see attila --help)"),
     ((), "attila: give a command: moves, perft, show, layout, sim, flash, games, analyse, "
-     "solve, verify, book, choose, card (see attila --help)"),
+     "solve, verify, book, choose, card, hardware (see attila --help)"),
     (("solve", "R.Q.H/.x.../H.x.R/..HR. R"),
      "attila solve: position: c4: 'Q' is not one of R H x . -"),
     (("solve", MID, "--tiles", "-3"), "attila solve: --tiles must be >= 0, not -3"),

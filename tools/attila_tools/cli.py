@@ -30,6 +30,8 @@ PLUGINS = {
     "book": ("attila_tools.solve.bookmaker", "make the board's setup book from a certificate"),
     "choose": ("attila_tools.board.choose_cmd", "the action the board would play in each position"),
     "card": ("attila_tools.solve.card_cmd", "write a layout's solved game for the board's microSD card"),
+    "hardware": ("attila_tools.hardware.command",
+                 "the boards' KiCad projects for another square size or module (KiCad 9)"),
 }
 
 PHASES = ("setup", "play", "play", "over")  # by rules phase: SETUP, MOVE, SCORCH, OVER

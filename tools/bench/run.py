@@ -2,17 +2,20 @@
 """Run every benchmark: tools/bench/bench_*.py under CPython, mpy_*.py under MicroPython.
 
     python tools/bench/run.py [NAME ...]     (make bench)
+    python tools/bench/run.py long_test_time (make bench-test-time)
 
 bench_*.py run with this interpreter (the venv's CPython), and so do pico_*.py,
 which measure the firmware on the emulated Pico (tools/pico); mpy_*.py run with
 the unix port (.venv/bin/micropython) and MICROPYPATH=firmware:tools/bench,
 from the repository root. Each script gets a header and its output as it
 comes. A failing script does not stop the others: its error is printed and
-the run exits 1 at the end. NAME filters the scripts by substring.
+the run exits 1 at the end. NAME filters the scripts by substring. A
+long_*.py script (CPython) runs only when a NAME picks it: it measures what
+takes too long for every `make bench` (a fresh clone's `make test`).
 
 What a script prints is also written to docs/figures/<script>.md (on success
 only), which the docs site includes: its figures come from this run, never
-from a hand.
+from a hand, with the date and the machine they were measured on.
 """
 
 import os
@@ -41,6 +44,10 @@ def scripts(filters):
             continue
         if name.startswith("bench_"):
             kind = "cpython"
+        elif name.startswith("long_"):
+            if not filters:
+                continue  # only when named
+            kind = "cpython"
         elif name.startswith("pico_"):
             kind = "pico"
         elif name.startswith("mpy_"):
@@ -66,14 +73,42 @@ def run_teed(cmd, env):
     return proc.returncode, "".join(lines)
 
 
+def machine():
+    """The machine a figure is measured on, in a few words: its processor, its
+    cores, its memory and its system ("x86_64 Linux, 2 cores (AMD EPYC), 23 GB")."""
+    import platform
+
+    model = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith(("model name", "Hardware", "Model")):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        pages = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        memory = ", %d GB" % round(pages / 1e9)
+    except (ValueError, OSError, AttributeError):
+        pass
+    return "%s %s, %d cores%s%s" % (platform.machine(), platform.system(), os.cpu_count() or 1,
+                                     " (%s)" % model if model else "", memory)
+
+
 def write_figures(name, label, out, folder=FIGURES):
-    """docs/figures/<script>.md: the script's output as the docs include it."""
+    """docs/figures/<script>.md: the script's output as the docs include it,
+    with the date and the machine it was measured on."""
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, name[:-3] + ".md")
+    # (a long_*.py script has a make target of its own: long_test_time.py, make bench-test-time)
+    target = "make bench-" + name[5:-3].replace("_", "-") if name.startswith("long_") else \
+        "make bench"
     with open(path, "w") as f:
-        f.write("<!-- written by `make bench` (tools/bench/run.py): do not edit -->\n")
-        f.write("Printed by `tools/bench/%s` (%s) in the last `make bench`, %s:\n\n"
-                % (name, label, time.strftime("%Y-%m-%d")))
+        f.write("<!-- written by `%s` (tools/bench/run.py): do not edit -->\n" % target)
+        f.write("Printed by `tools/bench/%s` (%s) in the last `%s`, %s, on %s:\n\n"
+                % (name, label, target, time.strftime("%Y-%m-%d"), machine()))
         f.write("```text\n%s%s```\n" % (out, "" if out.endswith("\n") or not out else "\n"))
     return path
 

@@ -25,7 +25,7 @@ import schemdraw.elements as elm
 
 import drawn
 from attila_tools.hardware.cable import CABLE  # the module cable: pin -> wire
-from attila_tools.hardware.circuit import PICO_PIN  # GPIO -> the Pico's pin
+from attila_tools.hardware.pinout import PICO_PIN  # GPIO -> the Pico's pin
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))

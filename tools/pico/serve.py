@@ -20,14 +20,8 @@ STATE/flash.bin, kept between runs (a new one holds an empty file system;
 MicroPython formats it at first boot). While it runs, type on stdin what
 your hands do on the board wired by --layout and --profile (square names are
 those of the layout on the board's flash: after `attila layout` or `make
-flash` with another layout, its own; a typo is answered, the board runs on):
-
-    put a1,b3     magnets on exactly these squares (`put -`: none)
-    hold menu     hold a button (undo or menu)   release menu
-    unplug 3      pull out the cable into chain module 3 (a 74HC165 chain)   plug
-    leds          the colours the LEDs show, per square
-    power         cut the power and switch it on again
-    quit          (or Ctrl-C / end of input)
+flash` with another layout, its own; a typo is answered, the board runs on).
+`help` lists the lines (HELP below).
 
 From Python (tests): with Served(folder, layout, profile) as s: s.port ...
 """
@@ -56,6 +50,15 @@ from pico.chip import PicoError, new_flash  # noqa: E402
 from pico.flashimage import read_files  # noqa: E402
 
 WATCH_S = 0.2  # how often the terminal is given the board's new lines
+HELP = """\
+What your hands do on the board (squares are named like b3):
+  put a1,b3       magnets on exactly these squares, none elsewhere (put -: none at all)
+  hold menu       hold a button down (menu or undo) until: release menu
+  unplug 3        pull out the cable into module 3 of a 74HC165 chain; plug: put it back
+  leds            the colour each lit square shows
+  power           cut the power and switch it on again
+  quit            stop the board (or Ctrl-C)"""
+BUTTON_NAMES = {"undo": UNDO, "menu": MENU}
 
 
 class ServeError(PicoError):
@@ -202,7 +205,8 @@ class Served(PicoBoard):
 
     def command(self, line):
         """Carry out one typed line; returns the reply text (a bad line: why, and
-        the board runs on)."""
+        the board runs on). A reply never repeats the line typed (the terminal
+        shows it already): it says what changed."""
         try:
             return self._command(line)
         except AttilaError as e:
@@ -212,7 +216,9 @@ class Served(PicoBoard):
         words = line.split()
         if not words:
             return ""
-        verb, args = words[0], words[1:]
+        verb, args = words[0].lower(), words[1:]
+        if verb in ("help", "?") and not args:
+            return HELP
         with self._lock:
             if verb == "put" and len(args) == 1:
                 said = self.follow_layout()
@@ -221,16 +227,22 @@ class Served(PicoBoard):
                     for name in args[0].split(","):
                         mask |= 1 << self.layout.index(name)
                 self.set_squares(mask)
-                return "\n".join(filter(None, (said, "squares: %s" % args[0])))
-            if verb in ("hold", "release") and len(args) == 1 and args[0] in ("undo", "menu"):
-                self.hold(UNDO if args[0] == "undo" else MENU, verb == "hold")
-                return "%s %s" % (verb, args[0])
+                names = [n for i, n in enumerate(self.layout.names) if mask >> i & 1]
+                return "\n".join(filter(None, (said, "magnets on %s, none elsewhere"
+                                                % " ".join(names) if names else
+                                                "no magnet on any square")))
+            if verb in ("hold", "release") and len(args) == 1 and args[0] in BUTTON_NAMES:
+                self.hold(BUTTON_NAMES[args[0]], verb == "hold")
+                name = args[0].upper()
+                return ("%s is down until you type release %s" % (name, args[0])
+                        if verb == "hold" else "%s is up" % name)
             if verb == "leds" and not args:
                 said = self.follow_layout()
                 self.pico._cmd(op="read")
-                lit = ["%s %02x%02x%02x" % ((self.layout.names[sq],) + rgb)
+                lit = ["%s #%02x%02x%02x" % ((self.layout.names[sq],) + rgb)
                        for sq, rgb in enumerate(self.leds()) if any(rgb)]
-                return "\n".join(filter(None, (said, "leds: " + (", ".join(lit) or "all dark"))))
+                return "\n".join(filter(None, (said, "lit: " + ", ".join(lit) if lit else
+                                                "no LED is lit")))
             if verb == "unplug" and len(args) == 1 and args[0].isdigit() and int(args[0]):
                 try:
                     self.unplug(int(args[0]))
@@ -242,8 +254,8 @@ class Served(PicoBoard):
                 return "every module cable is in"
             if verb == "power" and not args:
                 self.pico._cmd(op="power")
-                return "power cycled"
-        return "? put SQ,SQ.. | hold/release undo|menu | unplug N | plug | leds | power | quit"
+                return "the power was cut and is on again: the board starts"
+        return "? %r is not a line serve.py knows (type help for the lines it takes)" % line.strip()
 
 
 def main(argv=None):
@@ -272,14 +284,17 @@ def main(argv=None):
         print("serve.py: %s" % e, file=sys.stderr)
         return 1
     print(served.port, flush=True)
-    print("flash: %s  (type help; Ctrl-C to stop; the board's lines show as board: ...)"
-          % served.pico.flash_path, file=sys.stderr, flush=True)
+    print("serve.py: the emulated Pico is on %s, its flash in %s. Type help for what your "
+          "hands can do, quit to stop; the board's own lines show as board: ..."
+          % (served.port, served.pico.flash_path), file=sys.stderr, flush=True)
     served.watch(lambda line: print("board: " + line, file=sys.stderr, flush=True))
     try:
         for line in sys.stdin:
             if line.strip() in ("quit", "exit"):
                 break
-            print(served.command(line), file=sys.stderr, flush=True)
+            reply = served.command(line)
+            if reply:
+                print(reply, file=sys.stderr, flush=True)
         else:
             while True:  # no terminal on stdin: run until Ctrl-C
                 time.sleep(3600)

@@ -204,3 +204,18 @@ def replay(game, text):
         except (NotationError, ValueError) as e:
             raise NotationError("log item %d %r: %s" % (k + 1, item, e))
     return game
+
+
+def in_words(side, text):
+    """An action of a side said once as a whole, in notation and in words,
+    before the steps that guide the hands: the board's own, or a remote
+    player's. text: a placement '@c3' or a turn 'b3-d4,c4'.
+
+    'Huns: @c3 (a knight on c3)', 'Huns: b3-d4,c4 (the knight on b3 to d4,
+    then scorch c4)'."""
+    who = SIDE_NAMES[side]
+    if text[:1] == "@":
+        return "%s: %s (a knight on %s)" % (who, text, text[1:])
+    step, _, tile = text.partition(",")
+    start, _, end = step.partition("-")
+    return "%s: %s (the knight on %s to %s, then scorch %s)" % (who, text, start, end, tile)

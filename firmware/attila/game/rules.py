@@ -33,6 +33,13 @@ _STEP = const(1)
 _BURN = const(2)
 
 
+def scorched_words(name):
+    """Why a knight cannot go to the scorched square `name`: the rules and the
+    simulator's hands say it alike (not "taken", which would have the
+    player lift the tile)."""
+    return "%s is scorched: a knight cannot land there" % name
+
+
 def traps(knight, knights, free):
     """Bitmask of the knights (in `knights`) that have no free square to jump to."""
     out = 0
@@ -213,8 +220,7 @@ class Game:
             raise IllegalAction("%s-%s is not a knight's jump"
                                 % (names[start], names[end]))
         if not self.free() >> end & 1:
-            raise IllegalAction("%s-%s: %s is not free"
-                                % (names[start], names[end], names[end]))
+            raise IllegalAction("%s-%s: %s" % (names[start], names[end], self._taken(end)))
         self.knights[self.side] ^= 1 << start | 1 << end
         self.lifted = end
         self.history.append(_STEP << 16 | start << 8 | end)
@@ -227,7 +233,7 @@ class Game:
                                 % PHASE_NAMES[self.phase])
         self._on_board(square)
         if not self.free() >> square & 1:
-            raise IllegalAction("%s is not free" % self.layout.names[square])
+            raise IllegalAction(self._taken(square, "%s is scorched already"))
         self.scorched |= 1 << square
         self.lifted = -1
         self.history.append(_BURN << 16 | square << 8)
@@ -275,6 +281,13 @@ class Game:
     def _on_board(self, square):
         if not 0 <= square < self.layout.size:
             raise IllegalAction("square %r is not on the board" % square)
+
+    def _taken(self, square, scorched=None):
+        """Why `square` is not free, in words: scorched, or whose knight stands there."""
+        name = self.layout.names[square]
+        if self.scorched >> square & 1:
+            return scorched_words(name) if scorched is None else scorched % name
+        return "%s is taken by a %s knight" % (name, KNIGHT_NAMES[self.side_at(square)])
 
     def _why_not_placed(self, square):
         names = self.layout.names

@@ -33,6 +33,7 @@ so is the board's id, made at its first start.
 """
 
 from attila.compat import const
+from attila.game.notation import in_words
 from attila.game.rules import SIDE_NAMES, SIDES
 from attila.online import log
 from attila.online.message import (ACT, AT, FORGED, MALFORMED, OFF, UNSIGNED, Message,
@@ -225,15 +226,6 @@ class Party:
         """True while an UNDO refused is to be said."""
         return self._refused >= 0
 
-    # -- what the board says --------------------------------------------------------
-
-    def words(self):
-        """What the status line adds ('': nothing): attila.online.words, loaded
-        on the first call."""
-        from attila.online.words import words
-
-        return words(self)
-
     # -- inside -----------------------------------------------------------------------
 
     def _touch(self):
@@ -311,9 +303,7 @@ class Party:
             return False
         self.arrived = (self.number, m.number, m.action)
         self.taken += 1
-        from attila.online.words import said
-
-        self.told = said(SIDE_NAMES[self.other], m.action)
+        self.told = in_words(self.other, m.action)
         self.told_n += 1
         self._touch()
         return True
@@ -381,4 +371,3 @@ class Party:
             self.number = number
             self._keep()
         return number
-

@@ -67,7 +67,11 @@ class Remote:
         self._game = None
 
     def words(self):
-        return self.party.words()
+        """What the status line adds ('': nothing): attila.online.words,
+        loaded on the first call."""
+        from attila.online.words import words
+
+        return words(self.party)
 
     def kept(self, game):
         return self.party.kept(game)

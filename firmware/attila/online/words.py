@@ -1,5 +1,5 @@
-"""What online play says: the status line's brackets, the other side's
-action on one line, the messages not taken (loaded only when said)."""
+"""What online play says: the status line's brackets, the messages
+not taken (loaded only when said)."""
 
 from attila.game.rules import SIDE_NAMES
 from attila.online.party import CONNECTING, COUNT_NAMES, MINUTE_MS, OFFLINE, UNKNOWN
@@ -39,16 +39,6 @@ def _state(p):
         minutes = ticks_diff(p.now, p.since) // MINUTE_MS
         return "%s offline%s: waiting" % (them, " for %d min" % minutes if minutes else "")
     return ""
-
-
-def said(who, action):
-    """The line that says an action once, in notation and words:
-    'Huns: b3-d4,c4 (knight b3 to d4, scorch c4)', 'Huns: @c3 (a knight on c3)'."""
-    if action[0] == "@":
-        return "%s: %s (a knight on %s)" % (who, action, action[1:])
-    step, _, burn = action.partition(",")
-    start, _, end = step.partition("-")
-    return "%s: %s (knight %s to %s, scorch %s)" % (who, action, start, end, burn)
 
 
 def counted(party):

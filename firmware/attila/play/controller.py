@@ -28,7 +28,7 @@ returns), again (UNDO pressed again before the take-back was done), plan
 (attila.play.plan.Plan: the board's own action, or a hint), hinting (a hint is
 asked for), sign and sign_t (the trouble sign: 1 to start on the next tick,
 2 shown since sign_t), test (the attila.play.selftest.SelfTest in SELFTEST),
-missing, error, said, cue; thinking(), own(), expected(), busy().
+missing, error, said, decided, cue; thinking(), own(), expected(), busy().
 
 Buttons: UNDO takes back the last action (again: further back); in RESUME it
 discards the saved game. MENU shows a hint; after the game, in RESUME it
@@ -108,6 +108,7 @@ class Controller:
         self.now = 0
         self.error = ""  # the last trouble(), for status()
         self.said = 0  # grows whenever the status line may have changed
+        self.decided = 0  # grows whenever the board decides its own action (decision())
         self.missing = 0  # a module of the sensor chain not answering: the sign stays
         self.sign = 0
         self.sign_t = 0
@@ -446,6 +447,13 @@ class Controller:
         self._clear()
 
     # -- words ------------------------------------------------------------------------
+
+    def decision(self):
+        """The board's own action, as a whole, in notation and in words: said
+        once when `decided` grows, before the status lines that guide the hands."""
+        from attila.play.words import decision
+
+        return decision(self)
 
     def status(self):
         """One line for the player: whose turn, what to do, what is wrong.

@@ -130,6 +130,7 @@ class Settling:
         c.touch()
         if c.own() and c.plan.ready():
             c.sound(CUE_TURN)
+            c.decided += 1  # said once as a whole (attila.play.words.decision)
 
     # -- the save -----------------------------------------------------------------
 

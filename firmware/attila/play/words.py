@@ -6,6 +6,7 @@ a board; the LEDs say the same without words (see attila.play.painter).
 """
 
 from attila.game.geometry import lowest, popcount
+from attila.game.notation import in_words
 from attila.play.reading import CLEAR, CORRECT, OVER, RESUME, SELFTEST
 from attila.game.rules import KNIGHT_NAMES, KNIGHTS, MOVE, SCORCH, SETUP, SIDE_NAMES, traps
 from attila.game.rules import OVER as ENDED
@@ -100,6 +101,18 @@ def status(c):
         return lead + "lift the knight on %s" % names[c.plan.src]
     return lead + "lift a knight that can move (%s)%s" % (
         " ".join(_names(c.layout, game.movable())), tail)
+
+def decision(c):
+    """The board's own action, just decided (controller.decided), said as a whole."""
+    game = c.game
+    names = c.layout.names
+    plan = c.plan
+    if game.phase == SETUP:
+        text = "@" + names[plan.src]
+    else:
+        text = "%s-%s,%s" % (names[plan.src], names[plan.dst], names[plan.tile])
+    return in_words(game.side, text)
+
 
 def _turn_words(c):
     game = c.game

@@ -1,18 +1,39 @@
-"""Finished games kept on flash, the newest GAMES_KEPT of them, for `attila games`.
+"""Finished games kept on flash for `attila games`: the newest, as many as leave the saves their room.
 
 Each is its save text (attila.saves.savetext) in the games folder as
 game-NUMBER-CHECKSUM.txt, numbered in the order the games ended, written
-whole (attila.saves.files). An archived game takes a 4 KB block of a Pico's
-littlefs: about 270 of them would fill its flash (the firmware on it), and
-a full flash stops the saves; 100 take 400 KB. The oldest goes for a new
-one.
+whole (attila.saves.files). The archive gives way to the saves: a full
+flash stops them (attila.saves.keeper says so), so before a game is kept
+the oldest go until fewer than GAMES_KEPT are left and the file system has
+ROOM_BLOCKS free (statvfs; where it cannot tell, GAMES_KEPT alone holds).
+A game that would leave less, even with none kept, is not kept (OSError
+ENOSPC: the saves keep their room). make_room() drops the oldest the same
+way at power-up (attila.saves.store), after an update put more files on
+the flash. The room is read from the file system, not counted in games: what a game takes
+depends on its length (littlefs keeps a few hundred bytes in its folder's
+metadata, a longer file takes a 4 KB block), and the room on what else the
+flash holds (the firmware, the layout's tables, a maker's files).
 """
 
 from attila.compat import const
-from attila.saves.files import exists, read_text, write_whole
+from attila.saves.files import exists, free_bytes, read_text, write_whole
 from attila.saves.savetext import checksum
 
 GAMES_KEPT = const(100)
+# Free blocks (of 4 KB: littlefs on the rp2 and the esp32) the saves of the
+# game in progress may need at once: a whole save written beside the one it
+# replaces (until its commit), a folder's metadata pair (the journal's
+# folder made anew, or a folder that splits), a block littlefs moves for
+# wear. A game is kept only where its own (its block, a new metadata pair
+# for its folder) leaves them free.
+SAVE_BLOCKS = const(6)
+ROOM_BLOCKS = const(10)
+# Games dropped in one call at most, the rest at the next: each removal is
+# a commit (now and then a sector erase: 45 ms, up to 400 ms), and the
+# watchdog may be running.
+DROPS = const(32)
+BLOCK = const(4096)
+ENOSPC = const(28)  # littlefs's LFS_ERR_NOSPC as MicroPython raises it, and the hosts'
 
 
 def game_number(name):
@@ -30,24 +51,70 @@ def game_number(name):
     return -1
 
 
-def keep(fs, folder, text):
-    """Keep a finished game's save text in `folder` (made if missing); the
-    same game is kept once, another with its checksum too. Its path."""
-    if not exists(fs, folder):
-        fs.mkdir(folder)
-    tail = "-%08x.txt" % checksum(text)
-    kept = []  # (number, name) of the games kept
+def _short(fs, folder):
+    """Blocks the file system lacks of ROOM_BLOCKS free (0: none, or it cannot tell)."""
+    free = free_bytes(fs, folder)
+    if free is None:
+        return 0
+    short = ROOM_BLOCKS - free // BLOCK
+    return short if short > 0 else 0
+
+
+def _games(fs, folder):
+    """(number, name) of the games archived in `folder`, oldest first."""
+    kept = []
     for name in fs.listdir(folder):
         number = game_number(name)
         if number >= 0:
-            # The same checksum: the same game, unless (Adler-32 on a
-            # few hundred bytes) another one shares it.
-            if name.endswith(tail) and read_text(fs, folder + "/" + name)[0] == text:
-                return folder + "/" + name
             kept.append((number, name))
     kept.sort()
-    while len(kept) >= GAMES_KEPT:
-        fs.remove(folder + "/" + kept.pop(0)[1])
+    return kept
+
+
+def _drop(fs, folder, kept, most):
+    """Remove the oldest of `kept` until at most `most` are left and the file
+    system has its room, DROPS at most; True when it has its room. A file
+    frees a block at most: as many go as blocks are short, then statvfs
+    is asked again (statvfs walks the whole file system)."""
+    budget = DROPS
+    short = _short(fs, folder)
+    while kept and budget and (len(kept) > most or short):
+        n = min(max(len(kept) - most, short), budget, len(kept))
+        budget -= n
+        while n:
+            fs.remove(folder + "/" + kept.pop(0)[1])
+            n -= 1
+        short = _short(fs, folder)
+    return not short
+
+
+def make_room(fs, folder):
+    """Drop the oldest archived games until the saves have their room (a
+    missing folder: nothing to drop); True when they have it."""
+    if not _short(fs, folder):
+        return True
+    try:
+        kept = _games(fs, folder)
+    except OSError:
+        return False  # (no games folder)
+    return _drop(fs, folder, kept, GAMES_KEPT)
+
+
+def keep(fs, folder, text):
+    """Keep a finished game's save text in `folder` (made if missing); the
+    same game is kept once, another with its checksum too. Its path;
+    OSError ENOSPC when the file system has no room for it beside the saves."""
+    if not exists(fs, folder):
+        fs.mkdir(folder)
+    tail = "-%08x.txt" % checksum(text)
+    kept = _games(fs, folder)
+    for _number, name in kept:
+        # The same checksum: the same game, unless (Adler-32 on a few
+        # hundred bytes) another one shares it.
+        if name.endswith(tail) and read_text(fs, folder + "/" + name)[0] == text:
+            return folder + "/" + name
     path = "%s/game-%05d%s" % (folder, kept[-1][0] + 1 if kept else 1, tail)
+    if not _drop(fs, folder, kept, GAMES_KEPT - 1):
+        raise OSError(ENOSPC, "no room to keep the game beside the saves")
     write_whole(fs, path, text)
     return path

@@ -106,6 +106,23 @@ def write_whole(fs, path, text, in_place=False):
         fs.rename(tmp, path)
 
 
+def free_bytes(fs, path):
+    """Free bytes on the file system that holds `path`, or None where `fs`
+    cannot tell (no statvfs): for the archive, which gives way to the saves
+    (a count that errs low keeps fewer finished games, never fewer saves).
+    littlefs counts the blocks in use from above: on a full flash its count
+    of free blocks can go below zero, which a 64-bit port shows as more
+    blocks than there are (0 here)."""
+    statvfs = getattr(fs, "statvfs", None)
+    if statvfs is None:
+        return None
+    try:
+        st = statvfs(path)
+    except OSError:
+        return None
+    return 0 if st[4] > st[2] else st[4] * st[1]
+
+
 class HostFs:
     """The real file system: builtin open, os.rename (replacing), os.remove,
     os.stat, os.listdir."""
@@ -120,6 +137,7 @@ class HostFs:
         self.mkdir = os.mkdir
         self.rmdir = os.rmdir
         self.listdir = os.listdir
+        self.statvfs = getattr(os, "statvfs", None)
 
     def open(self, path, mode):
         return open(path, mode)

@@ -40,7 +40,9 @@ After a cut between the old save's removal and the rename (FAT renames
 that way), the only whole save is PATH.tmp: load() renames it to PATH at
 once, so the next save's PATH.tmp cannot overwrite the only copy.
 
-Finished games are kept apart by attila.saves.archive (Store.archive). The file
+Finished games are kept apart by attila.saves.archive (Store.archive), which
+gives way to the saves: load() drops the oldest archived games first when
+the flash has less room than the saves may need. The file
 functions are injectable (`fs`: open/rename/remove) so tests can cut the
 power at every byte.
 """
@@ -153,6 +155,12 @@ class Store(Storage):
         self._loaded = None
         self.gen = self.notes = 0
         self.based = False
+        if self.games is not None:
+            try:
+                # The saves' room first: an update may have put more on the flash.
+                _archive.make_room(self.fs, self.games)
+            except OSError:
+                pass  # (the saves are tried all the same)
         text, damaged = read_text(self.fs, self.path)
         if damaged:
             self._put_aside(self.path)
@@ -316,7 +324,8 @@ class Store(Storage):
 
     def archive(self, text):
         """Keep the save text of a finished game in the `games` folder
-        (attila.saves.archive); its path, or None without a games folder."""
+        (attila.saves.archive: the oldest go first); its path, or None
+        without a games folder. OSError ENOSPC: no room beside the saves."""
         if self.games is None:
             return None
         return _archive.keep(self.fs, self.games, text)

@@ -112,8 +112,7 @@ class UsbConsole(Console):
             room -= n
             at += n
             if at == len(line):
-                line = self._next
-                self._next = None
+                line = self._after()  # a told line, then the newest status
                 at = 0
                 if line is None:
                     break

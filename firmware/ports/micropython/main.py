@@ -155,7 +155,6 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
         if line:
             print("attila: " + line)
     if link is not None:  # the network is served while the loop sleeps
-        link.console = board.console
         sleep = link.sleep
     elif not said and hardware.radio():  # a Pico W without online.json: why not at a distance
         print("attila: playing on this board, not online: no online.json with Wi-Fi "

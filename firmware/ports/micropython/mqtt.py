@@ -30,7 +30,7 @@ import struct
 import time
 
 from micropython import const
-from umqtt.simple import MQTTClient, MQTTException, _encode_len
+from umqtt.simple import MQTTClient, MQTTException
 
 WRITE_MS = const(100)  # a write's longest wait for room in the socket's buffer
 BUFFER = const(512)  # one packet at a time: ours are under 300 bytes
@@ -319,7 +319,12 @@ def _text(out, s):
 
 
 def _packed(first, body):
-    """A packet: its first byte, the remaining length, the body."""
-    head = bytearray(5)
-    head[0] = first
-    return bytes(head[:_encode_len(head, len(body)) + 1]) + body
+    """A packet: its first byte, the remaining length (seven bits a byte,
+    the high bit set on every byte but the last: MQTT 3.1.1, 2.2.3), the body."""
+    head = bytearray((first,))
+    n = len(body)
+    while n > 0x7F:
+        head.append(n & 0x7F | 0x80)
+        n >>= 7
+    head.append(n)
+    return bytes(head) + body

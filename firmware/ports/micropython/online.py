@@ -88,10 +88,8 @@ class Link:
         self.settings = settings
         self.wlan = wlan
         self.clock = clock
-        self.console = None  # the board's console: the other side's action is said there
         self.feed = None  # the watchdog's feed: called before a call that may take long
         self.client = None
-        self._told = 0
         self._retry = RETRY_MS
         self._next = clock()  # when to try the broker (or the Wi-Fi) again
         self._addr = None  # the broker's address, looked up once
@@ -125,7 +123,6 @@ class Link:
                 time.sleep_ms(wait_ms)
         else:
             self._serve(c, now, wait_ms)
-        self._say()
 
     # -- inside -------------------------------------------------------------------
 
@@ -282,28 +279,6 @@ class Link:
         if ticks_diff(now, self._pinged) > KEEPALIVE_S * 500:
             self._pinged = now
             c.ping()
-
-    def _say(self):
-        """The other side's action, said once on the console, before the
-        status lines that guide the hands."""
-        party = self.party
-        if party.told_n != self._told:
-            self._told = party.told_n
-            console = self.console
-            if console is not None:
-                _flush(console)  # what was said before it, first
-                console(party.told)
-                _flush(console)  # then it, whole: a status line after it cannot replace it
-
-
-def _flush(console):
-    """Send what the console holds, as far as the port takes it now (a few
-    lines at most: each drain is a bounded number of bytes)."""
-    pending = getattr(console, "pending", None)
-    for _ in range(16):
-        if pending is None or not pending():
-            return
-        console.drain()
 
 
 def _der(data):

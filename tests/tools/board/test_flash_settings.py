@@ -22,7 +22,7 @@ from attila import profile as profiles
 from attila_tools import cli
 from attila_tools.board import build, device, settings
 from attila_tools.board.device import DeviceError, find_port
-from attila_tools.hardware import circuit, netlist
+from attila_tools.hardware import netlist, pinout
 
 PROFILES = os.path.join(ROOT, "boards", "profiles")
 CP = os.path.join(PROFILES, "circuitpython-pico.json")
@@ -65,7 +65,7 @@ def test_the_settings_go_into_a_copy_of_the_profile(monkeypatch, tmp_path, capsy
             "level easy; the solved game from the microSD card (sck 2, mosi 3, miso 4, cs 5)"
             % os.path.relpath(str(tmp_path / "build" / "profile.json"), ROOT)) in out
     want = dict(load("pico.json"), game={"computer": "H", "level": "easy"},
-                sdcard=circuit.SD_PINS)
+                sdcard=load("controller.json")["sdcard"])
     assert json.loads(copy) == want
     assert load("pico.json") == json.loads(open(PROFILE).read())  # the file itself unchanged
     p = profiles.loads(copy)
@@ -143,7 +143,7 @@ def _controller_gpios():
     """{net: GPIO} of every Pico pin the controller board's netlist wires to a signal."""
     nl = netlist.load("controller")
     pico = [r for r, p in nl.parts.items() if p["value"] == "Pico"][0]
-    gpio_of_pin = {str(pin): gp for gp, pin in circuit.PICO_PIN.items()}
+    gpio_of_pin = {str(pin): gp for gp, pin in pinout.PICO_PIN.items()}
     out = {}
     for net, nodes in nl.nets.items():
         for ref, pin in nodes:
@@ -165,7 +165,7 @@ def test_the_shipped_controller_profiles_are_the_copper_card_socket_included(nam
             "MENU": data["buttons"]["menu"], "BUZZER": data["buzzer"],
             "SD_SCK": data["sdcard"]["sck"], "SD_MOSI": data["sdcard"]["mosi"],
             "SD_MISO": data["sdcard"]["miso"], "SD_CS": data["sdcard"]["cs"]} == wired
-    assert data["sdcard"]["spi"] == circuit.SD_PINS["spi"] == (wired["SD_SCK"] >> 3) & 1
+    assert data["sdcard"]["spi"] == pinout.load().sd_spi == (wired["SD_SCK"] >> 3) & 1
     assert not set(wired.values()) & set(RADIO)
     p = profiles.load(os.path.join(PROFILES, name))
     profiles.check_pins(p, "Raspberry Pi Pico W with RP2040")  # the W's radio pins are free

@@ -9,8 +9,10 @@ import os
 import shutil
 import subprocess
 
-from emulated_board import (HANG_GUARD_S, OTHER_LAYOUT, ROOT, attila_cmd, board_from, boot_line,
-                            needs_emulator, save_text, wait_for)
+from emulated_board import (HANG_GUARD_S, LAYOUT, OTHER_LAYOUT, ROOT, attila_cmd, board_from,
+                            boot_line, needs_emulator, save_text, saved_game, wait_for)
+
+from attila.saves.store import journal_of
 
 from attila_tools.board import build
 
@@ -69,11 +71,18 @@ def test_games_fetches_the_game_with_its_journal_and_the_finished_games(flashed,
     assert len(list(out_dir.iterdir())) == 2
 
 
+def _new_game(layout_path):
+    """The save text of a new game on the layout (as saved_game() reads it)."""
+    text = save_text(layout_path, "")
+    return text[:text.rindex("end ")]
+
+
 @needs_emulator
 def test_layout_port_switches_just_the_layout(flashed, tmp_path):
     _out, golden, _built = flashed
     direct = os.path.join(ROOT, "boards", "profiles", "pico-direct.json")
-    dev, _hw = board_from(golden, tmp_path, profile=direct)
+    # The board idles in a new game, whose save it wrote at rest (no action).
+    dev, _hw = board_from(golden, tmp_path, profile=direct, save=save_text(LAYOUT, ""))
     shutil.copy(direct, os.path.join(dev.root, "profile.json"))  # a board wired pin by pin
     with dev:
         before = dev.files()
@@ -83,7 +92,15 @@ def test_layout_port_switches_just_the_layout(flashed, tmp_path):
         assert proc.returncode == 0, proc.stdout + proc.stderr
         assert "copied %s to the board as layout.json (verified)" % OTHER_LAYOUT in proc.stdout
         assert "the board says: attila: l-shape on pico-direct" in proc.stdout
+        # A new game with no action is no game to set aside: it goes, and the
+        # board saves its new game on the L once its squares are still.
+        assert "saved game" not in proc.stdout
+        wait_for(lambda: saved_game(dev) == _new_game(OTHER_LAYOUT),
+                 "the board to save its new game on the L")
         after = dev.files()
+        for name in (build.SAVE_FILE, journal_of(build.SAVE_FILE)):
+            after.pop(name, None)
+            before.pop(name, None)
         with open(OTHER_LAYOUT, "rb") as f:
             assert after.pop("layout.json") == f.read()
         assert ("copied its setup book boards/solved/l-shape.book as layout.book (verified)"

@@ -129,10 +129,11 @@ def set_aside(board, layout):
 
     The firmware would ignore it and start afresh over it; moved, it can
     still be fetched (`attila games`). Returns its new path, or None when the
-    save fits the layout (or cannot be read at all).
+    save fits the layout (or cannot be read at all); "" when it held no
+    action (the save of a new game, which the board writes at rest): removed.
     """
     from attila.errors import AttilaError
-    from attila.saves.savetext import restore
+    from attila.saves.savetext import restore, unpack
 
     data = read_game(board, build.SAVE_FILE)  # with the journal's actions
     if data is None:
@@ -145,6 +146,14 @@ def set_aside(board, layout):
         pass
     except ValueError:
         return None
+    try:
+        empty = not restore(unpack(data)).history  # (ours: its checksum holds)
+    except AttilaError:
+        empty = False
+    if empty:
+        board.remove(build.SAVE_FILE)
+        board.remove(journal_of(build.SAVE_FILE))
+        return ""
     name = "games/saved-%s.txt" % time.strftime("%Y%m%d-%H%M%S")
     board.write(name, data)
     if board.hashes([name]).get(name) != hashlib.sha256(data).hexdigest():
@@ -295,8 +304,9 @@ def _flash(args, board, port, files, local, layout, created):
             board.remove(p)
     elif build.SAVE_FILE in saved:
         kept = set_aside(board, layout)
+        if kept is not None:
+            saved = []  # (set aside, or a new game's save removed)
         if kept:
-            saved = []
             say("attila flash: the saved game is for another layout; it is kept on the board "
                 "as %s (fetch it with `attila games`)" % kept)
 

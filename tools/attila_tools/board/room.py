@@ -12,16 +12,28 @@ saves need would not fit beside it. Measured, not guessed: the files are
 laid out on a littlefs of the board's geometry as MicroPython mounts it
 (extmod/vfs_lfsx.c: 256-byte programs, 32-byte reads, a 1 KB cache, so a
 small file sits in its folder's metadata).
+
+The room is what the board will count: its finished games give way to the
+saves until its statvfs says ROOM_BLOCKS are free (attila.saves.archive),
+and MicroPython's littlefs counts every folder's metadata pair twice there
+(tests/portable/test_archive_room.py), so each folder costs the board two
+blocks more than it takes.
 """
 
 import os
 
+from attila.saves.archive import ROOM_BLOCKS
+
 from attila_tools.board import build
 
-# Left free for the saves: the game, its copy while written and its journal,
-# some finished games (attila.saves.archive), littlefs's copies of the
-# folders they change. A full flash stops the saves (the board says so).
-SPARE_BLOCKS = 16
+# Left free, as the board counts it: the room its archive leaves the saves
+# (the game, its copy while written, its journal, littlefs's copies of the
+# folders they change), the folders the firmware makes (journal/,
+# journal/now/, games/: a metadata pair each) and a few finished games of a
+# large layout (a block each). A full flash stops the saves (the board says so).
+FIRMWARE_FOLDERS = 3
+SPARE_BLOCKS = ROOM_BLOCKS + 2 * FIRMWARE_FOLDERS + 8
+COUNTED_TWICE = 2  # blocks the board's statvfs counts twice for each folder
 OPTIONAL = (build.OPENING_FILE,)  # left out first to last when the rest does not fit
 
 
@@ -47,18 +59,33 @@ def used_blocks(files, block_size, block_count):
     return fs.used_block_count
 
 
+def folders(files):
+    """The folders `files` ({board path: local file}) are in, each with its parents."""
+    out = set()
+    for dest in files:
+        parts = dest.split("/")[:-1]
+        for k in range(1, len(parts) + 1):
+            out.add("/".join(parts[:k]))
+    return out
+
+
+def spare_blocks(files):
+    """The free blocks `files` must leave on the board's file system: SPARE_BLOCKS
+    as the board counts them (each folder counted twice)."""
+    return SPARE_BLOCKS + COUNTED_TWICE * (len(folders(files)) + FIRMWARE_FOLDERS)
+
+
 def most_blocks(files, block_size):
     """Blocks `files` take at most: each its whole blocks (none inlined), each
     folder a metadata pair, the superblock's pair."""
-    folders = {dest.rsplit("/", 1)[0] for dest in files if "/" in dest}
     data = sum(max(1, -(-os.path.getsize(src) // block_size)) for src in files.values())
-    return data + 2 * len(folders) + 2
+    return data + 2 * len(folders(files)) + 2
 
 
 def fit(files, geometry):
     """(files, note): `files` less the optional tables that would leave the
-    saves less than SPARE_BLOCKS; note says what was left out and why ("" when
-    nothing was, or the geometry (block size, blocks) is unknown)."""
+    saves less than spare_blocks(); note says what was left out and why (""
+    when nothing was, or the geometry (block size, blocks) is unknown)."""
     if not geometry:
         return files, ""
     size, count = geometry
@@ -67,10 +94,11 @@ def fit(files, geometry):
     for dest in (None,) + OPTIONAL:
         if dest is not None and dest in files:
             left_out.append((dest, os.path.getsize(files.pop(dest))))
+        spare = spare_blocks(files)
         used = most_blocks(files, size)
-        if count - used < SPARE_BLOCKS:  # (the bound is quick; the layout itself is not)
+        if count - used < spare:  # (the bound is quick; the layout itself is not)
             used = used_blocks(files, size, count)
-        if used is not None and count - used >= SPARE_BLOCKS:
+        if used is not None and count - used >= spare:
             break
     if used is None:
         raise build.BuildError(

@@ -46,7 +46,7 @@ def parts(name, board=None):
     board = board or load_board(name)
     attrs = mounts(board)
     out = []
-    for p in circuit.BOARDS[name]():
+    for p in circuit.parts(name):
         fp = board.footprints.get(p["ref"])
         if fp is None:
             raise pcbfile.PcbError("%s: part %s is not on the board" % (board.where, p["ref"]))

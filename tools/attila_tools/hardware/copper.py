@@ -21,11 +21,12 @@ and compares:
 `problems(board, kind, wiring_order)` lists what is wrong, one line each.
 """
 
-from attila_tools.hardware import cable, connectivity, frame, geometry as g, kicadlib
+from attila_tools.hardware import cable, catalogue, connectivity, frame, geometry as g, kicadlib
 
-# The parts as KiCad's libraries draw them (circuit.py places these symbols).
-HC165 = "74xx:74HC165"
-LED = "LED:WS2812B"
+# The parts' symbols in KiCad's libraries (the catalogue's choice); the pins'
+# names below are those symbols' own.
+HC165 = catalogue.REGISTER.symbol
+LED = catalogue.LED.symbol
 
 
 def register_pins():
@@ -42,19 +43,20 @@ def led_pins():
     return p["DIN"][0], p["DOUT"][0]
 
 
-def firmware_order(kind):
+def firmware_order(kind, prof=None):
     """(led order, sensor order): the module's local squares in chain order, as
-    the firmware wires a module of this kind (attila.sensing.wiring over boards/4x5.json,
-    the pico profile's local orders)."""
+    the firmware wires a module of this kind under the ordered controller's
+    profile (attila.sensing.wiring over boards/4x5.json where it has such a
+    module; elsewhere the profile's local order, row by row by default)."""
     import os
 
-    from attila import profile
     from attila.game import layoutfile
+    from attila.sensing.wiring import check_order
 
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))))
-    layout, modules, _ = layoutfile.load(os.path.join(root, "boards", "4x5.json"))
-    prof = profile.load(os.path.join(root, "boards", "profiles", "pico.json"))
+    from attila_tools.hardware import pinout
+
+    prof = prof or pinout.load()
+    layout, modules, _ = layoutfile.load(os.path.join(pinout.ROOT, "boards", "4x5.json"))
     wiring = prof.wiring(layout, modules)
     led, bit = wiring.led_offset, 0
     for m in sorted(modules, key=lambda m: m.number):
@@ -66,7 +68,9 @@ def firmware_order(kind):
             return leds, sensors
         led += n
         bit += n
-    raise ValueError("boards/4x5.json has no %s module" % kind)
+    n = g.squares(kind)
+    return tuple(list(check_order((orders or {}).get(kind), n, kind))
+                 for orders in (prof.led_local, prof.sensor_local))
 
 
 def _square_of(kind, xy):

@@ -4,41 +4,32 @@ power input's design (no KiCad needed; see copper.py for the modules).
 - the cable's signals, the buttons and the piezo reach the profile's GPIOs
   (through the series resistors and the LED data's buffer);
 - the microSD socket's SPI pins reach the card's GPIOs (the profile's
-  `sdcard`, else the card page's reference pins: circuit.SD_PINS), its
-  supply and shell are on 3.3 V and ground, its data lines pulled up;
+  `sdcard`), its supply and shell are on 3.3 V and ground, its data lines
+  pulled up;
 - the chain's shift data has a pull-up to 3.3 V;
 - the 5 V input: USB-C with 5.1 kOhm from CC1 and CC2 to ground, then a
   fuse, a clamp to ground, a P-MOSFET whose source feeds the cable's 5 V
   and whose gate goes to ground, and no copper from it to the Pico's VBUS.
 
-Pin names come from KiCad's own symbols (kicadlib.py), not from circuit.py.
+Pin names come from KiCad's own symbols (kicadlib.py), not from the
+generator's tables; the GPIOs from the ordered controller's profile
+(pinout.py, read through the firmware's own parser).
 """
 
-import json
-import os
-
-from attila_tools.hardware import cable, circuit, connectivity, kicadlib
+from attila_tools.hardware import cable, catalogue, connectivity, kicadlib, pinout
 from attila_tools.hardware.copper import through
 
-PICO = "MCU_Module:RaspberryPi_Pico"
-MICRO_SD = "Connector:Micro_SD_Card_Det2"
-USB_C = "Connector:USB_C_Receptacle_PowerOnly_6P"
-FET = "Transistor_FET:AO3401A"
+PICO = catalogue.PICO.symbol
+MICRO_SD = catalogue.MICRO_SD.symbol
+USB_C = catalogue.USB_C.symbol
+FET = catalogue.PFET.symbol
 BUFFER_A, BUFFER_Y = "2", "4"  # 74AHCT1G125 in SOT-23-5 (KiCad's symbol leaves them unnamed)
 SD_ROLES = (("CLK", "SD_SCK"), ("CMD", "SD_MOSI"), ("DAT0", "SD_MISO"), ("DAT3/CD", "SD_CS"))
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
-def profile_pins(path=None):
-    """{signal: GPIO} of the reference profile (boards/profiles/pico.json); the
-    card's pins from its `sdcard` section, else the card page's reference pins."""
-    with open(path or os.path.join(ROOT, "boards", "profiles", "pico.json")) as f:
-        p = json.load(f)
-    s = p["sensors"]
-    sd = p.get("sdcard") or circuit.SD_PINS
-    return {"LED": p["leds"]["pin"], "LOAD": s["load"], "CLOCK": s["clock"], "SHIFT": s["data"],
-            "UNDO": p["buttons"]["undo"], "MENU": p["buttons"]["menu"], "BUZZER": p["buzzer"],
-            "SD_SCK": sd["sck"], "SD_MOSI": sd["mosi"], "SD_MISO": sd["miso"], "SD_CS": sd["cs"]}
+def profile_pins(prof=None):
+    """{signal: GPIO} of the ordered controller's profile (boards/profiles/controller.json)."""
+    return pinout.gpios(prof)
 
 
 def pico_gpios():
@@ -57,7 +48,7 @@ def controller_problems(board, pins=None):
     copper = connectivity.Copper(board)
     fps = board.footprints
     gpio_of_pad = pico_gpios()
-    pico = [r for r, f in fps.items() if f.value == "Pico"]
+    pico = [r for r, f in fps.items() if f.value == catalogue.PICO.value]
     if len(pico) != 1:
         return ["expected one Pico, found %s" % pico]
     pico = pico[0]
@@ -74,7 +65,7 @@ def controller_problems(board, pins=None):
                 return hit[0] if len(hit) == 1 else hit
             step = through(copper, fps, net)
             for r, p in copper.pads(net):
-                if fps[r].value == "74AHCT1G125" and p == BUFFER_Y:
+                if fps[r].value == catalogue.BUFFER.value and p == BUFFER_Y:
                     step = copper.net(r, BUFFER_A)
             net = step
         return None
@@ -150,7 +141,7 @@ def power_problems(copper, fps, pico):
     vin = vin.pop()
     for cc in ("CC1", "CC2"):
         net = copper.net("J2", usb[cc][0])
-        if not any(r.startswith("R") and fps[r].value == "5.1k"
+        if not any(r.startswith("R") and fps[r].value == "5.1k"  # USB-C's Rd
                    and set(copper.nets_of(r).values()) == {net, "GND"} for r in fps):
             out.append("USB-C %s has no 5.1 kOhm to ground (a supply would give no 5 V)" % cc)
     fuses = [r for r in fps if r.startswith("F") and vin in copper.nets_of(r).values()]

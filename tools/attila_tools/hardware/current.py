@@ -4,11 +4,12 @@ can carry (no KiCad needed; the copper as connectivity.py reads it).
 The current a track carries is bounded by the loads on the far side of it:
 take the track away, and the copper on one side feeds what is on the other.
 The loads: each LED at full white (the firmware's own model,
-attila/leds/strip.py: 3 x 20 mA + 1 mA), the Pico, its card and the
+the catalogue's LED, which tests hold to attila/leds/strip.py: 3 x 20 mA + 1 mA),
+the Pico, its card and the
 registers (100 mA, docs/pages/build/power.md), and wherever the chain's
 current passes (the cable's 5 V and ground pins, the USB-C socket, the fuse,
 the clamp, the P-MOSFET) as much as the input's fuse lets through without
-tripping: its trip current (circuit.FUSE_TRIP_MA), which bounds every other
+tripping: its trip current (the catalogue's fuse), which bounds every other
 current too. A track in a loop (a ground track beside the pour) carries at
 most what the pads it touches draw.
 
@@ -16,14 +17,13 @@ Widths from IPC-2221 for an outer layer of 1 oz copper and a 10 C rise:
 I = 0.048 * dT^0.44 * A^0.725 (I in A, A in square mils).
 """
 
-from attila.leds import strip
-
-from attila_tools.hardware import cable, circuit, connectivity, kicadlib
+from attila_tools.hardware import cable, catalogue, connectivity, kicadlib
 
 NETS = ("+5V", "GND", "VIN", "VIN_FUSED", "VSYS")  # the supply, its return, the Pico's feed
 RISE = 10.0  # C
 COPPER_MIL = 1.378  # 1 oz/ft2: 35 um, in mils
-LED_MA = 3 * strip.MA_PER_CHANNEL + strip.IDLE_MA
+LED_MA = 3 * catalogue.LED.facts["ma_per_channel"] + catalogue.LED.facts["idle_ma"]
+TRIP_MA = catalogue.FUSE.facts["trip_ma"]
 LOGIC_MA = 100  # the Pico, its card, the registers (docs/pages/build/power.md)
 
 
@@ -35,13 +35,13 @@ def width_for(amps, rise=RISE):
 
 def loads(board):
     """{(ref, pad number): mA} of the pads that draw or pass the supply's current."""
-    chain = circuit.FUSE_TRIP_MA
-    led = kicadlib.pins("LED:WS2812B")
-    usb = kicadlib.pins("Connector:USB_C_Receptacle_PowerOnly_6P")
-    fet = kicadlib.pins("Transistor_FET:AO3401A")
+    chain = TRIP_MA
+    led = kicadlib.pins(catalogue.LED.symbol)
+    usb = kicadlib.pins(catalogue.USB_C.symbol)
+    fet = kicadlib.pins(catalogue.PFET.symbol)
     out = {}
     for ref, fp in board.footprints.items():
-        if fp.value == "WS2812B":
+        if fp.value == catalogue.LED.value:
             for name in ("VDD", "VSS"):
                 out[(ref, led[name][0])] = LED_MA
         elif fp.name.startswith("Connector_IDC:"):  # the cable's 5 V and ground
@@ -51,13 +51,13 @@ def loads(board):
             for name in ("VBUS", "GND", "SHIELD"):
                 for pin in usb[name]:
                     out[(ref, pin)] = chain
-        elif ref.startswith("F") or fp.value == "SMAJ5.0A":
+        elif ref.startswith("F") or fp.value == catalogue.TVS.value:
             for pin in fp.pads:
                 out[(ref, pin)] = chain
         elif ref.startswith("Q"):
             for name in ("D", "S"):
                 out[(ref, fet[name][0])] = chain
-        elif fp.value == "SS14":
+        elif fp.value == catalogue.SCHOTTKY.value:
             for pin in fp.pads:
                 out[(ref, pin)] = LOGIC_MA
     return out
@@ -67,7 +67,7 @@ def currents(board, copper=None):
     """[(track item, mA)] for every track of the supply's nets."""
     copper = copper or connectivity.Copper(board)
     load = loads(board)
-    cap = circuit.FUSE_TRIP_MA
+    cap = TRIP_MA
     its, adj = copper.items, copper.adj
     draw = [load.get((it.ref, it.pin), 0) if it.kind == "pad" else 0 for it in its]
     out = []

@@ -1,11 +1,13 @@
-"""Regenerate the KiCad projects under boards/pcb/ from circuit.py and geometry.py.
+"""Write boards' KiCad projects: the committed ones under boards/pcb/, or
+others (attila hardware: another pitch, another module size) anywhere.
 
     python -m attila_tools.hardware.generate [--check] [BOARD ...]
 
-Writes each board's .kicad_pro, .kicad_sch and .kicad_pcb (the board through
-KiCad's own `pcbnew`, which imports only in the system's Python, hence the
-subprocess) and its netlist. --check regenerates into a scratch folder and
-exits 1 naming every committed file that differs.
+Each board's .kicad_pro (the fab's rules, rules.py), its schematic and the
+netlist KiCad exports from it, and its .kicad_pcb, drawn by KiCad's own
+`pcbnew` (which imports only in the system's Python, hence the subprocess).
+--check regenerates into a scratch folder and exits 1 naming every
+committed file that differs.
 """
 
 import argparse
@@ -15,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-from attila_tools.hardware import circuit, rules
+from attila_tools.hardware import boards, geometry, rules, schematic
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 PCB_DIR = os.path.join(ROOT, "boards", "pcb")
@@ -60,13 +62,55 @@ def same(a, b):
     with open(b, encoding="utf-8") as f:
         tb = f.read()
     if a.endswith(".kicad_pcb"):
-        return _without_fill(ta) == _without_fill(tb) and ta.count("(filled_polygon") == tb.count("(filled_polygon")
+        return (_without_fill(ta) == _without_fill(tb)
+                and ta.count("(filled_polygon") == tb.count("(filled_polygon"))
     return ta == tb
 
 
 def files(name):
-    return [name + ext for ext in (".kicad_pro", ".kicad_sch", ".kicad_pcb", ".net")] + [
-        "fp-lib-table", "sym-lib-table"]
+    return ([name + ext for ext in (".kicad_pro", ".kicad_pcb", ".net")] + schematic.files(name)
+            + ["fp-lib-table", "sym-lib-table"])
+
+
+def write(name, folder):
+    """All files of one board into folder, at geometry.PITCH."""
+    os.makedirs(folder, exist_ok=True)
+    design = boards.Board(name)
+    pro = os.path.join(folder, name + ".kicad_pro")
+    with open(pro, "w") as f:  # the netlist export reads its net classes
+        f.write(rules.project(name))
+    for fn, text in (("fp-lib-table", rules.footprint_table(design.parts)),
+                     ("sym-lib-table", rules.symbol_table(design.parts))):
+        with open(os.path.join(folder, fn), "w") as f:
+            f.write(text)
+    schematic.write(design, folder)
+    schematic.netlist(name, folder)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")]))
+    r = subprocess.run([KICAD_PYTHON, "-m", "attila_tools.hardware.pcbgen", name,
+                        os.path.join(folder, name + ".kicad_pcb"),
+                        os.path.join(folder, name + ".net"), "%g" % geometry.PITCH],
+                       env=env, capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit("%s: pcbgen failed:\n%s" % (name, r.stderr.strip()))
+    # pcbnew saves a project file of its own: ours (the fab's rules) goes last.
+    with open(pro, "w") as f:
+        f.write(rules.project(name))
+    for junk in (name + ".kicad_prl", "fp-info-cache"):
+        if os.path.exists(os.path.join(folder, junk)):
+            os.remove(os.path.join(folder, junk))
+
+
+def stale(name, folder):
+    """The files of a board in folder that are not what the generator writes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        write(name, tmp)
+        out = []
+        for fn in files(name):
+            have = os.path.join(folder, fn)
+            if not os.path.exists(have) or not same(have, os.path.join(tmp, fn)):
+                out.append(have)
+        return out
 
 
 def update(name, folder):
@@ -81,37 +125,6 @@ def update(name, folder):
                 shutil.copy(os.path.join(tmp, fn), have)
 
 
-def write(name, folder):
-    """All files of one board into folder."""
-    from attila_tools.hardware import schematic
-
-    os.makedirs(folder, exist_ok=True)
-    pro = os.path.join(folder, name + ".kicad_pro")
-    with open(pro, "w") as f:  # the netlist export reads its net classes
-        f.write(rules.project(name))
-    parts = circuit.BOARDS[name]()
-    for fn, text in (("fp-lib-table", rules.footprint_table(parts)),
-                     ("sym-lib-table", rules.symbol_table(parts))):
-        with open(os.path.join(folder, fn), "w") as f:
-            f.write(text)
-    schematic.write(name, os.path.join(folder, name + ".kicad_sch"))
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools")]))
-    schematic.netlist(name, folder)
-    r = subprocess.run([KICAD_PYTHON, "-m", "attila_tools.hardware.pcbgen", name,
-                        os.path.join(folder, name + ".kicad_pcb"),
-                        os.path.join(folder, name + ".net")],
-                       env=env, capture_output=True, text=True)
-    if r.returncode:
-        raise SystemExit("%s: pcbgen failed:\n%s" % (name, r.stderr.strip()))
-    # pcbnew saves a project file of its own: ours (the fab's rules) goes last.
-    with open(pro, "w") as f:
-        f.write(rules.project(name))
-    for junk in (name + ".kicad_prl", "fp-info-cache"):
-        if os.path.exists(os.path.join(folder, junk)):
-            os.remove(os.path.join(folder, junk))
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
@@ -121,21 +134,16 @@ def main(argv=None):
     if why:
         print("make hardware: " + why, file=sys.stderr)
         return 2
-    names = args.boards or sorted(circuit.BOARDS)
-    stale = []
-    for name in names:
+    found = []
+    for name in args.boards or boards.GAME:
+        folder = os.path.join(PCB_DIR, name)
         if args.check:
-            with tempfile.TemporaryDirectory() as tmp:
-                write(name, tmp)
-                for fn in files(name):
-                    have = os.path.join(PCB_DIR, name, fn)
-                    if not os.path.exists(have) or not same(have, os.path.join(tmp, fn)):
-                        stale.append(os.path.relpath(have, ROOT))
+            found += stale(name, folder)
         else:
-            update(name, os.path.join(PCB_DIR, name))
-    for s in stale:
-        print("%s: not what the generator writes (run python -m attila_tools.hardware.generate)" % s)
-    return 1 if stale else 0
+            update(name, folder)
+    for s in found:
+        print("%s: not what the generator writes (run make hardware)" % os.path.relpath(s, ROOT))
+    return 1 if found else 0
 
 
 if __name__ == "__main__":

@@ -1,11 +1,17 @@
-"""Where every part of a module board lies: the one source for the PCBs and the printed parts.
+"""A module board's shape: its squares, outline, cable connectors, mounting
+holes and the spine of tracks up its middle. The one source for the boards
+(place.py lays the parts from it) and the printed parts (trays, baffles).
 
 Millimetres, in a module's own frame before it is turned: origin at the
 bottom-left corner of its squares, x to the right, y up (KiCad's y runs down:
-the PCB generator flips it). A module's squares come from the firmware
-(`attila.game.modules.KINDS`, local index k row by row from the bottom-left), so
-square k here is the square whose switch the firmware reads on register
-input D(k) and whose LED is link k of the module's chain.
+frame.py turns it). A module's kind names its size as the firmware does,
+columns x rows ("2x3": 2 squares wide, 3 high); its squares are numbered row
+by row from the bottom-left (`attila.game.modules`), so square k here is the
+square whose switch the firmware reads on register input D(k) and whose LED
+is link k of the module's chain.
+
+The pitch (the squares' size) is the game's 40 mm unless `attila hardware
+--pitch` makes boards for other pieces (use_pitch).
 
 Why the board is smaller than its squares: the trays that hold the boards
 join edge to edge and keep the pitch across module edges only if each tray's
@@ -13,82 +19,88 @@ outline is exactly its squares; the tray's wall and the fit clearance then
 take `EDGE` from every side of the board.
 """
 
+import re
+
 from attila.game.modules import KINDS
 
-PITCH = 40.0  # square pitch, centre to centre (the game's own squares)
+from attila_tools.errors import ToolError
+
+PITCH = 40.0  # square pitch, centre to centre: the game's squares (use_pitch for others)
+PITCHES = (30.0, 60.0)  # what the boards are laid out for
 EDGE = 1.5  # board edge to the squares' outline: tray wall + fit clearance
 THICKNESS = 1.6  # board thickness (a fab's default)
+MOST_SQUARES = 8  # one 74HC165 a module reads eight switches
 
-# Parts on the top side of each square, relative to the square's centre, as
-# they lie in the module's left column; the right column is their mirror image
-# (x turned over, see `at`), so that every square's tracks leave towards the
-# spine of tracks that runs up the middle of the module (both kinds are 2
-# squares wide) and its register.
-LED_AT = (0.0, 0.0)  # the WS2812B at the centre, under its baffle cell
-# Its 100 nF lies along x beside the LED's 5 V pad (VDD: spine side, below
-# the centre in the left column, above it in the right, where the LED turned
-# half a turn puts it), its +5 V pad under VDD and its ground pad wired under
-# the LED's body to the opposite corner's ground pad (VSS): see `cap_at`.
-CAP_AT = (1.675, -3.5)
-# The reed switch (Coto CT10, 15 mm between its pads) lies flat along y on
-# the side away from the spine, its lower end beside the LED near the centre,
-# running towards the square's edge (docs/pages/build/pieces.md: a magnet
-# over an end, not the middle): its pads are at y = 1.0 and 16.1.
-REED_AT = (-5.0, 8.56)
-PULLUP_AT = (-8.5, 13.0)  # the switch's 10 kOhm pull-up, beside its upper end
-
-# One 74HC165 a module, on the spine at the module's bottom edge (its body
-# crosses the middle column wall's foot: the baffle leaves a notch there),
-# relative to square 0's centre; its pins line up with the spine's tracks.
-REGISTER_AT = (20.0, -10.0)
 # The IN and OUT cable connectors (2x4 IDC box headers, 2.54 mm) stand on the
-# bottom side, so the top stays flat under the baffle; relative to a square's
-# centre (mirrored in the right column): IN under square 0, OUT under the
-# module's last square (top right), both in the lower part of their square.
-CONNECTOR_AT = (-8.0, -12.5)
-# The SER pull-down sits by the OUT connector, relative to the last square.
-SER_PULLDOWN_AT = (6.0, -12.5)
-# The last LED's series resistor on its data-out lane, beside the LED (a
-# source termination sits at the driver), relative to the last square.
-SERIES_AT = (5.5, -1.65)
-# The module's bulk capacitor where the 5 V comes in: on the top side by the
-# IN connector's 5 V pin, relative to square 0.
-BULK_AT = (-10.0, -5.725)
-# A box header's courtyard (18.8 x 9.9 mm, lying along x) and the plug mated
-# in it: no mounting hole's post or magnet comes within it (tests/hardware
-# hold it to the footprint's courtyard).
+# bottom side, so the top stays flat under the baffle. Their courtyard (18.8 x
+# 9.9 mm, lying along x) and the plug mated in it keep out mounting holes'
+# posts and magnets (tests/hardware hold it to the footprint's courtyard).
 CONNECTOR_KEEPOUT = (19.0, 10.0)
-MOUNT_CLEAR = 4.0  # a hole's centre to a keep-out: its tray post (7 mm across) and 0.5 mm
+CONNECTOR_INSET = 1.0  # the keep-out to the board's edge
+# IN lies in the bottom-left corner; OUT under the module's last square, at
+# the board's outer edge, in the square's lower part (its switch runs up the
+# upper part): its centre this far below the square's centre (in a one-row
+# module, in the bottom-right corner, level with IN).
+CONNECTOR_BELOW = 12.5
+CONNECTOR_DEPTH = 9.1  # 2x4 IDC box header below the bottom side
 
 MOUNT_DRILL = 3.2  # M3 clearance
 MOUNT_INSET = 5.0  # corner holes from the squares' outline
+MOUNT_CLEAR = 4.0  # a hole's centre to a keep-out: its tray post (7 mm across) and 0.5 mm
 
-# Tallest point of each part above the board's top (datasheets), for the
-# baffle's clearances; connectors below the bottom.
-HEIGHT = {
-    "led": 1.6,  # WS2812B 5.0 x 5.0 x 1.6
-    "cap": 0.9,  # 0603 / 0805 MLCC
-    "resistor": 0.55,  # 0603
-    "reed": 2.6,  # Coto CT10 body on its leads
-    "register": 1.75,  # SOIC-16
-}
-CONNECTOR_DEPTH = 9.1  # 2x4 IDC box header below the bottom side
+# The spine: one 74HC165 a module at the foot of a run of tracks on the bottom
+# side (route_spine.py). Its centre is this far above the board's bottom edge
+# (room for the six lanes of the bottom strip under its pins); the spine's
+# lines stand SPINE_FIRST, SPINE_FIRST + LINE, ... either side of its middle.
+REGISTER_ABOVE_EDGE = 8.75
+SPINE_FIRST = 6.0
+LINE = 1.0
+
+
+class SizeError(ToolError):
+    """A pitch or module size the boards cannot be laid out for (the message says why)."""
+
+
+def use_pitch(mm):
+    """Lay the boards out for squares of `mm` (30 to 60 mm)."""
+    global PITCH
+    mm = float(mm)
+    if not PITCHES[0] <= mm <= PITCHES[1]:
+        raise SizeError("pitch %g mm: the boards are laid out for %g to %g mm squares"
+                        % ((mm,) + PITCHES))
+    PITCH = mm
 
 
 def size(kind):
-    """(columns, rows) of a module kind, from the firmware's own table."""
-    return KINDS[kind]
+    """(columns, rows) of a module kind ("2x3" -> (2, 3)); SizeError for one the
+    boards cannot be: one register reads eight squares, and the spine runs up
+    the middle of at most two columns (a wider module is a taller one turned)."""
+    m = re.fullmatch(r"(\d)x(\d)", kind or "")
+    if not m:
+        raise SizeError("module %r: a size is columns x rows, such as 2x3" % (kind,))
+    w, h = int(m.group(1)), int(m.group(2))
+    if kind in KINDS and KINDS[kind] != (w, h):
+        raise SizeError("module %s: the firmware says %s" % (kind, KINDS[kind]))
+    if w * h > MOST_SQUARES:
+        raise SizeError("module %s: %d squares; one 74HC165 reads at most %d"
+                        % (kind, w * h, MOST_SQUARES))
+    if w != 2:
+        hint = (" (make it %dx%d and turn it a quarter in the layout)" % (h, w)
+                if h == 2 else "")
+        raise SizeError("module %s: the board runs its tracks up the middle of two columns%s"
+                        % (kind, hint))
+    return (w, h)
 
 
 def squares(kind):
     """Number of squares of a module kind."""
-    w, h = KINDS[kind]
+    w, h = size(kind)
     return w * h
 
 
 def square_centre(kind, k):
     """Centre of local square k (row by row from the bottom-left), in mm."""
-    w, h = KINDS[kind]
+    w, h = size(kind)
     if not 0 <= k < w * h:
         raise ValueError("module %s has no square %d" % (kind, k))
     return ((k % w + 0.5) * PITCH, (k // w + 0.5) * PITCH)
@@ -96,7 +108,7 @@ def square_centre(kind, k):
 
 def squares_outline(kind):
     """(width, height) of the module's squares: what a tray covers."""
-    w, h = KINDS[kind]
+    w, h = size(kind)
     return (w * PITCH, h * PITCH)
 
 
@@ -107,31 +119,27 @@ def board_outline(kind):
 
 
 def mirrored(kind, k):
-    """True for a square of the right column, whose parts are the left's mirror image."""
-    w = KINDS[kind][0]
-    return k % w == w - 1 and w > 1
+    """True for a square of the right column, whose parts are the left's mirror
+    image (its tracks leave to the left, towards the spine)."""
+    w = size(kind)[0]
+    return w == 2 and k % 2 == 1
 
 
-def at(kind, k, offset):
-    """A part's place: square k's centre plus an offset from the tables above
-    (x turned over in the right column)."""
-    x, y = square_centre(kind, k)
-    dx = -offset[0] if mirrored(kind, k) else offset[0]
-    return (x + dx, y + offset[1])
-
-
-def cap_at(kind, k):
-    """Square k's LED capacitor: CAP_AT, turned over in the right column where
-    the LED's half turn puts its 5 V pad above the centre (see `at`)."""
-    x, y = at(kind, k, CAP_AT)
-    if mirrored(kind, k):
-        y += -2 * CAP_AT[1]
-    return (x, y)
+def toward_spine(kind, k):
+    """+1 where square k's spine lies to its right, -1 to its left."""
+    return -1 if mirrored(kind, k) else 1
 
 
 def connectors(kind):
     """{"IN": (x, y), "OUT": (x, y)}: the cable connectors' centres (bottom side)."""
-    return {"IN": at(kind, 0, CONNECTOR_AT), "OUT": at(kind, squares(kind) - 1, CONNECTOR_AT)}
+    w, h = squares_outline(kind)
+    kx, ky = CONNECTOR_KEEPOUT
+    x_in = EDGE + CONNECTOR_INSET + kx / 2
+    last = squares(kind) - 1
+    x_out = w - x_in if mirrored(kind, last) else x_in
+    y_in = EDGE + CONNECTOR_INSET + ky / 2
+    y_out = square_centre(kind, last)[1] - CONNECTOR_BELOW if size(kind)[1] > 1 else y_in
+    return {"IN": (x_in, y_in), "OUT": (x_out, y_out)}
 
 
 def keepouts(kind):
@@ -140,12 +148,47 @@ def keepouts(kind):
     return [(x - hx, y - hy, x + hx, y + hy) for x, y in connectors(kind).values()]
 
 
+def register_at(kind):
+    """The 74HC165's centre: the spine's foot."""
+    return (spine_middle(kind), EDGE + REGISTER_ABOVE_EDGE)
+
+
+def spine_middle(kind):
+    """x of the spine's middle: between the module's two columns."""
+    size(kind)
+    return PITCH
+
+
+def spine_lines(kind):
+    """(left, right): the spine's lines either side of the register, nearest
+    first (their x: spine_x): the LEDs' 5 V, the chain's links (within a row,
+    left to right; up from a row's right square to the next row's left), the
+    switches of squares 4..7 (down past the register to its lower pin row),
+    LOAD and CLOCK from IN to OUT. The register's own pin columns carry
+    3.3 V, D0..D3 and SER (route_spine.py)."""
+    n = squares(kind)
+    left = ["+5V", "LINK_ROW"]
+    right = ["D%d" % k for k in range(n - 1, 3, -1)] + ["LINK_UP", "LOAD", "CLOCK"]
+    return left, right
+
+
+def spine_x(kind, line):
+    """x of a spine line by its name (see spine_lines)."""
+    left, right = spine_lines(kind)
+    mid = spine_middle(kind)
+    if line in left:
+        return mid - SPINE_FIRST - left.index(line) * LINE
+    if line in right:
+        return mid + SPINE_FIRST + right.index(line) * LINE
+    raise KeyError("module %s has no spine line %s" % (kind, line))
+
+
 def mounting_holes(kind):
     """M3 holes: the four corners (inset) and, on the long sides, one at every
     row boundary (the middle column boundary carries the tracks' spine). A
     hole that would fall by a connector moves along the side to the nearer
     end of its keep-out, so that every hole keeps its tray post."""
-    w, h = KINDS[kind]
+    w, h = size(kind)
     x1, y1 = w * PITCH, h * PITCH
     out = [(MOUNT_INSET, MOUNT_INSET), (x1 - MOUNT_INSET, MOUNT_INSET),
            (MOUNT_INSET, y1 - MOUNT_INSET), (x1 - MOUNT_INSET, y1 - MOUNT_INSET)]

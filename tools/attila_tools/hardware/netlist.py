@@ -21,12 +21,17 @@ class Netlist:
             tree = pcbfile.parse(f.read(), path)
         self.path = path
         self.parts = {}  # ref -> {"value": ..., property: value}
+        self.paths = {}  # ref -> its symbol's path (what the board's footprint points to)
+        self.sheets = {}  # ref -> the sheet it is drawn on ("/square 3/")
         for comp in pcbfile.find_all(pcbfile.find(tree, "components") or [], "comp"):
             ref = pcbfile.find(comp, "ref")[1]
             props = {pcbfile.find(p, "name")[1]: pcbfile.find(p, "value")[1]
                      for p in pcbfile.find_all(comp, "property") if pcbfile.find(p, "value")}
             props["value"] = pcbfile.find(comp, "value")[1]
             self.parts[ref] = props
+            sheet = pcbfile.find(comp, "sheetpath")
+            self.sheets[ref] = pcbfile.find(sheet, "names")[1]
+            self.paths[ref] = pcbfile.find(sheet, "tstamps")[1] + pcbfile.find(comp, "tstamps")[1]
         self.nets = {}  # net -> [(ref, pin)]
         self.pin_net = {}  # (ref, pin) -> net
         self.function = {}  # (ref, pin) -> the pin's name in KiCad's symbol ("D0", "GPIO22")
@@ -45,6 +50,18 @@ class Netlist:
 
     def net(self, ref, pin):
         return self.pin_net.get((ref, str(pin)))
+
+    def square(self, ref):
+        """The square a part is drawn for: the sheet it lies on ("/square 3/" -> 3)."""
+        words = self.sheets.get(ref, "").strip("/").split()
+        if len(words) != 2 or words[0] != "square" or not words[1].isdigit():
+            self.fail("%s lies on sheet %r, not a square's" % (ref, self.sheets.get(ref)))
+        return int(words[1])
+
+    def path_of(self, ref):
+        if ref not in self.paths:
+            self.fail("no part %s" % ref)
+        return self.paths[ref]
 
     def fail(self, what):
         raise ValueError("%s: %s" % (self.path, what))
@@ -75,14 +92,14 @@ def module_wiring(kind):
         on = [pin for r, pin in nl.nets.get(sig[0], []) if r == reg[0]] if sig else []
         if len(on) != 1 or on[0] not in input_of_pin:
             nl.fail("switch %s reaches no register input" % ref)
-        inputs[int(p["Square"])] = input_of_pin[on[0]]
+        inputs[nl.square(ref)] = input_of_pin[on[0]]
     leds, net = [], nl.net("J1", cable.pin_of("LED")[0])
     while True:
         nxt = [r for r, pin in nl.nets.get(net, []) if nl.function.get((r, pin)) == "DIN"
                and nl.parts[r]["value"] == "WS2812B"]
         if len(nxt) != 1:
             break
-        leds.append(int(nl.parts[nxt[0]]["Square"]))
+        leds.append(nl.square(nxt[0]))
         net = [nl.net(r, pin) for (r, pin), fn in nl.function.items()
                if r == nxt[0] and fn == "DOUT"][0]
     n = len(inputs)

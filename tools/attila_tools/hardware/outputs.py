@@ -14,16 +14,15 @@ without a sourcing row stops it, naming the part's MPN.
 """
 
 import argparse
-import glob
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
 
-from attila_tools.hardware import assembly, circuit, generate, models3d, schematic, shopping
+from attila_tools.hardware import (assembly, circuit, generate, models3d, schematic,
+                                   schematic_views, shopping)
 from attila_tools.hardware.sourcing import SourcingError
 
 LAYERS = "F.Cu,B.Cu,F.Paste,B.Paste,F.Silkscreen,B.Silkscreen,F.Mask,B.Mask,Edge.Cuts"
@@ -45,29 +44,6 @@ def zip_dir(folder, path):
             info = zipfile.ZipInfo(fn, date_time=(2026, 1, 1, 0, 0, 0))
             with open(os.path.join(folder, fn), "rb") as f:
                 z.writestr(info, f.read(), zipfile.ZIP_DEFLATED)
-
-
-def crop(svg, box, zoom=2.5):
-    """The part `box` (x0, y0, x1, y1 in mm) of a schematic's SVG, drawn `zoom`
-    times its paper size so that a page fits it to its width with legible labels."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-
-    def outside(xs, ys):
-        return not xs or max(xs) < x0 - 2 or min(xs) > x1 + 2 or max(ys) < y0 - 2 or min(ys) > y1 + 2
-
-    def path(m):  # drop what lies wholly outside the view (the file shrinks tenfold)
-        nums = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", m.group(1))]
-        return "" if outside(nums[0::2], nums[1::2]) else m.group(0)
-
-    def text(m):
-        return "" if outside([float(m.group(1))], [float(m.group(2))]) else m.group(0)
-
-    svg = re.sub(r'<path d="([^"]*)"\s*/>\n?', path, svg)
-    svg = re.sub(r'<text x="(-?[\d.]+)" y="(-?[\d.]+)"[^>]*>.*?</text>\n?', text, svg, flags=re.S)
-    return re.sub(r'width="[^"]*" height="[^"]*" viewBox="[^"]*"',
-                  'width="%.1fmm" height="%.1fmm" viewBox="%.2f %.2f %.2f %.2f"'
-                  % (w * zoom, h * zoom, x0, y0, w, h), svg, count=1)
 
 
 IBOM = os.path.join(generate.ROOT, ".venv", "ibom")  # InteractiveHtmlBom, pinned (make install)
@@ -100,37 +76,28 @@ def ibom(name, pcb, out):
         "--layer-view", "F", "--blacklist", "H*", pcb, env=env)
 
 
-def schematics(name, sch, out):
-    run("kicad-cli", "sch", "export", "pdf", "-o", os.path.join(out, name + "-schematic.pdf"), sch)
-    with tempfile.TemporaryDirectory() as tmp:
-        run("kicad-cli", "sch", "export", "svg", "-o", tmp, sch)
-        for fn in glob.glob(os.path.join(tmp, "*.svg")):
-            with open(fn, encoding="utf-8") as f:
-                svg = f.read()
-            # its title carries the export's date: the docs' copy must not change
-            svg = re.sub(r"<title>[^<]*</title>", "<title>%s schematic</title>" % name, svg)
-            with open(os.path.join(out, name + "-schematic.svg"), "w", encoding="utf-8") as f:
-                f.write(svg)
-            for view, box in schematic.views(name):
-                with open(os.path.join(out, "%s-%s.svg" % (name, view)), "w", encoding="utf-8") as f:
-                    f.write(crop(svg, box))
-
-
-def board_outputs(name, out):
-    src = os.path.join(generate.PCB_DIR, name)
-    pcb, sch = os.path.join(src, name + ".kicad_pcb"), os.path.join(src, name + ".kicad_sch")
+def fab_files(name, src, out):
+    """What the fab and the assembler take, from the project in src: the Gerbers
+    and drill files, the parts list, the assembler's BOM and placement."""
+    pcb = os.path.join(src, name + ".kicad_pcb")
     os.makedirs(out, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         run("kicad-cli", "pcb", "export", "gerbers", "-l", LAYERS, "-o", tmp + "/", pcb)
         run("kicad-cli", "pcb", "export", "drill", "-o", tmp + "/", pcb)
         zip_dir(tmp, os.path.join(out, name + "-gerbers.zip"))
-    board = assembly.load_board(name)
+    board = assembly.load_board(name, os.path.dirname(src))
     assembly.parts_list(name, os.path.join(out, name + "-parts.csv"), board)
     assembly.jlc_bom(name, os.path.join(out, name + "-jlcpcb-bom.csv"), board)
     assembly.jlc_cpl(name, os.path.join(out, name + "-jlcpcb-cpl.csv"), board)
+
+
+def board_outputs(name, out):
+    src = os.path.join(generate.PCB_DIR, name)
+    pcb, sch = os.path.join(src, name + ".kicad_pcb"), os.path.join(src, name + ".kicad_sch")
+    fab_files(name, src, out)
     ibom(name, pcb, out)
     renders(name, pcb, out)
-    schematics(name, sch, out)
+    schematic_views.export(name, sch, out)
 
 
 def main(argv=None):
@@ -157,11 +124,16 @@ def main(argv=None):
     os.makedirs(pictures, exist_ok=True)
     for name in sorted(circuit.BOARDS):
         # the schematics' legible views (the 2x2's are the 2x3's, less two squares)
-        views = ["%s-%s.svg" % (name, v) for v, _ in schematic.views(name)
+        views = ["%s-%s.svg" % (name, v) for v, _page, _box in schematic.views(name)
                  if name != "module-2x2"]
         renders_ = [name + ".png"] + ([name + "-bottom.png"] if circuit.board_kind(name) else [])
         for fn in renders_ + views:
             shutil.copy(os.path.join(args.out, name, fn), os.path.join(pictures, fn))
+    # what re-sizing does: the 2x3 module at 40 and at 50 mm, one scale (resize.md)
+    from attila_tools.hardware import command
+
+    for path in command.two_pitches(args.out):
+        shutil.copy(path, pictures)
     print("%-11s %s (%d lines, about %.0f USD)" % (
         "shopping", os.path.relpath(os.path.join(args.out, "shopping-4x5.csv"), generate.ROOT),
         len(its), shopping.total(its)))

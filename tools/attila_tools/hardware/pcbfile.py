@@ -179,15 +179,6 @@ class Pcb:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return (min(xs), min(ys), max(xs), max(ys))
 
-    def net_pads(self):
-        """{net: sorted [(ref, pad number)]} over every footprint."""
-        out = {}
-        for fp in self.footprints.values():
-            for pad in fp.all_pads:
-                if pad.net:
-                    out.setdefault(pad.net, set()).add((fp.ref, pad.number))
-        return {k: sorted(v) for k, v in sorted(out.items())}
-
 
 def _net(node, names):
     n = find(node, "net")

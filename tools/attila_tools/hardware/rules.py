@@ -39,6 +39,11 @@ SIGNAL = {"track": 0.25, "clearance": 0.2, "via": 0.6, "drill": 0.3}
 POWER = {"track": 0.6, "clearance": 0.2, "via": 0.8, "drill": 0.4}
 POWER_NETS = ("+5V", "GND", "+3V3", "VBUS", "VSYS", "VIN", "VIN_FUSED")
 
+
+def net_class(net):
+    """The net class a net's tracks and vias are laid with (SIGNAL or POWER)."""
+    return POWER if net in POWER_NETS else SIGNAL
+
 # KiCad's own defaults hold for every other check (none is set to ignore
 # here); these, warnings or off by default, are errors on our boards: a
 # silkscreen a maker cannot read, or a hole a part or its plug sits over.

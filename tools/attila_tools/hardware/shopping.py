@@ -17,7 +17,7 @@ import os
 
 from attila.game import layoutfile
 from attila.game.rules import KNIGHTS
-from attila_tools.hardware import assembly, circuit, sourcing
+from attila_tools.hardware import assembly, cable, circuit, sourcing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
@@ -64,39 +64,6 @@ def cables(layout=LAYOUT):
     """Cables in the chain: controller -> module 1, then one between each two modules."""
     _lay, modules, _tiles = layoutfile.load(layout)
     return len(modules)
-
-
-def _on_board(m, xy):
-    """A module-frame point (mm) on the layout (mm from a1's corner), the module turned."""
-    from attila_tools.hardware import geometry as g
-
-    w, h = g.squares_outline(m.kind)
-    x, y = xy
-    x, y = {0: (x, y), 90: (y, w - x), 180: (w - x, h - y), 270: (h - y, x)}[m.turn]
-    return (m.file * g.PITCH + x, m.rank * g.PITCH + y)
-
-
-def cable_span():
-    """(mm, layout): the longest straight distance between a module's OUT and the
-    next module's IN over the shipped layouts made of the game's modules."""
-    from attila.game import layoutfile
-    from attila_tools.hardware import geometry as g
-
-    best = (0.0, "")
-    for path in sorted(glob.glob(os.path.join(ROOT, "boards", "*.json"))):
-        try:
-            layout, modules, _ = layoutfile.load(path)
-        except Exception:
-            continue
-        mods = sorted(modules, key=lambda m: m.number)
-        if any(m.kind not in g.KINDS for m in mods):
-            continue
-        for a, b in zip(mods, mods[1:]):
-            pa = _on_board(a, g.connectors(a.kind)["OUT"])
-            pb = _on_board(b, g.connectors(b.kind)["IN"])
-            d = ((pa[0] - pb[0]) ** 2 + (pa[1] - pb[1]) ** 2) ** 0.5
-            best = max(best, (d, os.path.basename(path)))
-    return best
 
 
 def pieces(layout=LAYOUT):
@@ -294,7 +261,7 @@ def write_md(its, path, layout=LAYOUT):
               "taxes and customs, and tools. Written by `make hardware`."
               % (os.path.basename(layout), ", ".join("%d %s" % (n, b) for b, n in
                                                      sorted(board_counts(layout).items())))]
-    span, where = cable_span()
+    span, where = cable.longest_span()
     lines += ["", "The longest span from a module's OUT to the next module's IN over the shipped "
               "layouts is %.0f mm (%s): a %d mm cable reaches it under the board with room to "
               "fold." % (span, where, CABLE_MM)]

@@ -28,8 +28,8 @@ def nm(v):
 class Silk:
     """The free room on each side of a board, as texts take it."""
 
-    def __init__(self, board, kind):
-        self.board, self.kind = board, kind
+    def __init__(self, board):
+        self.board = board
         self.obstacles = {"top": [], "bottom": []}  # (bbox, shape)
         self.yards = {"top": [], "bottom": []}  # (ref, bbox) of each courtyard
         box = board.GetBoardEdgesBoundingBox()
@@ -167,45 +167,47 @@ def text(board, silk, words, side, near, size=SIZE, thick=THICK, angles=(0, 90),
     return t
 
 
-def title(name):
-    return "ATTILA %s  rev %s  %s" % (name.replace("-", " "), circuit.REVISION, circuit.DATE)
+def title(design):
+    return "ATTILA %s  rev %s  %s" % (design.title(), circuit.REVISION, circuit.DATE)
 
 
-def pad_at(board, kind, ref, number):
+def pad_at(board, ref, number):
     p = board.FindFootprintByReference(ref).FindPadByNumber(number).GetPosition()
     return (pcbnew.ToMM(p.x), pcbnew.ToMM(p.y))
 
 
-def module(board, name, kind):
+def module(board, design):
     """A module's words: its name on both sides; under it (the connectors'
     side) IN and OUT with the chain's direction, pin 1 and the 5 V input."""
-    silk = Silk(board, kind)
-    w, h = g.squares_outline(kind)
+    silk = Silk(board)
+    kind, h = design.kind, design.height
+    w = g.squares_outline(kind)[0]
     for side in ("top", "bottom"):
-        text(board, silk, title(name), side, frame.to_kicad(kind, (w / 2, h / 2 + 1.0)),
+        text(board, silk, title(design), side, frame.to_kicad(h, (w / 2, h / 2 + 1.0)),
              angles=(0,), reach=20.0)
     cons = g.connectors(kind)
     for ref, words in (("J1", "IN  from the controller or the module before"),
                        ("J2", "OUT  to the next module")):
         x, y = cons["IN" if ref == "J1" else "OUT"]
-        text(board, silk, words, "bottom", frame.to_kicad(kind, (x, y + 7.5)), size=0.8,
+        text(board, silk, words, "bottom", frame.to_kicad(h, (x, y + 7.5)), size=0.8,
              thick=0.12, angles=(0,))
-        pin1 = pad_at(board, kind, ref, "1")
+        pin1 = pad_at(board, ref, "1")
         text(board, silk, "1 +5V", "bottom", pin1, size=0.8, thick=0.12, angles=(0,), reach=8.0,
              owner=ref)
     text(board, silk, "5V IN on pin 1, GND on pins 2 and 8", "bottom",
-         frame.to_kicad(kind, (cons["IN"][0] + 10.0, cons["IN"][1] + 11.0)), size=0.8,
+         frame.to_kicad(h, (cons["IN"][0] + 10.0, cons["IN"][1] + 11.0)), size=0.8,
          thick=0.12, angles=(0,))
     references(silk, board)
 
 
-def controller(board):
+def controller(board, design):
     """The controller's words: its name, the power input's voltage and
     polarity by the USB-C socket, the chain's OUT, pin 1 of the cable and the Pico."""
-    silk = Silk(board, "controller")
-    w, h = circuit.CONTROLLER_SIZE
-    text(board, silk, title("controller"), "top", frame.to_kicad("controller", (50.0, 45.0)),
-         angles=(0,), reach=20.0)
+    silk = Silk(board)
+    x0, y0, x1, y1 = design.outline
+    text(board, silk, title(design), "top",
+         frame.to_kicad(design.height, ((x0 + x1) / 2, (y0 + y1) * 0.7)), angles=(0,),
+         reach=20.0)
     usb = board.FindFootprintByReference("J2").GetPosition()
     near = (pcbnew.ToMM(usb.x), pcbnew.ToMM(usb.y) - 12.0)
     text(board, silk, "5V IN  USB-C", "top", near, angles=(0,))
@@ -213,15 +215,16 @@ def controller(board):
     j1 = board.FindFootprintByReference("J1").GetPosition()
     text(board, silk, "OUT  to module 1", "top", (pcbnew.ToMM(j1.x), pcbnew.ToMM(j1.y) - 7.0),
          angles=(0,))
-    text(board, silk, "1 +5V", "top", pad_at(board, "controller", "J1", "1"), size=0.8,
+    text(board, silk, "1 +5V", "top", pad_at(board, "J1", "1"), size=0.8,
          thick=0.12, angles=(0,), reach=8.0, owner="J1")
-    text(board, silk, "1", "top", pad_at(board, "controller", "U1", "1"), size=0.8,
+    text(board, silk, "1", "top", pad_at(board, "U1", "1"), size=0.8,
          thick=0.12, angles=(0,), reach=6.0, owner="U1")
     references(silk, board)
 
 
-def write(board, name, kind):
-    if kind == "controller":
-        controller(board)
+def write(board, design):
+    """The silkscreen of a boards.Board drawn into pcbnew's board."""
+    if design.kind:
+        module(board, design)
     else:
-        module(board, name, kind)
+        controller(board, design)

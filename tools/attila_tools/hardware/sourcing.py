@@ -80,7 +80,6 @@ PARTS = {
     "EEU-FR1A102": dict(usd=0.50, price="estimate"),
     "B3F-1000": dict(usd=0.30, price="estimate"),
     "PS1240P02BT": dict(usd=0.80, price="estimate"),
-    "PJ-063AH": dict(usd=0.80, price="estimate"),
 }
 
 # footprint name (without its library) -> degrees added for JLCPCB's library,
@@ -131,7 +130,3 @@ def jlc_rotation(footprint, lcsc=""):
         if re.search(pattern, name):
             return degrees, ROTATIONS_SOURCE
     return 0.0, ""
-
-
-def source_text(key):
-    return SOURCES[key]

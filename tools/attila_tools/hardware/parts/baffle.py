@@ -11,7 +11,7 @@ screws that hold the board, and a notch the 74HC165 under the middle wall.
 
 from build123d import Align, Box, Cylinder, Pos
 
-from attila_tools.hardware import geometry
+from attila_tools.hardware import catalogue, geometry
 from attila_tools.hardware.parts import dims
 
 MIN = (Align.MIN, Align.MIN, Align.MIN)
@@ -42,11 +42,11 @@ def baffle(kind, shift=None):
         dx, dy = (shift or {}).get(k, (0.0, 0.0))
         part -= Pos(cx0 + dx, cy0 + dy, -1) * Box(
             cx1 - cx0, cy1 - cy0, dims.BAFFLE_H + 2, align=MIN)
-    rx, ry = geometry.at(kind, 0, geometry.REGISTER_AT)
+    rx, ry = geometry.register_at(kind)
     c = dims.CLEARANCE + 0.1
     bw, bh = dims.REGISTER_BODY[0] + 2 * c, dims.REGISTER_BODY[1] + 2 * c
     part -= Pos(rx - bw / 2, ry - bh / 2, -1) * Box(
-        bw, bh, geometry.HEIGHT["register"] + c + 1, align=MIN)
+        bw, bh, catalogue.REGISTER.height + c + 1, align=MIN)
     relief_h = dims.SCREW_HEAD_H + dims.RELIEF
     for x, y in geometry.mounting_holes(kind):
         part -= Pos(x, y, relief_h / 2 - 0.5) * Cylinder(

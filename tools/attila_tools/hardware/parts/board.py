@@ -7,7 +7,7 @@ themselves, not against numbers typed again.
 import math
 import os
 
-from attila_tools.hardware import geometry
+from attila_tools.hardware import catalogue, geometry
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", "..", "..", ".."))
 PCB_DIR = os.path.join(ROOT, "boards", "pcb")
@@ -53,31 +53,24 @@ def from_geometry(kind):
     parts = []
     half = 2.5  # the WS2812B's 5 x 5 mm body
     for k in range(geometry.squares(kind)):
-        x, y = geometry.at(kind, k, geometry.LED_AT)
+        x, y = geometry.square_centre(kind, k)
         leds.append(("LED%d" % (k + 1), x, y))
         parts.append(("LED%d" % (k + 1), "top", x - half, y - half, x + half, y + half,
-                      geometry.HEIGHT["led"]))
+                      catalogue.LED.height))
     return {"outline": geometry.board_outline(kind), "holes": geometry.mounting_holes(kind),
             "leds": leds, "parts": parts, "source": "geometry.py"}
 
 
-# A footprint's height above the board (or depth below it), by its library:
-# a .kicad_pcb gives no heights; geometry.HEIGHT holds the datasheets' (a
-# footprint's own "Height" property, when it has one, comes first).
-FAMILY = (("LED_SMD:", "led"), ("Capacitor_SMD:", "cap"), ("Resistor_SMD:", "resistor"),
-          ("Button_Switch_SMD:SW_SPST_REED", "reed"), ("Package_SO:", "register"))
-
-
 def part_height(fp):
-    """A footprint's height (mm) above its side of the board; 0 for none."""
+    """A footprint's height (mm) above its side of the board (a connector's
+    below): its own "Height" field, else the catalogue's part that uses it,
+    else 0 (a footprint no part of ours uses)."""
     if "Height" in fp.fields:
         return float(fp.fields["Height"])
-    if fp.name.startswith("Connector_IDC:"):
-        return geometry.CONNECTOR_DEPTH
-    for prefix, key in FAMILY:
-        if fp.name.startswith(prefix):
-            return geometry.HEIGHT[key]
-    return 0.0
+    try:
+        return catalogue.height(fp.name)
+    except KeyError:
+        return 0.0
 
 
 def courtyard(node, fp):

@@ -1,36 +1,10 @@
 """Where the controller board's parts lie, for its case: read from the
-controller's `.kicad_pcb` when there is one, else this stand-in layout, all
-its numbers here (mm, the board's bottom-left corner at the origin, y up).
-
-The stand-in is drawn around the Pico's own footprint (51 x 21 mm, its
-micro-USB socket overhanging the short edge by 1.3 mm), soldered flat by its
-castellations at the board's left edge.
+controller's `.kicad_pcb` (mm, the board's bottom-left corner at the origin,
+y up), each part's height from the catalogue.
 """
 
 import os
 
-PICO = (51.0, 21.0)
-
-# name: (x, y, width, depth, height above the board's top) of each part the
-# case must open to or clear; the "ports" reach an edge of the board, the
-# case's wall opens in front of them ("chain": the first module's cable).
-STAND_IN = {
-    "board": (0.0, 0.0, 90.0, 60.0, 1.6),
-    "holes": [(4.0, 4.0), (86.0, 4.0), (4.0, 56.0), (86.0, 56.0)],
-    "pico": (0.0, 30.0, PICO[0], PICO[1], 1.0),
-    "usb": (-1.3, 37.5, 5.7, 8.0, 3.9),  # on the Pico: 1.0 board + 2.9 socket
-    "buttons": [(62.0, 45.0, 6.0, 6.0, 4.3), (77.0, 45.0, 6.0, 6.0, 4.3)],
-    "piezo": (70.0, 20.0, 12.0, 12.0, 6.5),
-    "sd": (76.0, 4.0, 15.0, 14.5, 1.9),  # push-push socket, its mouth at x = 91
-    "chain": (81.0, 20.0, 9.0, 20.3, 9.1),  # 2x4 box header to the first module
-    "ports": ["usb", "sd", "chain"],
-    "chain_side": "top",
-}
-BUTTON_H = 4.3  # a 6 x 6 mm tact switch (Omron B3F-1000) above the board
-# Heights above the board of the controller's parts, by footprint library.
-HEIGHTS = {"Buzzer_Beeper:": 6.5, "Connector_Card:": 2.0, "Connector_BarrelJack:": 11.0,
-           "Connector_IDC:": 9.1, "Button_Switch_THT:": BUTTON_H,
-           "Connector_USB:": 3.3}  # a USB-C receptacle, 3.26 mm (the USB-C specification)
 # The side each socket's plug (or card) comes from, in the footprint's own
 # frame (KiCad's, y down): all three open at local +y, their mouth at the
 # courtyard's edge there (KiCad's footprints: the USB-C's "PCB Edge" line,
@@ -57,14 +31,12 @@ def usb(lay):
 
 
 def layout():
-    """The controller's parts: from its .kicad_pcb if it is there, else STAND_IN.
-
-    Returns (layout dict, source): source is the board file's path or "stand-in".
-    """
+    """(layout dict, source): the controller's parts from boards/pcb/controller."""
     found = from_board()
-    if found is not None:
-        return found
-    return STAND_IN, "stand-in"
+    if found is None:
+        raise FileNotFoundError("boards/pcb/controller/controller.kicad_pcb is not there "
+                                "(make hardware)")
+    return found
 
 
 def entry(fp):
@@ -85,7 +57,7 @@ def entry(fp):
 def from_board(pcb=None):
     """(layout, source): the controller's from its .kicad_pcb (or a pcbfile.Pcb), or None."""
     from attila_tools.hardware import geometry, pcbfile
-    from attila_tools.hardware.parts.board import ROOT, courtyard, missing, pcb_path
+    from attila_tools.hardware.parts.board import ROOT, courtyard, missing, part_height, pcb_path
 
     if pcb is None:
         if missing("controller"):
@@ -114,10 +86,7 @@ def from_board(pcb=None):
             lay["holes"].append((fp.at[0] - ox0, oy1 - fp.at[1]))
             continue
         box = courtyard(nodes[ref], fp)
-        h = float(fp.fields.get("Height", 0) or 0)
-        for prefix, height in HEIGHTS.items():
-            if fp.name.startswith(prefix):
-                h = h or height
+        h = part_height(fp)
         if "RaspberryPi_Pico" in fp.name:
             lay["pico"] = item(box, 1.0)
         elif fp.name.startswith("Button_Switch_THT:"):

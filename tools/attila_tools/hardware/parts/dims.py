@@ -29,7 +29,7 @@ SCREW_HEAD_H = 2.4
 BAFFLE_H = 5.0  # the LED's light spreads to fill its square on the plate
 CELL_WALL = 1.6  # walls between squares (four 0.4 mm lines)
 CLEARANCE = 0.5  # from every part on the board's top to the baffle
-# The 74HC165 sits on the middle column's wall line (geometry.REGISTER_AT):
+# The 74HC165 sits on the middle column's wall line (geometry.register_at):
 # the wall's foot is notched over its SOIC-16 courtyard, lying along x.
 REGISTER_BODY = (10.4, 7.4)
 RELIEF = 0.6  # around a screw head under a wall, and above it

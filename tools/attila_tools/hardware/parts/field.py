@@ -9,7 +9,7 @@ piece's magnet gives there, standing on the square's centre on the plate.
 
 import math
 
-from attila_tools.hardware import geometry
+from attila_tools.hardware import catalogue, geometry
 from attila_tools.hardware.parts import dims, tray
 
 BR = 1.2  # T, N35 remanence; the ratio below does not depend on it
@@ -49,7 +49,7 @@ def reed_fields(kind, reeds):
 
     reeds: [(square centre (x, y), end a (x, y), end b (x, y))] in the module's frame.
     """
-    z = dims.BOARD_Z + geometry.THICKNESS + geometry.HEIGHT["reed"] / 2
+    z = dims.BOARD_Z + geometry.THICKNESS + catalogue.SWITCH.height / 2
     worst, weakest = 0.0, None
     mm = 1e-3
     for centre, a, b in reeds:
