@@ -149,7 +149,7 @@ hardware: install
 	$(BIN)/attila hardware $(if $(PITCH),--pitch $(PITCH)) $(foreach m,$(MODULE),--module $(m)) $(ARGS)
 else
 hardware: install hardware-parts hardware-sim
-	$(PY) -m attila_tools.hardware.outputs
+	$(BIN)/attila hardware --committed
 endif
 
 # CLOCK, LOAD and the LED data over the chain's ribbon, simulated with ngspice

@@ -201,9 +201,12 @@ class Rig:
         while self.now + self.period <= now_ms and steps < MAX_STEPS:
             self.now += self.period
             self._let_go()
-            wrote = self.board.step(self.now)
             if self.online is not None and self.online.pump is not None:
-                self.online.pump(self.now, 0)  # the network, a loop step at a time
+                # The network before the step: what it brings is told by the
+                # Board's step (its action, then the status) before anyone
+                # reads the controller between two steps.
+                self.online.pump(self.now, 0)
+            wrote = self.board.step(self.now)
             self.period = THINK_STEP_MS if not wrote and self._plan.busy else STEP_MS
             steps += 1
         if steps == MAX_STEPS:

@@ -5,7 +5,8 @@ import csv
 
 import pytest
 
-from attila_tools.hardware import assembly, circuit, generate, outputs, sourcing
+from attila_tools import cli
+from attila_tools.hardware import assembly, boards, generate, sourcing
 
 
 def rows(path):
@@ -28,7 +29,7 @@ def test_jlc_bom_is_one_row_per_value_and_footprint_with_comma_separated_designa
 
 
 def test_every_smd_part_carries_an_lcsc_number_or_is_marked_unverified():
-    for name in circuit.BOARDS:
+    for name in boards.BOARDS:
         for g in assembly.bom_rows(name):
             row = sourcing.lookup(g["mpn"])
             assert row["price"] in sourcing.SOURCES, g["mpn"]
@@ -63,7 +64,7 @@ def test_a_part_without_a_sourcing_row_stops_make_hardware_naming_its_mpn(monkey
     monkeypatch.delitem(sourcing.PARTS, "74HC165D,653")
     with pytest.raises(sourcing.SourcingError, match=r"no sourcing row for MPN '74HC165D,653'"):
         assembly.bom_rows("module-2x2")
-    assert outputs.main([]) == 2
+    assert cli.main(["hardware", "--committed"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("make hardware: no sourcing row for MPN '74HC165D,653' (module-2x2 U1)")
 

@@ -63,7 +63,7 @@ def test_every_part_chosen_has_its_sourcing_row_and_every_row_a_part():
 
 def test_another_led_in_the_catalogue_is_another_led_on_every_board(monkeypatch):
     monkeypatch.setattr(catalogue.LED, "mpn", "SK6812-MINI-E")
-    parts = circuit.parts("module-2x2")
+    parts = boards.parts("module-2x2")
     assert {p["mpn"] for p in parts if p["job"] == "led"} == {"SK6812-MINI-E"}
 
 
@@ -89,11 +89,11 @@ def test_the_committed_schematics_wire_the_circuits_nets():
     # circuit.py joins (its open pins apart)
     for name in ("module-2x2", "module-2x3", "controller"):
         nl = netlist.load(name)
-        want = {frozenset(v) for v in circuit.nets(circuit.parts(name)).values()}
+        want = {frozenset(v) for v in circuit.nets(boards.parts(name)).values()}
         got = {frozenset(v) for k, v in nl.nets.items() if not k.startswith("unconnected-")}
         assert got == want, name
         squares = {ref: nl.square(ref) for ref in nl.parts if nl.sheets[ref] != "/"}
-        assert squares == {p["ref"]: p["square"] for p in circuit.parts(name)
+        assert squares == {p["ref"]: p["square"] for p in boards.parts(name)
                            if p["square"] is not None}
 
 
@@ -123,7 +123,7 @@ def test_the_resize_page_gives_the_pitches_the_parts_allow():
     with open(os.path.join(generate.ROOT, "docs", "pages", "build", "resize.md"),
               encoding="utf-8") as f:
         page = f.read()
-    least = place.smallest_pitch(circuit.parts("module-2x2"), "2x2")
+    least = place.smallest_pitch(boards.parts("module-2x2"), "2x2")
     assert "**Squares from %g to %g mm.**" % (least, geometry.PITCHES[1]) in page
     assert "Below %g mm the reed switch" % least in page
     try:  # a one-row module says at what pitch its OUT's lanes pass

@@ -10,9 +10,9 @@ import sys
 import pytest
 from hardware_kicad import need
 
-from attila_tools.hardware import circuit, current, generate, pcbfile, rules
+from attila_tools.hardware import boards, current, generate, pcbfile, rules
 
-BOARDS = sorted(circuit.BOARDS)
+BOARDS = sorted(boards.BOARDS)
 
 
 def folder(name):

@@ -2,12 +2,13 @@
 
 import os
 
-from attila_tools.hardware import cable, circuit, generate, outputs, shopping
+from attila_tools import cli
+from attila_tools.hardware import boards, cable, generate, shopping
 
 
 def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
     monkeypatch.setattr(generate, "kicad_missing", lambda: "kicad-cli is not installed (KiCad 9)")
-    assert outputs.main([]) == 2
+    assert cli.main(["hardware", "--committed"]) == 2
     assert capsys.readouterr().err == "make hardware: kicad-cli is not installed (KiCad 9)\n"
 
 
@@ -40,12 +41,12 @@ def test_shopping_list_counts_the_4x5_boards_parts_and_everything_around_them():
     magnets = _by_what(items, "magnet")
     assert magnets.qty == 60 + 6 + 14  # the trays, the six knights, the 14 tiles of 20 squares
     # a screw in every mounting hole of the layout's boards (each hole has its tray post)
-    holes = sum(n * len([p for p in circuit.BOARDS[b]() if p["ref"].startswith("H")])
+    holes = sum(n * len([p for p in boards.BOARDS[b]() if p["ref"].startswith("H")])
                 for b, n in shopping.board_counts().items())
     assert _by_what(items, "screw").qty == holes == 2 * 6 + 2 * 8 + 4
-    boards = [i for i in items if i.group == "boards" and i.unit == "boards"]
-    assert sorted(i.what.split()[0] for i in boards) == ["controller", "module-2x2", "module-2x3"]
-    assert all(i.qty == shopping.FAB_MINIMUM for i in boards)
+    pcbs = [i for i in items if i.group == "boards" and i.unit == "boards"]
+    assert sorted(i.what.split()[0] for i in pcbs) == ["controller", "module-2x2", "module-2x3"]
+    assert all(i.qty == shopping.FAB_MINIMUM for i in pcbs)
     assert any("supply" in i.what for i in items) and any("Pico" in i.what for i in items)
 
 
@@ -63,3 +64,10 @@ def test_the_order_page_shows_the_list_make_hardware_writes(tmp_path):
     shopping.write_md(shopping.items(), str(tmp_path / "list.md"))
     with open(os.path.join(generate.ROOT, "docs", "figures", "shopping-4x5.md")) as f:
         assert f.read() == (tmp_path / "list.md").read_text(), "run make hardware"
+
+
+def test_make_hardware_writes_the_game_boards_alone(capsys):
+    for extra in (["--pitch", "50"], ["--module", "2x4"]):
+        assert cli.main(["hardware", "--committed"] + extra) == 2
+        assert capsys.readouterr().err == ("attila hardware: --committed writes the game's "
+                                           "boards: it takes no --pitch or --module\n")

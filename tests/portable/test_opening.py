@@ -144,3 +144,26 @@ def test_the_board_opens_its_table_or_says_why_not():
     assert table is None and said == (
         "opening table not used (%s: the tables are for another layout (small, 12 squares)): "
         "the game's first turn of play is searched" % TABLE)
+
+
+# The 4x5 table in boards/solved, its corrections: two positions the board's
+# search would throw (at 12 free squares, and at 11 where the board meets its
+# own hints), each played from the table with no search (the search's turns
+# and the solved game's verdict: tests/tools/solve/test_corrections.py).
+CORRECTED = (
+    ("...../.R.H./x.R../xRHH. R", "b1-c3,b2"),
+    (".x.H./..R.x/HHRx./..R.. H", "b2-d3,a3"),
+)
+
+
+def test_the_corrections_are_played_with_no_search():
+    from attila.game.notation import parse_position
+    from attila.opponent.levels import STRONG
+    from attila.opponent.planner import Planner
+
+    for text, turn in CORRECTED:
+        game = parse_position(text)
+        with open(_ROOT + "boards/solved/4x5.opening", "rb") as f:
+            p = Planner(STRONG, 2000, card=Opening(f, game.layout))
+            assert p.decide(game, lambda: 0) == turn
+            assert p.nodes == 0

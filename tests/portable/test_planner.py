@@ -84,12 +84,20 @@ class _LostCard:
 
     what = "the card"
     reads = 0
+    lost = True  # step()'s -1: the position is lost
 
     def ask(self, game):
         return True
 
     def step(self, lookups, reads):
         return -1  # lost: no winning turn
+
+
+class _Lacking(_LostCard):
+    """A table that lacks the position (attila.opponent.opening's corrections):
+    its -1 says nothing of the position, and the search decides in full."""
+
+    lost = False
 
 
 def test_the_hard_stage_searches_four_times_unless_a_card_found_the_game_lost():
@@ -99,6 +107,8 @@ def test_the_hard_stage_searches_four_times_unless_a_card_found_the_game_lost():
     # With a card, a lost position's search only holds out: the level's own budget.
     choose(game, STRONG, BIG, card=_LostCard())
     assert stats() == (NODES[STRONG], True)
+    choose(game, STRONG, BIG, card=_Lacking())  # (not lost: the hard stage's, in full)
+    assert stats() == (NODES[STRONG] * DEEP, True)
     # The other levels, and the stages either side, have no hard stage.
     choose(game, NORMAL, BIG, seed=1)
     assert stats() == (5718, False)  # its three plies, within its 6,000 nodes

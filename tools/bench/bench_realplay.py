@@ -6,8 +6,10 @@ Whole 4x5 games, played as a flashed board without an SD card plays them:
 the board places from its setup book (boards/solved/4x5.book) and plays
 every turn at the strong level with its node budget, the hard stage's
 included, and its opening table (boards/solved/4x5.opening: its first turn
-of play as the first player, and as the second wherever the book led);
-either side places first, half the games each. The other side (the
+of play as the first player, and as the second wherever the book led, and
+the corrections of its second turn); either side places first, half the
+games each. --nodes N: the board searches N nodes in every stage
+(CircuitPython's budget, 500: the board as code.py plays it). The other side (the
 player) is one of four models, a quarter of the games each:
 - random: a random legal placement or turn;
 - beginner and normal: those levels of the board's own opponent (seeded);
@@ -32,7 +34,7 @@ import random
 import sys
 import time
 
-from benchkit import (BOOK, LAYOUT, PROFILE, STAGES, TABLE, choices,  # (first: the paths)
+from benchkit import (BOOK, LAYOUT, STAGES, TABLE, choices, opening_room,  # (first: the paths)
                       judge, keeps, micropython, turns, wilson, winning)
 
 from attila.opponent import book as books
@@ -112,7 +114,7 @@ def _mistake_action(play, tables, setup):
     return _random_action(play)
 
 
-def play_round(plays, tables, book, setup, seed, table=TABLE):
+def play_round(plays, tables, book, setup, seed, table=TABLE, nodes=None):
     """Play `plays` to their ends, all together: a MicroPython process a round of decisions."""
     live = list(plays)
     step = 0
@@ -146,7 +148,7 @@ def play_round(plays, tables, book, setup, seed, table=TABLE):
             requests.append("%s;%d;%d" % (format_position(game), LEVEL[play.model],
                                           (seed * 7919 + step * 104729 + play.number) % 65537))
             owners.append(play)
-        for play, (action, _n) in zip(owners, choices(requests, table=table)):
+        for play, (action, _n) in zip(owners, choices(requests, nodes, table=table)):
             game = play.game
             if game.side == play.board and game.phase == MOVE:
                 stage, won, text = play.pending
@@ -158,92 +160,109 @@ def play_round(plays, tables, book, setup, seed, table=TABLE):
         step += 1
 
 
-def _more(tables, texts, budgets):
-    """What more search buys on the won positions of MORE_STAGES."""
+def _more(tables, texts, budgets, table=TABLE):
+    """What the corrections, CircuitPython's budget and more search keep on the
+    won positions of MORE_STAGES."""
+    from attila_tools.solve.corrections import circuitpython_nodes
+
+    cp = circuitpython_nodes()
+    ways = [("the board", None, table), ("its search alone", None, None),
+            ("CircuitPython's %d nodes" % cp, cp, table),
+            ("their search alone", cp, None)] + [("%d nodes" % b, b, table) for b in budgets]
     print()
-    print("what more search buys on those won positions (the same search, more nodes):")
-    print("| free | won | kept at the board's budget | " +
-          " | ".join("%d nodes" % b for b in budgets) + " |")
-    print("|---|---|---|" + "---|" * len(budgets))
+    print("on those won positions: kept with the corrections (the board's opening table) "
+          "and without (the search alone), at the board's budget and CircuitPython's, "
+          "and with more nodes:")
+    print("| free | won |" + "".join(" %s |" % w for w, _b, _t in ways))
+    print("|---|---|" + "---|" * len(ways))
     for s in MORE_STAGES:
         rows = texts.get(s, [])
         if not rows:
             continue
-        cells = ["%.1f%%" % (100.0 * sum(k for _t, k in rows) / len(rows))]
-        for b in budgets:
-            picked = choices([t for t, _k in rows], b, False, TABLE)
+        cells = []
+        for _w, b, tab in ways:
+            picked = choices([t for t, _k in rows], b, False, tab)
             kept = sum(judge(tables, t, a)[1] for (t, _k), (a, _n) in zip(rows, picked))
-            cells.append("%.1f%%" % (100.0 * kept / len(rows)))
+            lo, hi = wilson(kept, len(rows))
+            cells.append("%.1f%% (%.1f-%.1f)" % (100.0 * kept / len(rows), 100 * lo, 100 * hi))
         print("| %d | %d | %s |" % (s, len(rows), " | ".join(cells)))
 
 
-def flash_left():
-    """(the opening table's bytes, its reply table's, the KB free on the Pico's
-    littlefs with everything `make flash` puts there) for 4x5 on pico.json."""
-    import tempfile
-
-    from attila.opponent.opening import BLOCK, Opening, reply_blocks
-    from pico.board import firmware_files
-    from pico.flashimage import BLOCK_COUNT, BLOCK_SIZE, mount, filesystem
-
-    layout = load(LAYOUT)[0]
-    with open(TABLE, "rb") as f:
-        replies = reply_blocks(Opening(f, layout).replies) * BLOCK
-    files = firmware_files(LAYOUT, PROFILE, out_dir=tempfile.mkdtemp(prefix="realplay-mpy-"))
-    used = mount(filesystem(files)).used_block_count
-    return os.path.getsize(TABLE), replies, (BLOCK_COUNT - used) * BLOCK_SIZE // 1024
-
-
-def second_turn(tables, book):
-    """What a table of the board's second turn of play would hold (make the
-    turn exact where the book and the opening table led)."""
-    from attila_tools.solve.replies import first_turns, reply_positions, stage_after
+def eleven_free(tables, book, per=300, seed=11):
+    """What corrections of the board's second turn as the second placer (11
+    free squares) would take wherever its book and tables lead: the positions
+    (folded), the share the search throws in some orientation at each budget
+    (positions drawn along random paths: a setup, a first turn, the reply
+    table's, a turn), the records and bytes that gives, and the search's time."""
+    from attila.opponent.opening import FIX, Opening
+    from attila_tools.solve.corrections import Searcher, budget_name, budgets, position_text
+    from attila_tools.solve.replies import book_setups, image_of, reply_positions, stage_after
+    from attila_tools.solve.symmetry import automorphisms
 
     layout = tables.layout
-    first = stage_after(layout, first_turns(tables, book))
-    second = stage_after(layout, reply_positions(tables, book))
+    perms = automorphisms(layout)
+    folded = stage_after(layout, reply_positions(tables, book))
+    rng = random.Random(seed)
+    setups = sorted(book_setups(layout, book, False))
+    drawn = []
+    with open(TABLE, "rb") as f:
+        opening = Opening(f, layout)
+        while len(drawn) < per:
+            first, second = rng.choice(setups)
+            a, b, c, me1, sc1 = rng.choice(list(turns(layout, first, second, 0)))
+            game = Game(layout, 0)
+            game.knights = [second, me1]
+            game.scorched = sc1
+            game.settle(MOVE)
+            turn = opening.winning_turn(game)
+            if turn < 0:
+                continue
+            board = second ^ (1 << (turn >> 12 & 63) | 1 << (turn >> 6 & 63))
+            sc2 = sc1 | 1 << (turn & 63)
+            _a, _b, _c, player, sc3 = rng.choice(list(turns(layout, me1, board, sc2)))
+            if tables.won(board, player, sc3):
+                drawn.append((board, player, sc3))
     print()
-    print("a table of the board's second turn of play (positions folded by symmetry, "
-          "6 bytes a winning turn: a 4-byte key):")
-    print("| board placed | free | positions | table |")
-    print("|---|---|---|---|")
-    for who, free, count in (("first", 12, first), ("second", 11, second)):
-        print("| %s | %d | %s | %.0f KB |" % (who, free, format(count, ","), count * 6 / 1024.0))
+    print("corrections of the board's second turn as the second placer, 11 free squares, "
+          "wherever its book and tables lead: %s positions folded by symmetry (%d orientations "
+          "each at most); %d drawn along random paths, each searched in every orientation:"
+          % (format(folded, ","), len(perms), per))
+    print("| budget | thrown in some orientation | 95% interval | records | table | search "
+          "(one core) |")
+    print("|---|---|---|---|---|---|")
+    searcher = Searcher(None, quiet=True)
+    for nodes in budgets():
+        images = [[(image_of(p, m), image_of(p, o), image_of(p, s)) for p in perms]
+                  for m, o, s in drawn]
+        texts = sorted({position_text(layout, *q) for qs in images for q in qs})
+        t0 = time.time()
+        got = searcher.choices(layout, texts, nodes)
+        each = (time.time() - t0) / len(texts)
+        thrown = 0
+        for qs in images:
+            thrown += any(judge(tables, position_text(layout, *q),
+                                got[position_text(layout, *q)])[1] is False for q in qs)
+        lo, hi = wilson(thrown, per)
+        print("| %s | %.1f%% | %.1f-%.1f%% | %s | %.0f KB | %.0f h |" % (
+            budget_name(nodes), 100.0 * thrown / per, 100 * lo, 100 * hi,
+            format(int(folded * thrown / per), ","), folded * thrown / per * FIX / 1024.0,
+            folded * len(perms) * each / 3600.0))
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--games", type=int, default=GAMES, help="games a round, per model and side")
-    p.add_argument("--won", type=int, default=WON, help="won positions wanted a stage")
-    p.add_argument("--rounds", type=int, default=ROUNDS, help="rounds at most")
-    p.add_argument("--seed", type=int, default=SEED)
-    p.add_argument("--no-second", dest="second", action="store_false",
-                   help="leave out the sizes of a table of the board's second turn")
-    p.add_argument("--table", default=TABLE, help="the board's opening table")
-    p.add_argument("--first", choices=("both", "board", "player"), default="both",
-                   help="who places first (default: half the games each)")
-    p.add_argument("--more", default=",".join(map(str, MORE)),
-                   help="node budgets to rerun the won positions of %s free squares at "
-                   "('' for none)" % "-".join(map(str, MORE_STAGES)))
-    args = p.parse_args(argv)
-    if micropython() is None:
-        raise SystemExit("bench_realplay needs MicroPython unix (.venv/bin/micropython): "
-                         "make install")
-    layout = load(LAYOUT)[0]
-    t0 = time.time()
-    tables = Tables.load(layout)
-    book = books.open(BOOK, layout)
-    setup = SetupValues(tables)
+def play_games(args, layout, tables, book, setup, nodes, t0):
+    """Rounds of games until every stage has --won won positions: (samples
+    {(stage, model, board first): [(won, kept)]}, texts {stage: [(won
+    position, kept)]} of MORE_STAGES, games, rounds)."""
     rng = random.Random(args.seed)
-    samples = {}  # (stage, model, board first) -> [(won, kept)]
-    texts = {}  # stage -> [(won position, kept)]: MORE_STAGES' for the deeper searches
+    samples = {}
+    texts = {}
     games = 0
     rounds = 0
     while rounds < args.rounds:
         plays = [Play(layout, m, bf, random.Random(rng.random()), k)
                  for m in MODELS for bf in (True, False) for k in range(args.games)
                  if args.first == "both" or bf == (args.first == "board")]
-        play_round(plays, tables, book, setup, args.seed + rounds, args.table)
+        play_round(plays, tables, book, setup, args.seed + rounds, args.table, nodes)
         for play in plays:
             for stage, won, kept, text in play.samples:
                 samples.setdefault((stage, play.model, play.board == 0), []).append((won, kept))
@@ -258,19 +277,11 @@ def main(argv=None):
                          % (rounds, games, time.time() - t0, args.won, short))
         if not short:
             break
-    t1 = time.time()
-    size, replies, left = flash_left()
-    print("opening table %s bytes (its reply table %s: the board's first turn as the second "
-          "player); the Pico's littlefs keeps %d KB free of 1,408 with all that make flash "
-          "puts there" % (format(size, ","), format(replies, ","), left))
-    print()
-    print("strong level on 4x5 in real play: %d games (%d rounds of %d per player model and "
-          "side placing first, seed %d), the board with its setup book and opening table at "
-          "%d nodes a decision (%d at %s free squares)"
-          % (games, rounds, args.games, args.seed, NODES[STRONG],
-             NODES[STRONG] * DEEP,
-             "-".join(str(f) for f in sorted(DEEP_FREE))))
-    print()
+    return samples, texts, games, rounds
+
+
+def stage_table(samples):
+    """The kept share stage by stage, with its 95% interval."""
     print("| free | board's turns | won | kept the win | 95% interval |")
     print("|---|---|---|---|---|")
     total_won = total_kept = 0
@@ -288,7 +299,9 @@ def main(argv=None):
             "%.1f-%.1f%%" % (100 * lo, 100 * hi) if won else "-"))
     print("all stages: kept the win in %d of %d won positions (%.2f%%)"
           % (total_kept, total_won, 100.0 * total_kept / max(1, total_won)))
-    print()
+
+
+def model_table(samples):
     print("kept the win by the player's model (won positions in brackets), the board "
           "placing first / second:")
     print("| free | " + " | ".join(MODELS) + " |")
@@ -305,10 +318,67 @@ def main(argv=None):
             cells.append(" / ".join(parts))
         if any(c != "- / -" for c in cells):
             print("| %d | %s |" % (s, " | ".join(cells)))
-    if args.more:
-        _more(tables, texts, [int(m) for m in args.more.split(",") if m.strip()])
+
+
+def main(argv=None):
+    from attila_tools.solve.corrections import circuitpython_nodes
+
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--games", type=int, default=GAMES, help="games a round, per model and side")
+    p.add_argument("--won", type=int, default=WON, help="won positions wanted a stage")
+    p.add_argument("--rounds", type=int, default=ROUNDS, help="rounds at most")
+    p.add_argument("--seed", type=int, default=SEED)
+    p.add_argument("--no-second", dest="second", action="store_false",
+                   help="leave out what corrections at 11 free squares would take")
+    p.add_argument("--nodes", type=int, default=None,
+                   help="the board's node budget in every stage (CircuitPython's: 500; "
+                   "default the strong level's own, and then CircuitPython's games too)")
+    p.add_argument("--table", default=TABLE, help="the board's opening table")
+    p.add_argument("--first", choices=("both", "board", "player"), default="both",
+                   help="who places first (default: half the games each)")
+    p.add_argument("--more", default=",".join(map(str, MORE)),
+                   help="node budgets to rerun the won positions of %s free squares at "
+                   "('' for none)" % "-".join(map(str, MORE_STAGES)))
+    args = p.parse_args(argv)
+    if micropython() is None:
+        raise SystemExit("bench_realplay needs MicroPython unix (.venv/bin/micropython): "
+                         "make install")
+    layout = load(LAYOUT)[0]
+    t0 = time.time()
+    tables = Tables.load(layout)
+    book = books.open(BOOK, layout)
+    setup = SetupValues(tables)
+    samples, texts, games, rounds = play_games(args, layout, tables, book, setup, args.nodes,
+                                               t0)
+    cp = None
+    if args.nodes is None:
+        cp = play_games(args, layout, tables, book, setup, circuitpython_nodes(), t0)
+    t1 = time.time()
+    for line in opening_room(args.table):
+        print(line)
+    print()
+    print("strong level on 4x5 in real play: %d games (%d rounds of %d per player model and "
+          "side placing first, seed %d), the board with its setup book and opening table at "
+          "%s" % (games, rounds, args.games, args.seed,
+                  "%d nodes a decision (%d at %s free squares)"
+                  % (NODES[STRONG], NODES[STRONG] * DEEP,
+                     "-".join(str(f) for f in sorted(DEEP_FREE)))
+                  if args.nodes is None else "%d nodes a decision in every stage"
+                  % args.nodes))
+    print()
+    stage_table(samples)
+    print()
+    model_table(samples)
+    if cp is not None:
+        print()
+        print("the same at CircuitPython's budget (%d nodes a decision in every stage, its "
+              "portable kernel): %d games" % (circuitpython_nodes(), cp[2]))
+        print()
+        stage_table(cp[0])
+    if args.more is not None:
+        _more(tables, texts, [int(m) for m in args.more.split(",") if m.strip()], args.table)
     if args.second:
-        second_turn(tables, book)
+        eleven_free(tables, book)
     print("games and judging %.1f s (MicroPython unix for the board's and the levels' "
           "choices)" % (t1 - t0))
     return 0

@@ -267,6 +267,57 @@ def wilson(k, n, z=1.96):
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
+# -- the opening table's room (bench_realplay) --------------------------------
+
+def opening_room(table=TABLE):
+    """The opening table's sizes and where it fits: a line each for the file,
+    the Pico's littlefs with everything `make flash` puts there, and
+    CircuitPython's 1 MiB CIRCUITPY with what `attila flash --drive` puts there."""
+    import tempfile
+
+    from attila.opponent.opening import BLOCK, FIX, Opening, correction_blocks, reply_blocks
+    from attila_tools.board import drive
+    from pico import circuitpy
+    from pico.board import firmware_files
+    from pico.flashimage import BLOCK_COUNT, BLOCK_SIZE, mount, filesystem
+
+    from attila.game.layoutfile import load
+
+    layout = load(LAYOUT)[0]
+    with open(table, "rb") as f:
+        opening = Opening(f, layout)
+        replies = reply_blocks(opening.replies) * BLOCK
+        fixes = opening.corrections
+    files = firmware_files(LAYOUT, PROFILE, out_dir=tempfile.mkdtemp(prefix="realplay-mpy-"))
+    used = mount(filesystem(files)).used_block_count
+    lines = ["opening table %s bytes: its reply table %s (the board's first turn as the second "
+             "player), its corrections %s (%s records of %d bytes: the board's second turn)"
+             % (format(os.path.getsize(table), ","), format(replies, ","),
+                format(correction_blocks(fixes) * BLOCK, ","), format(fixes, ","), FIX),
+             "the Pico's littlefs keeps %d KB free of 1,408 with all that make flash puts there"
+             % ((BLOCK_COUNT - used) * BLOCK_SIZE // 1024)]
+    why = circuitpy.available()
+    if why:
+        lines.append("CIRCUITPY: not measured (%s)" % why)
+        return lines
+    cp = os.path.join(PROFILES, "circuitpython-pico.json")
+    planned = drive.plan(LAYOUT, cp, out_dir=tempfile.mkdtemp(prefix="realplay-cp-"))
+    data = {}
+    for dest, src in planned.items():
+        with open(src, "rb") as f:
+            data[dest] = f.read()
+    with tempfile.TemporaryDirectory() as tmp:
+        img = os.path.join(tmp, "fat.img")
+        with open(img, "wb") as f:
+            f.write(circuitpy.volume(data))
+        listing = circuitpy.mtools(["mdir", "-/", "-a", "::"], img).decode()
+    free = [x for x in listing.splitlines() if x.strip().endswith("bytes free")][-1]
+    lines.append("CircuitPython's CIRCUITPY (1 MiB) keeps %s bytes free with all that attila "
+                 "flash --drive puts there (boot_out.txt aside)"
+                 % format(int("".join(ch for ch in free if ch.isdigit())), ","))
+    return lines
+
+
 # -- the 4x5 card (pico_card, bench_card) -------------------------------------
 
 def tables_of(layout):

@@ -100,6 +100,7 @@ class Card:
     kind = "an Attila card"
     what = "card"  # in the note when it fails
     whole = True  # every position (the opening table: the first turn only)
+    lost = True  # step()'s -1: the position is lost (the opening table: or not in it)
 
     def __init__(self, source, layout, start=0, where=FILE):
         self.layout = layout

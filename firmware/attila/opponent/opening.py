@@ -3,7 +3,8 @@
     opening = attila.opponent.opening.Opening(open("layout.opening", "rb"), layout)
     opening.won(mover, other, scorched)   # at most one square scorched
     # then as an attila.opponent.card.Card: ask(game), step(), winning_turn(game);
-    # with one square scorched, ask() and step() give the reply table's turn
+    # with one square scorched, ask() and step() give the reply table's turn,
+    # with two the corrections' (-1 and opening.lost False: the search's turn)
 
 The first turn of play (no square scorched yet) is where the search throws
 the most wins, whatever its budget (the strength tables of
@@ -17,7 +18,11 @@ When the board places second it moves second: its first turn of play has
 one square scorched. Where its setup book led, those positions are few
 (73,201 folded on 4x5, against 10.9 million with one square scorched),
 and the reply table holds a winning turn for each (5 bytes, 366 KB):
-some of them the search alone would throw.
+some of them the search alone would throw. Its second turn of play as the
+first player (two squares scorched) is searched, and the search keeps
+most of those wins: the corrections hold a winning turn for each position
+where the book and the table lead and the search would throw the win
+(at the node budget of either port), so the search never throws one there.
 
 The file is an attila.opponent.card file in all but its table: the same 512-byte
 blocks with the same trailer (a damaged, foreign or misplaced block fails
@@ -41,22 +46,33 @@ player's). Sorted records of 5 bytes, RECORDS a block: the key
 symmetry, the identity first, whose key is smallest; row and e as above,
 e without its 1), then its winning turn in that orientation, a << 10 | b << 5
 | c (2 bytes, big-endian). A position it lacks is searched.
-Made on the host by `attila card --opening`, from the retrograde tables
-and the layout's setup book.
+Then, when the head's CORRECTIONS (3 bytes, big-endian) is not 0, the
+corrections: records of 6 bytes, FIXES a block, as the reply table's but
+for positions with k = 2 or 3 squares scorched and with a 4-byte key,
+(k - 2) << 29 | row * C(m, k) + the colex rank of the scorched squares
+among the m (the head's fields end before byte CORRECTIONS: layouts of at
+most 23 squares; the key fits 30 bits, a small int on MicroPython, up to
+20).
+Made on the host by `attila card --opening`, from the retrograde tables,
+the layout's setup book and the board's own search
+(attila_tools.solve.corrections).
 """
 
 from attila.opponent.book import choose, image, rank, squeeze
 from attila.opponent.card import BITS, BLOCK, DATA, NAME, Card, CardError, seal, tag
 from attila.compat import const
-from attila.game.geometry import lowest
+from attila.game.geometry import lowest, popcount
 from attila.game.rules import KNIGHTS, MOVE
 
 MAGIC = b"ATO1"
 CANON = const(62)  # in the head: the placements kept (2 bytes, big-endian)
 SYMS = const(256)  # where the symmetries start in the head (the name ends before)
 REPLIES = const(59)  # in the head: the reply table's records (3 bytes, big-endian)
+CORRECTIONS = const(56)  # in the head: the corrections' records (3 bytes, big-endian)
 RECORD = const(5)  # bytes of a reply record
 RECORDS = const(100)  # reply records a block
+FIX = const(6)  # bytes of a correction record
+FIXES = const(84)  # correction records a block
 MAP = const(252)  # fold map entries (2 bytes) a block
 FILE = "layout.opening"  # on the board, beside layout.json and layout.book
 
@@ -77,18 +93,32 @@ def reply_blocks(count):
     return (count + RECORDS - 1) // RECORDS
 
 
+def correction_blocks(count):
+    """Blocks of a corrections table of `count` records."""
+    return (count + FIXES - 1) // FIXES
+
+
 def reply_key(n, mover, other, scorched):
     """The key of a position with one scorched square (the reply table's order)."""
     row = rank(other) * choose(n - 3, 3) + rank(squeeze(mover, other))
     return row * (n - 2 * KNIGHTS) + lowest(squeeze(scorched, mover | other))
 
 
-def head(layout, perms, canon, replies=0):
+def correction_key(n, mover, other, scorched):
+    """The key of a position with two or three scorched squares (the corrections'
+    order: those with two first)."""
+    k = popcount(scorched)
+    row = rank(other) * choose(n - 3, 3) + rank(squeeze(mover, other))
+    return (k - 2) << 29 | row * choose(n - 2 * KNIGHTS, k) + rank(squeeze(scorched, mover | other))
+
+
+def head(layout, perms, canon, replies=0, corrections=0):
     """Block 0 of a layout's opening table (bytes): perms, the symmetries besides
     the identity (n square images each); canon, the placements kept;
-    replies, the reply table's records."""
+    replies, the reply table's records; corrections, the corrections'."""
     n = layout.size
-    blocks = map_blocks(n) + table_blocks(n, canon) + reply_blocks(replies)
+    blocks = map_blocks(n) + table_blocks(n, canon) + reply_blocks(replies) \
+        + correction_blocks(corrections)
     buf = bytearray(BLOCK)
     buf[0:4] = MAGIC
     buf[4] = n
@@ -101,6 +131,9 @@ def head(layout, perms, canon, replies=0):
     buf[REPLIES] = replies >> 16 & 0xFF
     buf[REPLIES + 1] = replies >> 8 & 0xFF
     buf[REPLIES + 2] = replies & 0xFF
+    buf[CORRECTIONS] = corrections >> 16 & 0xFF
+    buf[CORRECTIONS + 1] = corrections >> 8 & 0xFF
+    buf[CORRECTIONS + 2] = corrections & 0xFF
     name = (layout.name or "").encode()[:SYMS - NAME - 1]
     buf[NAME:NAME + len(name)] = name
     buf[SYMS] = len(perms)
@@ -126,7 +159,9 @@ class Opening(Card):
         self._perms = b""
         self._canon = self._syms = 0
         self.replies = 0  # records of the reply table
-        self._key = self._lo = self._hi = self._p = 0  # reply()'s search
+        self.corrections = 0  # records of the corrections table
+        self._key = self._lo = self._hi = self._p = 0  # a record's search (ask(), step())
+        self._from = self._count = self._len = self._per = 0  # its table
         Card.__init__(self, source, layout, 0, where)
         n = self._n
         count = choose(n, 3)
@@ -139,6 +174,7 @@ class Opening(Card):
             fold[at:end] = self._buf[:end - at]
         self._row = self._m + 1  # bits a row
         self._rfirst = self._first + table_blocks(n, self._canon)  # the reply table's
+        self._cfirst = self._rfirst + reply_blocks(self.replies)  # the corrections'
 
     def _size(self, head):
         n = self._n
@@ -149,7 +185,10 @@ class Opening(Card):
         self._perms = bytes(head[SYMS + 1:SYMS + 1 + syms * n])
         self._canon = head[CANON] << 8 | head[CANON + 1]
         self.replies = head[REPLIES] << 16 | head[REPLIES + 1] << 8 | head[REPLIES + 2]
-        return map_blocks(n) + table_blocks(n, self._canon) + reply_blocks(self.replies)
+        self.corrections = head[CORRECTIONS] << 16 | head[CORRECTIONS + 1] << 8 \
+            | head[CORRECTIONS + 2]
+        return map_blocks(n) + table_blocks(n, self._canon) + reply_blocks(self.replies) \
+            + correction_blocks(self.corrections)
 
     def won(self, mover, other, scorched):
         """1 when the side to move wins with perfect play, else 0: a position
@@ -178,13 +217,33 @@ class Opening(Card):
     def ask(self, game):
         """As Card.ask, for the first turn of play (nothing scorched yet); with
         one square scorched, the reply table's turn (step() gives -1 where
-        it has none: the search decides); False afterwards."""
+        it has none: the search decides); with two or three, the corrections'
+        (where they have none, step() gives -1 and `lost` is False: the
+        search decides as it would without them); False afterwards."""
         self._key = -1
+        self.lost = True
         scorched = game.scorched
         if not scorched:
             return Card.ask(self, game)
-        if scorched & (scorched - 1) or not self.replies or game.phase != MOVE \
-                or game.supply != self._m:
+        if game.phase != MOVE or game.supply != self._m:
+            return False
+        k = popcount(scorched)
+        if k == 1:
+            self._count = self.replies
+            self._from = self._rfirst
+            self._len = RECORD
+            self._per = RECORDS
+            keyed = reply_key
+        elif k <= 3:
+            self._count = self.corrections
+            self._from = self._cfirst
+            self._len = FIX
+            self._per = FIXES
+            keyed = correction_key
+            self.lost = False
+        else:
+            return False
+        if not self._count:
             return False
         side = game.side
         me = self._me = game.knights[side]
@@ -192,39 +251,39 @@ class Opening(Card):
         self._sc = scorched
         n = self._n
         perms = self._perms
-        best = reply_key(n, me, opp, scorched)
+        best = keyed(n, me, opp, scorched)
         self._p = 0
         for p in range(1, self._syms + 1):
-            k = reply_key(n, image(perms, n, p, me), image(perms, n, p, opp),
-                          image(perms, n, p, scorched))
+            k = keyed(n, image(perms, n, p, me), image(perms, n, p, opp),
+                      image(perms, n, p, scorched))
             if k < best:
                 best = k
                 self._p = p
         self._key = best
         self._lo = 0
-        self._hi = reply_blocks(self.replies)
+        self._hi = (self._count + self._per - 1) // self._per
         return True
 
     def step(self, lookups, reads):
-        """As Card.step; for a reply, a block of its binary search a read."""
+        """As Card.step; for a reply or a correction, a block of its binary search a read."""
         if self._key < 0:
             return Card.step(self, lookups, reads)
+        per = self._per
+        size = self._len
         while reads > 0:
             if self._lo >= self._hi:
                 return -1
             mid = (self._lo + self._hi) >> 1
-            self._read(self._rfirst + mid)
+            self._read(self._from + mid)
             reads -= 1
-            count = self.replies - mid * RECORDS
-            if count > RECORDS:
-                count = RECORDS
-            buf = self._buf
+            count = self._count - mid * per
+            if count > per:
+                count = per
             key = self._key
-            if key < buf[0] << 16 | buf[1] << 8 | buf[2]:
+            if key < self._key_at(0):
                 self._hi = mid
                 continue
-            at = (count - 1) * RECORD
-            if key > buf[at] << 16 | buf[at + 1] << 8 | buf[at + 2]:
+            if key > self._key_at((count - 1) * size):
                 self._lo = mid + 1
                 continue
             self._lo = self._hi = 0  # this block has it, or nobody
@@ -232,16 +291,26 @@ class Opening(Card):
             hi = count
             while lo < hi:
                 i = (lo + hi) >> 1
-                at = i * RECORD
-                got = buf[at] << 16 | buf[at + 1] << 8 | buf[at + 2]
+                at = i * size
+                got = self._key_at(at)
                 if got == key:
-                    return self._turn(buf[at + 3] << 8 | buf[at + 4])
+                    at += size - 2
+                    return self._turn(self._buf[at] << 8 | self._buf[at + 1])
                 if got < key:
                     lo = i + 1
                 else:
                     hi = i
             return -1
         return -2
+
+    def _key_at(self, at):
+        """The key of the record at byte `at` of the block read (3 bytes, or 4 in the
+        corrections)."""
+        buf = self._buf
+        key = buf[at] << 16 | buf[at + 1] << 8 | buf[at + 2]
+        if self._len == FIX:
+            key = key << 8 | buf[at + 3]
+        return key
 
     def _turn(self, answer):
         """A record's answer moved back from the canonical orientation and packed as

@@ -297,7 +297,10 @@ class Planner(Chooser):
             self._carding = 0
             self._card_game = None
             self.busy = False
-            self._begin_search(game, self._level, self._t0, self.card is None or self._failed)
+            # A lost position: the search holds out at the level's budget; a
+            # position the table lacks (not lost: card.lost False), in full.
+            self._begin_search(game, self._level, self._t0,
+                               self.card is None or self._failed or not self.card.lost)
             return not self.busy
         self._carding = 0
         self._card_game = None

@@ -166,8 +166,13 @@ def scenario_opening():
         assert isinstance(card, Opening) and not card.whole
         game = parse_position("R.H../.H.R./...H./R.... R")
         assert card.ask(game) and card.won(*game.knights, 0) == 1
-        # (one square scorched: the reply table's; two: the search's)
-        assert not card.ask(parse_position("R.H../.H.R./..xH./R...x R"))
+        # (one square scorched: the reply table's; two: the corrections', and
+        # where they have none, as here, the search's in full)
+        assert card.ask(parse_position("R.H../.H.R./..xH./R...x R"))
+        turn = -2
+        while turn == -2:
+            turn = card.step(4, 1)
+        assert turn == -1 and not card.lost
     else:
         assert card is None
         if have is None:  # not even imported (nor its fold map made): the heap is kept

@@ -17,7 +17,7 @@ def flashed(tmp_path_factory):
     if available():
         pytest.skip("emulator: %s" % available())
     state = str(tmp_path_factory.mktemp("flashed"))
-    # The layout's opening table (759 kB) is on the board already, from an
+    # The layout's opening table (most of a megabyte) is on the board already, from an
     # earlier flash: copied over the emulated serial line it would take most
     # of this fixture's time, and `attila flash` must find it up to date.
     os.makedirs(os.path.join(state, "fs"))

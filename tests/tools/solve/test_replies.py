@@ -17,7 +17,7 @@ import random
 from attila.opponent.card import BLOCK
 from attila.game.layoutfile import load
 from attila.game.notation import parse_position
-from attila.opponent.opening import RECORD, RECORDS, Opening, reply_blocks
+from attila.opponent.opening import RECORD, RECORDS, Opening, correction_blocks, reply_blocks
 from attila.game.rules import MOVE
 from attila_tools.solve.card_cmd import write_opening
 from attila_tools.solve.replies import after_first_turn, book_setups, canonical, turns
@@ -93,7 +93,7 @@ def test_the_4x5_reply_table_is_whole_and_sorted():
         # Every position after a first turn of the player's, the book's
         # setups folded by the four symmetries: 73,201, all won.
         assert table.replies == 73201 and reply_blocks(73201) == 733
-        assert table.blocks == 749 + 733
+        assert table.blocks == 749 + 733 + correction_blocks(table.corrections)
         assert os.path.getsize(path) == (1 + table.blocks) * BLOCK
         last = -1
         for k in range(733):

@@ -24,8 +24,8 @@ nothing else on the drive is touched. The folder must be a CIRCUITPY drive
 (its boot_out.txt names CircuitPython, or the folder is named CIRCUITPY),
 writable, with room for the new files: otherwise one line and exit 2,
 nothing changed. A Pico's CIRCUITPY is 1 MiB: 4x5's opening table with its
-reply table (759,296 bytes) fits, with about 147 KB to spare (make bench,
-pico_circuitpython).
+reply table and corrections fits beside the firmware (the room it leaves:
+make bench, bench_realplay's first lines).
 """
 
 import errno

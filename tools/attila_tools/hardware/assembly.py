@@ -13,7 +13,7 @@ the rotations JLCPCB's library needs. No KiCad needed.
 import csv
 import os
 
-from attila_tools.hardware import circuit, pcbfile, sourcing
+from attila_tools.hardware import boards, pcbfile, sourcing
 
 PCB_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))), "boards", "pcb")
@@ -46,7 +46,7 @@ def parts(name, board=None):
     board = board or load_board(name)
     attrs = mounts(board)
     out = []
-    for p in circuit.parts(name):
+    for p in boards.parts(name):
         fp = board.footprints.get(p["ref"])
         if fp is None:
             raise pcbfile.PcbError("%s: part %s is not on the board" % (board.where, p["ref"]))

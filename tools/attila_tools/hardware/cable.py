@@ -6,6 +6,12 @@ controller's cable connector is the same. The schematic drawings
 (tools/docs/schematics.py), the KiCad boards and the wiring page use it.
 """
 
+import os
+
+# the shipped layouts (longest_span measures the cable over them)
+LAYOUTS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))), "boards")
+
 # pin -> wire name, as the docs print it
 CABLE = ((1, "5V"), (2, "GND"), (3, "3V3"), (4, "LED DATA"), (5, "LOAD"), (6, "CLOCK"),
          (7, "SHIFT DATA"), (8, "GND"))
@@ -35,14 +41,12 @@ def longest_span():
     """(mm, layout): the longest straight distance between a module's OUT and the
     next module's IN over the shipped layouts made of the game's modules."""
     import glob
-    import os
 
     from attila.game import layoutfile
     from attila_tools.hardware import geometry as g
-    from attila_tools.hardware.generate import ROOT
 
     best = (0.0, "")
-    for path in sorted(glob.glob(os.path.join(ROOT, "boards", "*.json"))):
+    for path in sorted(glob.glob(os.path.join(LAYOUTS, "*.json"))):
         try:
             layout, modules, _ = layoutfile.load(path)
         except Exception:

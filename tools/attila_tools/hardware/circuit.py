@@ -114,23 +114,6 @@ def board_kind(name):
     return name[len("module-"):] if name.startswith("module-") else None
 
 
-def parts(name):
-    """The placed parts of a board by its name ("module-2x4", "controller")."""
-    from attila_tools.hardware import circuit_controller, place
-
-    kind = board_kind(name)
-    if kind is None:
-        if name != "controller":
-            raise KeyError("no board %r (module-CxR or controller)" % name)
-        return circuit_controller.controller()
-    return place.module(module(kind), kind)
-
-
-# The game's boards (what boards/pcb holds): name -> its placed parts.
-BOARDS = {name: (lambda name=name: parts(name))
-          for name in ("controller", "module-2x2", "module-2x3")}
-
-
 def nets(parts):
     """{net: [(ref, pin), ...]} of a board's parts, sorted (open pins left out)."""
     out = {}

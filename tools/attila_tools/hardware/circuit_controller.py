@@ -100,9 +100,8 @@ def power_input():
 
 
 def controller(prof=None):
-    """The controller's placed parts (`prof`: a profile instead of the shipped one)."""
-    from attila_tools.hardware import place_controller
-
+    """The controller's parts, not yet placed (`prof`: a profile instead of the
+    shipped one); place_controller.place lays them."""
     chain = part("J1", cat.CABLE, {str(p): n for p, n in CABLE_NETS.items()}, "out",
                  "the first module's cable")
     chain["value"] = "OUT"
@@ -113,4 +112,4 @@ def controller(prof=None):
              "piezo transducer (not a magnetic buzzer)"),
     ] + card()
     parts += [part("H%d" % (i + 1), cat.HOLE, {}, "hole", "mounting hole") for i in range(4)]
-    return place_controller.place(parts)
+    return parts

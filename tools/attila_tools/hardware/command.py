@@ -8,16 +8,16 @@ writes the controller and each module (the game's 2x2 and 2x3 unless
 squares of the pitch, then holds every board to KiCad's DRC at full strength
 (with its schematic), KiCad's ERC and the copper checks (board_checks.py),
 one line a board. Exit status 1 when a board fails a check, 2 for a size the
-boards cannot be laid out for (the message says why).
+boards cannot be laid out for (the message says why). `make hardware` runs
+`attila hardware --committed` (outputs.py).
 """
 
 import argparse
 import os
-import subprocess
 import sys
 
 from attila_tools.errors import ToolError, UsageError
-from attila_tools.hardware import board_checks, boards, circuit, generate, geometry, outputs
+from attila_tools.hardware import board_checks, boards, generate, geometry, outputs
 
 GAME_MODULES = ("2x2", "2x3")
 
@@ -40,52 +40,11 @@ def parser():
                          "NAME-jlcpcb-bom.csv, NAME-jlcpcb-cpl.csv, NAME-parts.csv")
     ap.add_argument("--render", action="store_true",
                     help="also NAME.png: each board from above with its parts, %g pixels a mm "
-                         "(boards of two pitches compare at one scale)" % PIXELS_PER_MM)
+                         "(boards of two pitches compare at one scale)" % outputs.PIXELS_PER_MM)
+    ap.add_argument("--committed", action="store_true",
+                    help="the game's boards instead, regenerated into boards/pcb, and what a "
+                         "fab, an assembler and a maker need into build/hardware (make hardware)")
     return ap
-
-
-PIXELS_PER_MM = 8
-VIEW = 1.1  # the picture's size over the board's: the renderer's margin around it
-
-
-def render(name, folder):
-    """The board from above with its parts (boards/3dmodels), at PIXELS_PER_MM."""
-    from attila_tools.hardware import models3d
-
-    x0, y0, x1, y1 = boards.Board(name).outline
-    w, h = (round((x1 - x0) * PIXELS_PER_MM * VIEW), round((y1 - y0) * PIXELS_PER_MM * VIEW))
-    out = os.path.join(folder, name + ".png")
-    r = subprocess.run(["kicad-cli", "pcb", "render", "-w", str(w), "-h", str(h), "--quality",
-                        "basic", "-o", out, os.path.join(folder, name + ".kicad_pcb")],
-                       env=dict(os.environ, KICAD9_3DMODEL_DIR=models3d.MODELS),
-                       capture_output=True, text=True)
-    if r.returncode:
-        raise ToolError("%s: kicad-cli pcb render failed: %s" % (name, r.stderr.strip()))
-    return out
-
-
-def two_pitches(out, kind="2x3", pitches=(40.0, 50.0)):
-    """A module at two pitches, each from above at one scale (the docs' picture of
-    what re-sizing does): [out/module-KIND-PITCHmm.png]; the first pitch's board
-    is the committed one where it is the game's."""
-    import shutil
-    import tempfile
-
-    name, made = circuit.module_name(kind), []
-    for pitch in pitches:
-        geometry.use_pitch(pitch)
-        try:
-            with tempfile.TemporaryDirectory() as tmp:
-                folder = os.path.join(tmp, name)
-                if pitch == 40.0:
-                    shutil.copytree(os.path.join(generate.PCB_DIR, name), folder)
-                else:
-                    generate.write(name, folder)
-                made.append(os.path.join(out, "%s-%gmm.png" % (name, pitch)))
-                shutil.copy(render(name, folder), made[-1])
-        finally:
-            geometry.use_pitch(40.0)
-    return made
 
 
 def names(args):
@@ -99,6 +58,10 @@ def names(args):
 
 def main(argv=None):
     args = parser().parse_args(argv)
+    if args.committed:
+        if args.module or args.pitch != geometry.PITCH:
+            raise UsageError("--committed writes the game's boards: it takes no --pitch or --module")
+        return outputs.main(["--out", args.out] if args.out else [])
     try:
         geometry.use_pitch(args.pitch)
         wanted = names(args)
@@ -114,7 +77,7 @@ def main(argv=None):
         folder = os.path.join(out, name)
         generate.write(name, folder)
         if args.render:
-            render(name, folder)
+            outputs.render_at_scale(name, folder)
         if args.fab:
             outputs.fab_files(name, folder, folder)
         if args.no_check:

@@ -55,6 +55,7 @@ MOUNT_CLEAR = 4.0  # a hole's centre to a keep-out: its tray post (7 mm across) 
 REGISTER_ABOVE_EDGE = 8.75
 SPINE_FIRST = 6.0
 LINE = 1.0
+LANE = 1.0  # parallel lanes' pitch on the top side: a power via and a power track pass between
 
 
 class SizeError(ToolError):

@@ -1,6 +1,6 @@
 """`make hardware`: regenerate the boards and write what a fab, an assembler and a maker need.
 
-    python -m attila_tools.hardware.outputs [--out build/hardware]
+    attila hardware --committed [--out build/hardware]
 
 Per board, under build/hardware/BOARD/: BOARD-gerbers.zip (Gerbers and
 drill files), BOARD-parts.csv (every part, quantities for ONE board),
@@ -21,8 +21,9 @@ import sys
 import tempfile
 import zipfile
 
-from attila_tools.hardware import (assembly, circuit, generate, models3d, schematic,
-                                   schematic_views, shopping)
+from attila_tools.errors import ToolError
+from attila_tools.hardware import (assembly, boards, circuit, generate, geometry, models3d,
+                                   schematic, schematic_views, shopping)
 from attila_tools.hardware.sourcing import SourcingError
 
 LAYERS = "F.Cu,B.Cu,F.Paste,B.Paste,F.Silkscreen,B.Silkscreen,F.Mask,B.Mask,Edge.Cuts"
@@ -100,29 +101,68 @@ def board_outputs(name, out):
     schematic_views.export(name, sch, out)
 
 
+PIXELS_PER_MM = 8
+VIEW = 1.1  # the picture's size over the board's: the renderer's margin around it
+
+
+def render_at_scale(name, folder):
+    """The board from above with its parts (boards/3dmodels), at PIXELS_PER_MM
+    (`attila hardware --render`: boards of two pitches compare at one scale)."""
+    x0, y0, x1, y1 = boards.Board(name).outline
+    w, h = (round((x1 - x0) * PIXELS_PER_MM * VIEW), round((y1 - y0) * PIXELS_PER_MM * VIEW))
+    out = os.path.join(folder, name + ".png")
+    r = subprocess.run(["kicad-cli", "pcb", "render", "-w", str(w), "-h", str(h), "--quality",
+                        "basic", "-o", out, os.path.join(folder, name + ".kicad_pcb")],
+                       env=dict(os.environ, KICAD9_3DMODEL_DIR=models3d.MODELS),
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise ToolError("%s: kicad-cli pcb render failed: %s" % (name, r.stderr.strip()))
+    return out
+
+
+def two_pitches(out, kind="2x3", pitches=(40.0, 50.0)):
+    """A module at two pitches, each from above at one scale (the docs' picture of
+    what re-sizing does): [out/module-KIND-PITCHmm.png]; the first pitch's board
+    is the committed one where it is the game's."""
+    name, made = circuit.module_name(kind), []
+    for pitch in pitches:
+        geometry.use_pitch(pitch)
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                folder = os.path.join(tmp, name)
+                if pitch == 40.0:
+                    shutil.copytree(os.path.join(generate.PCB_DIR, name), folder)
+                else:
+                    generate.write(name, folder)
+                made.append(os.path.join(out, "%s-%gmm.png" % (name, pitch)))
+                shutil.copy(render_at_scale(name, folder), made[-1])
+        finally:
+            geometry.use_pitch(40.0)
+    return made
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(generate.ROOT, "build", "hardware"))
     args = ap.parse_args(argv)
     why = generate.kicad_missing()
     if why:
-        print("make hardware: " + why, file=sys.stderr)
-        return 2
+        raise ToolError(why, "make hardware")
     try:
         shopping.check()  # before the long part: a part nobody can buy stops here
-        for name in sorted(circuit.BOARDS):
+        for name in sorted(boards.BOARDS):
             generate.update(name, os.path.join(generate.PCB_DIR, name))
             board_outputs(name, os.path.join(args.out, name))
             print("%-11s %s" % (name, os.path.relpath(os.path.join(args.out, name), generate.ROOT)))
         its = shopping.items()
     except SourcingError as e:
-        print("make hardware: %s" % e, file=sys.stderr)
-        return 2
+        e.prog = "make hardware"  # what the maker ran: cli.main prints it so
+        raise
     shopping.write_csv(its, os.path.join(args.out, "shopping-4x5.csv"))
     shopping.write_md(its, FIGURES)
     pictures = os.path.join(generate.ROOT, "docs", "pages", "build", "boards")
     os.makedirs(pictures, exist_ok=True)
-    for name in sorted(circuit.BOARDS):
+    for name in sorted(boards.BOARDS):
         # the schematics' legible views (the 2x2's are the 2x3's, less two squares)
         views = ["%s-%s.svg" % (name, v) for v, _page, _box in schematic.views(name)
                  if name != "module-2x2"]
@@ -130,15 +170,9 @@ def main(argv=None):
         for fn in renders_ + views:
             shutil.copy(os.path.join(args.out, name, fn), os.path.join(pictures, fn))
     # what re-sizing does: the 2x3 module at 40 and at 50 mm, one scale (resize.md)
-    from attila_tools.hardware import command
-
-    for path in command.two_pitches(args.out):
+    for path in two_pitches(args.out):
         shutil.copy(path, pictures)
     print("%-11s %s (%d lines, about %.0f USD)" % (
         "shopping", os.path.relpath(os.path.join(args.out, "shopping-4x5.csv"), generate.ROOT),
         len(its), shopping.total(its)))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

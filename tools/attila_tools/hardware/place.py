@@ -18,7 +18,7 @@ The register sits at the spine's foot (geometry.register_at); IN in the
 bottom-left corner, OUT under the last square (geometry.connectors).
 """
 
-from attila_tools.hardware import footprints, geometry as g
+from attila_tools.hardware import footprints, geometry as g, rules
 
 SWITCH_PAD = (-5.0, 1.0)  # the switch's lower pad, spine frame
 PULLUP_AT = (-8.5, 13.0)  # its pull-up, beside the switch's upper end
@@ -152,14 +152,33 @@ def connectors(parts, kind):
     rot = facing(pull, "1", (90, 270), lambda dx, dy: dy < 0)
     out = footprints.pads_of(by["out"])
     if one_row:  # on SER's lane, between its rising lane and LOAD's
-        from attila_tools.hardware import route_spine
-
-        x, y = (out["5"][0] + out["7"][0]) / 2, route_spine.one_row_lanes(parts)[3]
+        x, y = (out["5"][0] + out["7"][0]) / 2, one_row_lanes(parts)[3]
     else:  # beside OUT on the spine's side, on SER's lane
         x = places["OUT"][0] - outer["OUT"] * (g.CONNECTOR_KEEPOUT[0] / 2
                                                + extent(pull, rot)[2] + PART_GAP)
         x, y = snap_out(x), out["7"][1]
     put(pull, (x, y - offset(pull, "1", rot)[1]), rot)
+
+
+# Where route_spine.py lays the register's and a one-row OUT's lanes: placing
+# the SER pull-down on its lane needs the heights, reckoned here from the pads.
+def upper_via_y(parts):
+    """Where the register's upper pins' lines begin: a power via clear of its pads."""
+    reg = next(p for p in parts if p["ref"] == "U1")
+    pin = reg["choice"].pin("VCC")
+    return round(footprints.pads_of(reg)[str(pin)][1] + footprints.pad_size(reg, pin)[1] / 2
+                 + rules.POWER["clearance"] + rules.POWER["via"] / 2, 4)
+
+
+def one_row_lanes(parts):
+    """The heights of a one-row module's OUT lanes (5 V, 3.3 V, LOAD, SER), one
+    LANE apart: above OUT's pins and the register's upper vias."""
+    out = next(p for p in parts if p["ref"] == "J2")
+    first = footprints.pad_size(out, "1")[1] / 2 + rules.POWER["clearance"] + \
+        rules.POWER["track"] / 2
+    clear = rules.POWER["via"] / 2 + rules.POWER["clearance"] + rules.POWER["track"] / 2
+    base = max(footprints.pads_of(out)["1"][1] + first, upper_via_y(parts) + clear)
+    return [round(base + i * g.LANE, 4) for i in range(4)]
 
 
 def clear_of_holes(part, hole, kind):

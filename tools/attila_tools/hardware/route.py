@@ -13,7 +13,6 @@ KiCad's page.
 from attila_tools.hardware import footprints, rules
 
 F, B = "F.Cu", "B.Cu"
-LANE = 1.0  # parallel lanes' pitch: a power via and a power track pass between
 
 
 class Route:

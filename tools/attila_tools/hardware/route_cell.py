@@ -9,8 +9,8 @@ the spine, it runs a LANE lower (the switch's) or higher (the chain's).
 """
 
 from attila_tools.hardware import circuit, geometry as g
+from attila_tools.hardware.geometry import LANE
 from attila_tools.hardware.place import Cell
-from attila_tools.hardware.route import LANE
 
 GROUND_VIA = 1.5  # from the LED's ground pad to its via into the pour, away from the LED
 LINK_BELOW = 3.5  # a left square's data-in lane below its 5 V lane

@@ -11,7 +11,8 @@ the odd pins' from below, one ENTRY apart. Ground is poured on both sides.
 """
 
 from attila_tools.hardware import footprints
-from attila_tools.hardware.route import B, F, LANE
+from attila_tools.hardware.geometry import LANE
+from attila_tools.hardware.route import B, F
 
 STUB = 1.5  # a pad to the via that takes it to the other side or the pour
 ENTRY = 1.5  # the cable connector's lanes, one below (or above) the other

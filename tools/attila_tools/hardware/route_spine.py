@@ -15,8 +15,9 @@ the bottom-side lines every square's lanes drop onto (route_cell.py).
 """
 
 from attila_tools.hardware import footprints, geometry as g, rules
-from attila_tools.hardware.place import PITCH_STEP
-from attila_tools.hardware.route import B, F, LANE
+from attila_tools.hardware.geometry import LANE
+from attila_tools.hardware.place import PITCH_STEP, one_row_lanes, upper_via_y
+from attila_tools.hardware.route import B, F
 from attila_tools.hardware.route_cell import GROUND_VIA, line_x, square
 
 
@@ -26,18 +27,11 @@ def strip_y(level):
     return round(g.EDGE + (level + 1) * (c["via"] + c["clearance"]), 4)
 
 
-def upper_via_y(r):
-    """Where the register's upper pins' lines begin: a power via clear of its pads."""
-    pin = r.parts["U1"]["choice"].pin("VCC")
-    return round(r.pad("U1", pin)[1] + footprints.pad_size(r.parts["U1"], pin)[1] / 2
-                 + rules.POWER["clearance"] + rules.POWER["via"] / 2, 4)
-
-
 def register(r, kind):
     n = g.squares(kind)
     reg = r.parts["U1"]
     pin = lambda role: r.pin("U1", role)  # noqa: E731
-    top, mid = upper_via_y(r), reg["at"][1]
+    top, mid = upper_via_y(r.parts.values()), reg["at"][1]
     inner = footprints.pad_size(reg, reg["choice"].pin("GND"))[1]
     tie = (abs(mid - pin("GND")[1]) - inner / 2) / 2  # the ties under the body
     # Unused upper inputs (a module of fewer than four squares) are tied to
@@ -151,19 +145,6 @@ def connector_out(r, kind):
     r.join("CLOCK", g.spine_x(kind, "CLOCK"), p6[1] + 2 * LANE)
     out = r.pad("R%d" % (n + 2), "2")
     r.track("LED_OUT", F, [out, (out[0], p4[1] + 3 * LANE), (p4[0], p4[1] + 3 * LANE), p4])
-
-
-def one_row_lanes(parts):
-    """The heights of a one-row module's OUT lanes (5 V, 3.3 V, LOAD, SER), one
-    LANE apart: above OUT's pins and the register's upper vias."""
-    from attila_tools.hardware.route import Route
-
-    r = Route(parts)
-    first = footprints.pad_size(r.parts["J2"], "1")[1] / 2 + rules.POWER["clearance"] + \
-        rules.POWER["track"] / 2
-    clear = rules.POWER["via"] / 2 + rules.POWER["clearance"] + rules.POWER["track"] / 2
-    base = max(r.pad("J2", "1")[1] + first, upper_via_y(r) + clear)
-    return [round(base + i * LANE, 4) for i in range(4)]
 
 
 def connector_out_one_row(r, kind):

@@ -13,8 +13,7 @@ Positions on KiCad's 2.54 mm grid (mm, y down).
 """
 
 from attila_tools.hardware import symbols
-from attila_tools.hardware.schematic_module import _fields
-from attila_tools.hardware.sheet import Sheet
+from attila_tools.hardware.sheet import Sheet, part_fields
 
 U = 2.54
 POWER = ("+5V", "+3V3", "GND")
@@ -32,7 +31,7 @@ class Drawing:
     def place(self, ref, at, rot=0):
         p = self.by[ref]
         return self.s.symbol(p["symbol"], ref, p["value"], (at[0] * U, at[1] * U), rot,
-                             [(self.root, ref)], _fields(p), in_bom=p["job"] != "hole")
+                             [(self.root, ref)], part_fields(p), in_bom=p["job"] != "hole")
 
     def end(self, sym, ref, pin, length=2):
         """Every pin's far end: a short wire, then its net's label or power symbol,

@@ -15,7 +15,7 @@ Positions are on KiCad's 2.54 mm grid (mm, y down).
 """
 
 from attila_tools.hardware import circuit, geometry as g
-from attila_tools.hardware.sheet import Sheet
+from attila_tools.hardware.sheet import Sheet, part_fields
 
 U = 2.54
 SQUARE_FILE = "square.kicad_sch"
@@ -34,9 +34,9 @@ def square_sheet(name, parts, paths, powers):
     every = [paths[k] for k in ks]
     refs, led = inst("led")
     d = s.symbol(led["symbol"], "D?", led["value"], (40 * U, 30 * U), 0, refs,
-                 _fields(led))
+                 part_fields(led))
     refs, cap = inst("led_cap")
-    c = s.symbol(cap["symbol"], "C?", cap["value"], (56 * U, 30 * U), 180, refs, _fields(cap))
+    c = s.symbol(cap["symbol"], "C?", cap["value"], (56 * U, 30 * U), 180, refs, part_fields(cap))
     top, bottom = 25 * U, 35 * U
     vdd, vss = d.pin(led["choice"].pin("supply")), d.pin(led["choice"].pin("ground"))
     s.wire(vdd, (vdd[0], top), (c.pin("2")[0], top), c.pin("2"))
@@ -50,9 +50,9 @@ def square_sheet(name, parts, paths, powers):
     s.label("DOUT", (dout[0] + 3 * U, dout[1]), 0, "hierarchical_label", "output")
     refs, pull = inst("pullup")
     r = s.symbol(pull["symbol"], "R?", pull["value"], (66 * U, 27 * U), 180, refs,
-                 _fields(pull))
+                 part_fields(pull))
     refs, sw = inst("switch")
-    w = s.symbol(sw["symbol"], "SW?", sw["value"], (72 * U, 30 * U), 180, refs, _fields(sw))
+    w = s.symbol(sw["symbol"], "SW?", sw["value"], (72 * U, 30 * U), 180, refs, part_fields(sw))
     node = (r.pin("1")[0], 30 * U)
     s.wire(r.pin("2"), (r.pin("2")[0], top))
     s.power("+3V3", (r.pin("2")[0], top), every)
@@ -63,13 +63,6 @@ def square_sheet(name, parts, paths, powers):
     s.wire(node, (node[0] - 3 * U, node[1]))
     s.label("SWITCH", (node[0] - 3 * U, node[1]), 180, "hierarchical_label", "output")
     return s
-
-
-def _fields(p):
-    out = {"Footprint": p["footprint"], "Datasheet": ""}
-    if p["mpn"]:
-        out.update(MPN=p["mpn"], Manufacturer=p["maker"])
-    return out
 
 
 # grid units: the squares' sheets stacked down the left; the register right of
@@ -132,7 +125,7 @@ def placer(s, by):
     def place(ref, at, rot=0):
         p = by[ref]
         return s.symbol(p["symbol"], ref, p["value"], (at[0] * U, at[1] * U), rot,
-                        [(root, ref)], _fields(p), in_bom=p["job"] != "hole")
+                        [(root, ref)], part_fields(p), in_bom=p["job"] != "hole")
     return place
 
 

@@ -20,6 +20,14 @@ def num(v):
     return "0" if s in ("-0", "") else s
 
 
+def part_fields(p):
+    """A part's symbol fields: its footprint and, where it is bought, MPN and maker."""
+    out = {"Footprint": p["footprint"], "Datasheet": ""}
+    if p["mpn"]:
+        out.update(MPN=p["mpn"], Manufacturer=p["maker"])
+    return out
+
+
 def turned(px, py, rot):
     """A symbol-frame offset (y up) on the sheet (y down), the symbol turned by
     rot degrees counter-clockwise as KiCad turns it."""

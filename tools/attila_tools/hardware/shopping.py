@@ -17,7 +17,7 @@ import os
 
 from attila.game import layoutfile
 from attila.game.rules import KNIGHTS
-from attila_tools.hardware import assembly, cable, circuit, sourcing
+from attila_tools.hardware import assembly, boards, cable, sourcing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
@@ -54,7 +54,7 @@ def board_counts(layout=LAYOUT):
     _lay, modules, _tiles = layoutfile.load(layout)
     count = collections.Counter("module-" + m.kind for m in modules)
     count["controller"] = 1
-    unknown = [b for b in count if b not in circuit.BOARDS]
+    unknown = [b for b in count if b not in boards.BOARDS]
     if unknown:
         raise sourcing.SourcingError("%s: no board for module kind(s) %s" % (layout, unknown))
     return dict(count)
@@ -123,7 +123,7 @@ def part_items(count):
 
 
 def _has(count, word):
-    return any(word in p["footprint"] for name in count for p in circuit.BOARDS[name]())
+    return any(word in p["footprint"] for name in count for p in boards.BOARDS[name]())
 
 
 def other_items(count, layout=LAYOUT):
@@ -134,7 +134,7 @@ def other_items(count, layout=LAYOUT):
     kinds = [k for k in ("2x2", "2x3") if "module-" + k in count]
     out = []
     if _has(count, "RaspberryPi_Pico") and "THT" in "".join(
-            p["footprint"] for p in circuit.BOARDS["controller"]()):
+            p["footprint"] for p in boards.BOARDS["controller"]()):
         usd, src = _price("headers")
         out.append(Item("controller", 2, "pcs", "1 x 20 pin header, 2.54 mm, male", "", "", usd,
                         src, "soldered to the Pico, then the Pico to the board (or buy a "
@@ -169,7 +169,7 @@ def other_items(count, layout=LAYOUT):
                     "or stronger" % (dims.MAGNET_D, dims.MAGNET_T), "", "", usd, src,
                     "%d in the trays, %d in the knights, %d in the tiles" % (trays, knights, tiles)))
     posts = sum(count["module-" + k] * len(tray.posts(k)) for k in kinds)
-    holes = len([p for p in circuit.BOARDS["controller"]() if p["ref"].startswith("H")])
+    holes = len([p for p in boards.BOARDS["controller"]() if p["ref"].startswith("H")])
     usd, src = _price("screw")
     out.append(Item("case", posts + holes, "pcs", "M3 x 6 mm pan-head screw", "ISO 7045", "", usd,
                     src, "%d for the module boards, %d for the controller" % (posts, holes)))
@@ -271,7 +271,7 @@ def write_md(its, path, layout=LAYOUT):
 
 def check(names=None):
     """Every board part has its sourcing row (a SourcingError names the first missing MPN)."""
-    for name in names or sorted(circuit.BOARDS):
+    for name in names or sorted(boards.BOARDS):
         assembly.bom_rows(name)
 
 

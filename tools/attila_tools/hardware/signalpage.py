@@ -13,7 +13,8 @@ module, supply.py). One line per signal.
 import os
 import sys
 
-from attila_tools.hardware import circuit, plot, signals, spice, supply
+from attila_tools.hardware import boards, plot, signals, spice, supply
+from attila_tools.hardware.circuit_controller import FUSE_HOLD_MA
 from attila_tools.hardware.edges import verdicts
 from attila_tools.hardware.receivers import DRIVERS, RECEIVERS
 
@@ -26,8 +27,8 @@ def as_built(kind):
     """The series resistor the boards have now (ohms) for a signal."""
     if kind == "LED":
         module = "module-" + signals.chain_kinds()[-2]
-        return signals.series_ohms(circuit.BOARDS[module](), "LED_OUT")
-    return signals.series_ohms(circuit.BOARDS["controller"](), kind)
+        return signals.series_ohms(boards.BOARDS[module](), "LED_OUT")
+    return signals.series_ohms(boards.BOARDS["controller"](), kind)
 
 
 class Runs:
@@ -167,9 +168,9 @@ def supply_figures(path):
             label if current == "white" else "%s (%d mA, brightness %d)"
             % (label, prof.budget_ma, prof.brightness),
             amps, " / ".join("%.2f" % r[2] for r in rows), rows[-1][3]))
-    hold = getattr(circuit, "FUSE_HOLD_MA", None)
+    hold = FUSE_HOLD_MA
     white, _prof = supply.totals("white")
-    if hold and white * 1000 > hold:
+    if white * 1000 > hold:
         lines += ["", "Undimmed full white (%.2f A) is past the input fuse's %d mA hold "
                   "current: held long, the fuse trips and the LEDs go dark until it cools."
                   % (white, hold)]

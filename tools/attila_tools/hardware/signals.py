@@ -19,7 +19,7 @@ the pictures and figures of docs/pages/build/signals.md.
 import os
 
 from attila.game import layoutfile
-from attila_tools.hardware import cable, circuit, pcbfile, spice, traces
+from attila_tools.hardware import boards, cable, pcbfile, spice, traces
 from attila_tools.hardware.edges import edge, verdicts
 from attila_tools.hardware.receivers import DRIVERS, RECEIVERS
 
@@ -106,7 +106,7 @@ def chain_netlist(signal, r_series, corner, kinds=None):
     wire = cable.pin_of(signal)[0] - 1
     pin = {"CLOCK": "2", "LOAD": "1"}[signal]
     ctl = board("controller")
-    ser = [p for p in circuit.BOARDS["controller"]() if p["ref"].startswith("R")
+    ser = [p for p in boards.BOARDS["controller"]() if p["ref"].startswith("R")
            and signal in p["pins"].values()][0]["ref"]
     z_ctl = spice.track_line(0.25e-3, _gap(ctl))
     ctl_len = traces.Copper(ctl, signal).length((ser, "2"), ("J1", str(wire + 1))) * 1e-3
@@ -143,7 +143,7 @@ def led_hop_netlist(r_series, corner, kinds=None, hop=None):
     lines = ["* LED data into module %d, series %g Ohm, %s corner" % (hop, r_series, corner)]
     if hop == 1:
         ctl = board("controller")
-        parts = circuit.BOARDS["controller"]()
+        parts = boards.BOARDS["controller"]()
         lines += _source("74AHCT1G125", corner, series_ohms(parts, "LED"), "ser")
         res = [p["ref"] for p in parts if p["ref"].startswith("R") and "LED" in p["pins"].values()]
         length = traces.Copper(ctl, "LED").length((res[0], "2"), ("J1", str(wire + 1)))

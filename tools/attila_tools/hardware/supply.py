@@ -20,7 +20,7 @@ import os
 from attila.game import layoutfile
 from attila.leds.strip import Leds
 from attila.profile import parse
-from attila_tools.hardware import circuit, pcbfile, spice, traces
+from attila_tools.hardware import boards, pcbfile, spice, traces
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
@@ -89,7 +89,7 @@ def controller_drop(amps):
     """Volts lost on the controller from its 5 V input to the cable connector."""
     b = _board("controller")
     copper = traces.Copper(b, "+5V")
-    inputs = [(p["ref"], pin) for p in circuit.BOARDS["controller"]()
+    inputs = [(p["ref"], pin) for p in boards.BOARDS["controller"]()
               for pin, net in p["pins"].items()
               if net == "+5V" and p["ref"].startswith(("J", "F", "Q")) and p["ref"] != "J1"
               and (p["ref"], pin) in copper.pads]
@@ -104,7 +104,7 @@ def input_ohms():
     from attila_tools.hardware import sourcing
 
     return sum(sourcing.lookup(p["mpn"]).get("ohms", 0.0)
-               for p in circuit.BOARDS["controller"]() if p["mpn"] in sourcing.PARTS)
+               for p in boards.BOARDS["controller"]() if p["mpn"] in sourcing.PARTS)
 
 
 def volts(current, layout=LAYOUT):

@@ -9,9 +9,15 @@ With --opening it writes DEST/<layout>.opening instead: only the first
 turn of play (attila.opponent.opening), folded by the layout's symmetries, and,
 when the layout has a setup book (boards/solved/<layout>.book), the reply
 table: the board's first turn of play as the second player wherever its
-book led (attila_tools.solve.replies). Small enough for the board's own
-flash (750 KB for 4x5); boards/solved keeps the 4x5 one, and attila flash
-installs it. Refuses, with the reason and exit 2: a layout not solved, one out of the
+book led (attila_tools.solve.replies), and the corrections: its second
+turn of play as the first player wherever its book and the table led and
+its search would throw the win (attila_tools.solve.corrections: every such
+position searched as the board searches it, hours for 4x5 the first time,
+kept in build/corrections/; --no-corrections leaves them out). Small
+enough for the board's own flash (800 KB for 4x5); boards/solved keeps
+the 4x5 one, and attila flash installs it (the file's parts:
+attila_tools.solve.opening_file). Refuses, with the reason and exit 2: a
+layout not solved, one out of the
 solver's reach, a supply other than the default. `attila card --check CARD`
 reads a card (or its image) as the board does and says in one line whether
 the board can use it (attila_tools.solve.card_check).
@@ -22,8 +28,7 @@ import os
 import sys
 
 from attila.opponent.card import BLOCK, DATA, FILE, head, seal, table_blocks, tag
-from attila.opponent.opening import MAP, RECORD, RECORDS
-from attila.opponent.opening import head as opening_head
+from attila.opponent.opening import correction_blocks
 from attila_tools.errors import ToolError, UsageError
 from attila_tools.files import size_text
 from attila_tools.options import Parser
@@ -59,6 +64,9 @@ def build_parser():
     p.add_argument("--opening", action="store_true",
                    help="write only the first turn of play, folded, as DEST/<layout>.opening "
                    "(for the board's own flash: attila flash installs boards/solved/<layout>.opening)")
+    p.add_argument("--no-corrections", dest="corrections", action="store_false",
+                   help="with --opening: leave out the corrections (the board's second turn "
+                   "of play where its search would throw the win: hours of search for 4x5)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
@@ -115,88 +123,24 @@ def write_card(tables, path, progress=None):
     return card_bytes(n)
 
 
-def fold_map(layout, perms):
-    """(the fold map's entries by rank of the other side's knights, the canonical
-    ranks in order): as attila.opponent.opening reads them."""
-    from attila_tools.solve.retro_index import rank3, triples
-
-    images = []
-    for t in triples(layout.size):
-        best, best_p = rank3(t), 0
-        for p, perm in enumerate(perms, 1):
-            r = rank3(sum(1 << perm[i] for i in range(layout.size) if t >> i & 1))
-            if r < best:
-                best, best_p = r, p
-        images.append((best_p, best))
-    canon = sorted({c for _p, c in images})
-    number = {c: k for k, c in enumerate(canon)}
-    return [p << 13 | number[c] for p, c in images], canon
-
-
-def reply_bytes(records):
-    """The reply table's bytes (attila.opponent.opening): the records, RECORDS a block's data."""
-    out = bytearray()
-    for at in range(0, len(records), RECORDS):
-        part = bytearray(DATA)
-        for i, (key, answer) in enumerate(records[at:at + RECORDS]):
-            part[i * RECORD:(i + 1) * RECORD] = bytes(
-                (key >> 16, key >> 8 & 0xFF, key & 0xFF, answer >> 8, answer & 0xFF))
-        out += part
-    return out
-
-
-def write_opening(tables, path, book=None):
+def write_opening(tables, path, book=None, corrections=(), parts=None):
     """Write the opening table of `tables` (attila.opponent.opening) to `path`, atomically;
-    with `book` (the layout's open setup book) its reply table too; returns
-    its size."""
-    from attila_tools.solve.symmetry import automorphisms
+    with `book` (the layout's open setup book) its reply table too, and
+    `corrections` (attila_tools.solve.corrections' records; `parts`: its
+    opening_parts() made already); returns its size."""
+    from attila_tools.solve.opening_file import opening_bytes, opening_parts
 
-    layout = tables.layout
-    perms = automorphisms(layout)[1:]
-    entries, canon = fold_map(layout, perms)
-    t = tag(layout)
-    index = tables.index
-    per = index.m + 1
-    row_bytes = index.words * 8
-    spots = [(0, 0)] + [((1 << j) >> 3, (1 << j) & 7) for j in range(index.m)]
-    bits = bytearray((len(canon) * index.nrest * per + 7) // 8)
-    data = tables.data
-    x = 0
-    for c in canon:
-        base = c * index.nrest * row_bytes
-        for j in range(index.nrest):
-            at = base + j * row_bytes
-            for byte, bit in spots:
-                if data[at + byte] >> bit & 1:
-                    bits[x >> 3] |= 1 << (x & 7)
-                x += 1
-    fold = bytearray()
-    for e in entries:
-        fold += bytes((e >> 8, e & 0xFF))
-    records = []
-    if book is not None:
-        from attila_tools.solve.replies import reply_positions, reply_records
-
-        records = reply_records(reply_positions(tables, book))
-    blocks = [opening_head(layout, perms, len(canon), len(records))]
-    number = 1
-    for part, size in ((fold, MAP * 2), (bits, DATA), (reply_bytes(records), DATA)):
-        for at in range(0, len(part), size):
-            buf = bytearray(BLOCK)
-            chunk = part[at:at + size]
-            buf[:len(chunk)] = chunk
-            seal(buf, number, t)
-            blocks.append(bytes(buf))
-            number += 1
+    data = opening_bytes(tables.layout, parts or opening_parts(tables, book), corrections)
     with _replacing(path) as f:
-        for b in blocks:
-            f.write(b)
-    return len(blocks) * BLOCK
+        f.write(data)
+    return len(data)
 
 
-def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, opening=False):
+def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, opening=False,
+              corrections=True):
     """Check the layout, find (or make) its tables, write DEST/attila.tbl (with
-    `opening`: DEST/<layout>.opening); returns the path."""
+    `opening`: DEST/<layout>.opening, with its corrections unless not
+    `corrections`); returns the path."""
     from attila.game.layoutfile import load
 
     out = out if out is not None else sys.stdout
@@ -232,20 +176,26 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
         found = os.path.join(SOLVED, stem + ".book")  # the setup book, where solve wrote it
         if not os.path.exists(found):
             found = None
+        fixes = []
         try:
             if found:
                 from attila.opponent import book as books
 
                 book = books.open(found, layout)  # BookError: another layout's
-            size = write_opening(tables, path, book)
+                if corrections:
+                    fixes = _corrections(tables, book, name, quiet, out)
+            size = write_opening(tables, path, book, fixes)
         finally:
             tables.close()
             if book is not None:
                 book.close()
-        out.write("%s: opening table %s (%d KB): the first turn of play, folded%s\n"
+        out.write("%s: opening table %s (%d KB): the first turn of play, folded%s%s\n"
                   % (name, path, (size + 1023) // 1024,
                      ", and the reply to the player's first turn wherever the setup book "
-                     "(%s) led" % os.path.relpath(found) if found else ""))
+                     "(%s) led" % os.path.relpath(found) if found else "",
+                     "; %d corrections of the board's second turn (%d KB)"
+                     % (len(fixes), (correction_blocks(len(fixes)) * BLOCK + 1023) // 1024)
+                     if found and corrections else ""))
         return path
     path = os.path.join(dest, FILE)
     out.write("%s: %d squares, card file %s (%s)\n" % (name, n, path, size_text(card_bytes(n))))
@@ -256,6 +206,29 @@ def make_card(layout_path, dest, solve=False, threads=2, quiet=False, out=None, 
         tables.close()
     out.write("%s: done; copy %s to the root of a FAT32 microSD card\n" % (name, FILE))
     return path
+
+
+def _corrections(tables, book, name, quiet, out):
+    """The corrections' records (attila_tools.solve.corrections), said as they go."""
+    from attila_tools.solve import corrections
+    from attila_tools.solve.corrections import Corrections, Searcher, budget_name
+
+    searcher = Searcher(corrections.CACHE, quiet=quiet)
+    plan = Corrections(tables, book, searcher)
+    out.write("%s: the board's second turn of play, searched as the board searches it "
+              "(%s; kept in %s)\n" % (name, "MicroPython unix" if searcher.exe else
+                                      "the portable kernel: slow, make install puts "
+                                      "MicroPython unix in the venv",
+                                      os.path.relpath(searcher.cache)))
+    out.flush()
+    records = plan.records()
+    for nodes in plan.nodes:
+        out.write("%s: at %s the search throws %d of %d won positions as the first placer, "
+                  "and %d more where both sides play as the strong level\n"
+                  % (name, "the board's budget" if nodes is None else budget_name(nodes),
+                     len(plan.thrown[nodes]), len(plan.positions[nodes]),
+                     len(plan.on_lines[nodes])))
+    return records
 
 
 def main(argv=None):
@@ -273,7 +246,7 @@ def main(argv=None):
         raise UsageError("--threads must be 1 or more")
     try:
         make_card(args.layout, args.dest, args.solve, args.threads, args.quiet,
-                  opening=args.opening)
+                  opening=args.opening, corrections=args.corrections)
     except OSError as e:
         raise CardWriteError("%s: %s" % (getattr(e, "filename", None) or args.dest,
                                          e.strerror or e))

@@ -56,7 +56,7 @@ def turns(layout, me, opp, scorched):
                 yield a, b, c, me1
 
 
-def _image(perm, mask):
+def image_of(perm, mask):
     out = 0
     for i in bits(mask):
         out |= 1 << perm[i]
@@ -70,7 +70,7 @@ def canonical(layout, perms, mover, other, scorched):
     n = layout.size
     best = None
     for perm in perms:
-        k = reply_key(n, _image(perm, mover), _image(perm, other), _image(perm, scorched))
+        k = reply_key(n, image_of(perm, mover), image_of(perm, other), image_of(perm, scorched))
         if best is None or k < best[0]:
             best = (k, perm)
     return best
@@ -104,7 +104,7 @@ def reply_positions(tables, book):
     for mover, other, scorched in after_first_turn(layout, book_setups(layout, book, False)):
         key, perm = canonical(layout, perms, mover, other, scorched)
         if key not in out:
-            me, opp, sc = _image(perm, mover), _image(perm, other), _image(perm, scorched)
+            me, opp, sc = image_of(perm, mover), image_of(perm, other), image_of(perm, scorched)
             out[key] = (me, opp, sc, winning_turn(tables, me, opp, sc))
     return out
 
@@ -117,7 +117,7 @@ def first_turns(tables, book):
     perms = automorphisms(layout)
     out = {}
     for board, player in book_setups(layout, book, True):
-        key = min((_image(p, board), _image(p, player)) for p in perms)
+        key = min((image_of(p, board), image_of(p, player)) for p in perms)
         if key not in out:
             out[key] = key + (0, winning_turn(tables, key[0], key[1], 0))
     return out
@@ -145,6 +145,6 @@ def stage_after(layout, positions):
         sc1 = scorched | 1 << c
         for _a, _b, d, opp1 in turns(layout, other, me1, sc1):
             sc2 = sc1 | 1 << d
-            folded.add(min(_image(p, me1) | _image(p, opp1) << n | _image(p, sc2) << 2 * n
+            folded.add(min(image_of(p, me1) | image_of(p, opp1) << n | image_of(p, sc2) << 2 * n
                            for p in perms))
     return len(folded)
