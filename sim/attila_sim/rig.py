@@ -82,20 +82,17 @@ LEVELS = ("beginner", "easy", "normal", "strong")
 
 
 class SimStore(Store):
-    """The simulator's --save: a whole save at every change (a computer's disk
-    is fast), finished games archived in the games/ folder beside it (or in
-    its own folder, when that is a games/ folder: where an online game is
-    kept by default), and a line saying who the board plays (saved_opponent()
-    reads it back), so a restart without --computer goes on against the
-    board."""
+    """The simulator's --save: a whole save at every change (a computer's disk is
+    fast), finished games archived in a games/ folder beside it (or its own, if one:
+    an online game's default place), and a line saying who the board plays
+    (saved_opponent() reads it back): a restart without --computer plays it again."""
 
     def __init__(self, path, computer=-1, level=None):
         import os
 
-        folder = os.path.dirname(path) or "."
-        if os.path.basename(os.path.abspath(folder)) != "games":
-            folder = os.path.join(folder, "games")
-        Store.__init__(self, path, games=folder)
+        here = os.path.dirname(path) or "."
+        mine = os.path.basename(os.path.abspath(here)) == "games"
+        Store.__init__(self, path, games=here if mine else os.path.join(here, "games"))
         self.line = "" if computer < 0 else "%s %s %s\n" % (
             SIM_FIELD, "RH"[computer], LEVELS[3 if level is None else level])
 
