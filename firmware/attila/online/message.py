@@ -3,7 +3,7 @@
 A message is one line of plain ASCII, fields separated by single spaces:
 
     A1 act castle R 1 7 3f2a9c0d11e4b7a2 b1-c3,d4 <signature>
-    A1 at castle H 1 6 0c9d1e2f3a4b5c6d - <signature>
+    A1 at castle H 1 6 0c9d1e2f3a4b5c6d 5e0b77a1 <signature>
 
     A1          the protocol's version
     act|at|off  an action; where the sender is (online); where it was (its
@@ -15,7 +15,9 @@ A message is one line of plain ASCII, fields separated by single spaces:
                 placement); at/off: the actions the sender's game holds
     3f2a...     the first 16 hex digits of SHA-256 of the position key
                 (attila.online.log) the action applies to, or the sender is at
-    b1-c3,d4    the action in notation (@b1, b1-c3,d4); '-' for at and off
+    b1-c3,d4    act: the action in notation (@b1, b1-c3,d4); at/off: the
+                sender's board, 8 hex digits it made once and keeps (two
+                boards on one side of a room are told apart by it), or '-'
     signature   64 hex digits: HMAC-SHA256 of everything before it (the
                 line up to the space before the signature), keyed with the
                 room's SECRET as UTF-8 bytes
@@ -42,6 +44,7 @@ MAX_NUMBER = const(99999)
 MAX_ROOM = const(24)
 MIN_SECRET = const(8)
 MAX_SECRET = const(64)
+BOARD_HEX = const(8)
 
 # Why a received message was not taken (MessageError.why).
 MALFORMED = const(0)
@@ -125,9 +128,10 @@ def room_code(code):
 
 class Message:
     """One message's fields (see the module's docstring): kind, room, side (0
-    Romans, 1 Huns), game, number, digest, action ('' for at and off)."""
+    Romans, 1 Huns), game, number, digest, action ('' for at and off), board
+    (the sender's board id of an at or off; '' when it gave none)."""
 
-    def __init__(self, kind, room, side, game, number, digest, action=""):
+    def __init__(self, kind, room, side, game, number, digest, action="", board=""):
         self.kind = kind
         self.room = room
         self.side = side
@@ -135,12 +139,13 @@ class Message:
         self.number = number
         self.digest = digest
         self.action = action
+        self.board = board
 
     def body(self):
         """The signed part of the line."""
         return "%s %s %s %s %d %d %s %s" % (VERSION, self.kind, self.room, "RH"[self.side],
                                              self.game, self.number, self.digest,
-                                             self.action or "-")
+                                             self.action or self.board or "-")
 
     def text(self, secret):
         """The whole line, signed with the room's secret."""
@@ -207,6 +212,8 @@ def read(data, secret):
         raise MessageError("message: the position's hash %r is not %d hex digits"
                            % (fields[6][:20], DIGEST_HEX))
     action = _action(fields[7]) if kind == ACT else ""
-    if kind != ACT and fields[7] != "-":
-        raise MessageError("message: %s carries no action, not %r" % (kind, fields[7][:16]))
-    return Message(kind, room, "RH".index(side), game, number, fields[6], action)
+    board = "" if kind == ACT or fields[7] == "-" else fields[7]
+    if board and not _is_hex(board, BOARD_HEX):
+        raise MessageError("message: %s carries its board's id (%d hex digits) or -, not %r"
+                           % (kind, BOARD_HEX, fields[7][:16]))
+    return Message(kind, room, "RH".index(side), game, number, fields[6], action, board)

@@ -6,7 +6,8 @@ for the remote side's action, it answers once the Party has taken that
 action from the other board (a slice a loop step meanwhile, in which the
 port's transport waits on the network), and the board shows it and checks
 the hands as for the computer's. Hints (the local player's MENU) are the
-local opponent's, `planner`: the other board's moves are never guessed.
+local opponent's, `planner`: the other board's moves are never guessed,
+and why the planner gave up its card (`note`) is the planner's, said once.
 """
 
 from attila.compat import const
@@ -18,7 +19,6 @@ class Remote:
     """A Chooser (attila.opponent.chooser's interface) whose decisions come from a Party."""
 
     who = "%s (their board)"  # how the status line names the side it plays
-    note = ""
 
     def __init__(self, party, planner=None):
         self.party = party
@@ -67,7 +67,24 @@ class Remote:
         self._game = None
 
     def words(self):
-        return self.party.words()
+        """What the status line adds ('': nothing): attila.online.words,
+        loaded on the first call."""
+        from attila.online.words import words
+
+        return words(self.party)
 
     def kept(self, game):
         return self.party.kept(game)
+
+    def refused(self):
+        self.party.refused()
+
+    @property
+    def note(self):
+        """Why the planner's card was given up for a hint ('': nothing to say)."""
+        return self.planner.note if self.planner is not None else ""
+
+    @note.setter
+    def note(self, text):
+        if self.planner is not None:
+            self.planner.note = text

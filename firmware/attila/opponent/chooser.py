@@ -18,6 +18,7 @@ fn(game) -> text into one that answers at once.
     words() -> text             what it adds to the status line ('': nothing)
     kept(game) -> int           history entries UNDO may not take back (0: any);
                                 online, the actions both boards have
+    refused()                   UNDO was refused for kept(): say why (words())
 """
 
 
@@ -31,6 +32,9 @@ class Chooser:
 
     def kept(self, game):
         return 0
+
+    def refused(self):
+        pass
 
     def start(self, game, now_ms, level=None):
         return True

@@ -373,6 +373,8 @@ class Controller:
             # likely the first one again. Refused, and said: one at a time.
             # (Online, an action both boards have is refused the same way.)
             self.again = len(self.steps) > 0
+            if not self.again:
+                opponent.refused()  # online: it says why in words
             if not self.sign:  # two short red flashes (the trouble sign's first 0.3 s)
                 self.sign = 1
                 self._sign_ms = REFUSED_MS

@@ -176,6 +176,8 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
     gc.collect()
     if wdt is None:
         wdt = hardware.watchdog(prof.watchdog_ms)
+    if link is not None and wdt is not None:
+        link.feed = wdt.feed  # (the broker's name looked up, TLS's handshake)
     run(board, prof.loop_ms, wdt, ticks, clock, sleep)
     return board
 
