@@ -19,7 +19,9 @@ window after the script or replay, save it and quit), --seconds N (close the
 window after N seconds).
 Online (docs/pages/play/distance.md): --online ROOM-SECRET --broker HOST[:PORT]
 --side R|H plays a friend's board, simulator or browser page through an MQTT
-broker (--tls [CA], --user NAME for a broker that asks for one).
+broker (--tls [CA], --user NAME for a broker that asks for one); without
+--save the game is kept in games/online-ROOM-SIDE.txt, where the same
+command finds it again.
 """
 
 import os
@@ -106,7 +108,7 @@ def parser():
     p.add_argument("--save", metavar="FILE",
                    help="keep the game in FILE so a restart resumes it, with the side and "
                    "level the board plays unless --computer says otherwise (default: "
-                   "memory only)")
+                   "memory only; online: games/online-ROOM-SIDE.txt)")
     p.add_argument("--screenshot", metavar="PNG",
                    help="draw the window (after --script/--replay), save it and quit")
     p.add_argument("--seconds", type=float,
@@ -237,6 +239,10 @@ def main(argv=None):
                 layout, modules, tiles = layout_like(saved)
                 layout_path = None
             first, items, tiles = load_replay(args.replay, layout, tiles)
+        if args.online and args.side and not args.save:
+            from attila_sim.online import kept_in
+
+            args.save = kept_in(args.online, args.side)
         if args.save:
             saved, said = check_save(args.save, layout, args.layout)
             if saved is not None:
@@ -283,6 +289,7 @@ def main(argv=None):
             from attila_sim.online import link_for
 
             rig.link = link_for(party, args)
+            rig.kept_in = args.save
         if items is not None:
             from attila_sim.review import ReplayReview
 
@@ -295,6 +302,9 @@ def main(argv=None):
         said += "; kept aside as %s; a new game starts" % aside
     if said:
         print("attila sim: " + said, file=sys.stderr)
+    if getattr(rig, "link", None) is not None:
+        print("attila sim: online, the game is kept in %s (--save FILE: elsewhere)" % args.save,
+              file=sys.stderr)
 
     if lines is not None:
         from attila_sim import script
@@ -372,4 +382,6 @@ def _quit(rig, code):
     link = getattr(rig, "link", None)  # online: leave the broker (the other board is told)
     if link is not None:
         link.close()
+        print("attila sim: the game is kept in %s: the same command resumes it"
+              % rig.kept_in, file=sys.stderr)
     return code

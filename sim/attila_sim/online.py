@@ -17,6 +17,7 @@ import ssl
 
 from attila.errors import AttilaError
 from attila.online.party import KEEPALIVE_S
+from attila.saves.archive import GAMES  # (an online game without --save is kept there too)
 
 RECONNECT_S = (1, 8)  # paho's wait before it tries again, doubling from the first to the last
 
@@ -79,7 +80,7 @@ class Link:
             self.events.append(("down", self.refused))
             return
         self.refused = ""
-        client.subscribe(self.party.subscription(), qos=1)
+        client.subscribe([(topic, 1) for topic in self.party.subscriptions()])
         self.events.append(("up",))
 
     def _on_disconnect(self, client, userdata, flags, reason, properties=None):
@@ -128,7 +129,7 @@ class Link:
 def details(party):
     """Lines for the simulator's panel: the room, the sides, the last remote action."""
     from attila.game.rules import SIDE_NAMES
-    from attila.online.party import counted
+    from attila.online.words import counted
 
     out = ["Online: room %s, you play the %s, the %s play on their board."
            % (party.room, SIDE_NAMES[party.side], SIDE_NAMES[party.other])]
@@ -153,14 +154,19 @@ def wait(rig, out, stdin=None, clock=None, sleep=None):
     typed = stdin is not None and hasattr(stdin, "fileno")
     start = clock()
     base = rig.now
+    c = rig.controller
     status = rig.status()
+    for line in rig.heard.unread():  # an action told already comes before its status
+        out.write(line + "\n")
     out.write(status + "\n")
     try:
-        while rig.controller.busy():
+        while c.busy():
             rig.advance_to(base + int((clock() - start) * 1000))
             for line in rig.heard.unread():  # the other side's action, once as a whole
                 out.write(line + "\n")
             now = rig.status()
+            if c.own() and c.plan.ready() and c.busy():
+                now = status  # decided, told on the next step: its status after it
             if now != status:
                 status = now
                 out.write(status + "\n")
@@ -188,6 +194,23 @@ def check_options(args):
         if value:
             raise AttilaError("%s and --online do not go together: online, the other side is "
                               "played on the other board" % name)
+
+
+def kept_in(code, side):
+    """Where an online game is kept without --save: games/online-ROOM-SIDE.txt
+    (its finished games beside it), the folder made when it is missing."""
+    import os
+
+    from attila.online.message import room_code
+    from attila_tools.files import FileError
+
+    room = room_code(code)[0]  # (the secret never goes into a file name)
+    try:
+        os.makedirs(GAMES, exist_ok=True)
+    except OSError as e:
+        raise FileError("cannot keep the game in %s/ here (%s): give --save FILE"
+                        % (GAMES, e.strerror or e))
+    return os.path.join(GAMES, "online-%s-%s.txt" % (room, side))
 
 
 def party_for(code, side, save=None):

@@ -65,15 +65,17 @@ LEVELS = LEVEL_NAMES
 
 
 class SimStore(Store):
-    """The simulator's --save: a whole save at every change (a computer's disk
-    is fast), finished games archived in the games/ folder beside it, and a
-    line saying who the board plays (saved_opponent() reads it back), so a
-    restart without --computer goes on against the board."""
+    """The simulator's --save: a whole save at every change (a computer's disk is
+    fast), finished games archived in a games/ folder beside it (or its own, if one:
+    an online game's default place), and a line saying who the board plays
+    (saved_opponent() reads it back): a restart without --computer plays it again."""
 
     def __init__(self, path, computer=-1, level=None):
         import os
 
-        Store.__init__(self, path, games=os.path.join(os.path.dirname(path) or ".", "games"))
+        here = os.path.dirname(path) or "."
+        mine = os.path.basename(os.path.abspath(here)) == "games"
+        Store.__init__(self, path, games=here if mine else os.path.join(here, "games"))
         self.line = "" if computer < 0 else "%s %s %s\n" % (
             SIM_FIELD, "RH"[computer], LEVELS[STRONG if level is None else level])
 

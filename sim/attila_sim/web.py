@@ -84,7 +84,7 @@ class Page:
         """A new board: a layout of boards/ by name, who places first, the side the
         board plays ("" none), its level, the setup book and opening table (book);
         `saved`: a save text to resume (a reload), refused with a message when
-        it does not fit; `online`: JSON {"code", "side", "number"} to play a
+        it does not fit; `online`: JSON {"code", "side", "number", "id"} to play a
         board elsewhere (attila_sim.webonline; the other side is played there)."""
         if first not in ("R", "H") or computer not in ("", "R", "H") or level not in LEVELS:
             raise PageError("bad settings: first %r, computer %r, level %r"
@@ -121,7 +121,7 @@ class Page:
             from attila_sim import webonline
 
             o = json.loads(online)
-            party = webonline.party(o["code"], o["side"], o.get("number", 1))
+            party = webonline.party(o["code"], o["side"], o.get("number", 1), o.get("id", ""))
             computer = ""
         self.rig = Rig(layout, modules, tiles,
                        first=ROMANS if first == "R" else HUNS,

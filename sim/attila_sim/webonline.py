@@ -16,9 +16,11 @@ from attila.online.party import Party
 from attila.saves.store import MemoryStore
 
 
-def party(code, side, number=1):
-    """The Party of the page's side ('R' or 'H'), at the room's game `number`."""
-    p = Party(code, "RH".index(side), MemoryStore("attila-online 1\ngame %d\n" % number))
+def party(code, side, number=1, board=""):
+    """The Party of the page's side ('R' or 'H'), at the room's game `number`,
+    with the page's board id (8 hex digits the page keeps; made here when it
+    has none yet, and handed back by shown())."""
+    p = Party(code, "RH".index(side), MemoryStore("attila-online 1\ngame %d\n" % number), board)
     p.pump = lambda now, wait_ms: p.poll(now)  # (the page's frames do the network)
     return p
 
@@ -26,7 +28,7 @@ def party(code, side, number=1):
 def info(p):
     """What the page's MQTT client needs to connect, as JSON."""
     topic, payload = p.will()
-    return json.dumps({"client": p.client_id(), "subscribe": p.subscription(),
+    return json.dumps({"client": p.client_id(), "subscribe": list(p.subscriptions()),
                        "will": [topic, payload.decode()], "room": p.room, "side": "RH"[p.side]})
 
 
@@ -39,7 +41,7 @@ def outbox(p):
 
 def shown(p):
     """The online part of the page's state."""
-    from attila.online.party import counted
+    from attila.online.words import counted
 
-    return {"room": p.room, "side": "RH"[p.side], "number": p.number, "told": p.told,
+    return {"room": p.room, "side": "RH"[p.side], "number": p.number, "id": p.id, "told": p.told,
             "told_n": p.told_n, "linked": p.linked, "refused": counted(p)}

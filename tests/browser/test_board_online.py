@@ -137,3 +137,27 @@ def test_the_page_plays_a_board_through_mosquitto(board, mosquitto, firmware, tm
         unix.wait_status(r"\(the Romans' board offline: waiting\)$", "the page seen leaving")
     finally:
         unix.kill()
+
+
+def test_a_room_code_or_broker_the_page_cannot_use_is_said(board):
+    board.open()
+    page = Page(board)
+    t = page.t
+    t.click("#online-panel summary")
+    t.fill("#room", CODE)
+    t.fill("#broker", "127.0.0.1:1883")  # (the simulator's way: the page needs WebSocket)
+    t.click("#join")
+    assert t.text_content("#message") == (
+        "Online: the broker 127.0.0.1:1883: give it as ws://HOST:PORT (wss:// for TLS), like "
+        "ws://192.168.1.20:9001: the page reaches it over WebSocket, not on MQTT's port 1883.")
+    t.fill("#room", "castle")  # no secret
+    t.fill("#broker", "ws://127.0.0.1:9001")
+    t.click("#join")
+    t.wait_for_function("() => document.getElementById('message').textContent !== ''")
+    assert t.text_content("#message") == ("Online: room code 'castle': expected ROOM-SECRET, "
+                                          "like castle-7fk2m9xq; playing here only.")
+    assert page.status() == "Romans: place a knight on a lit square (knight 1 of 3)"
+    # A reload plays here too (the room was not kept).
+    board.open()
+    page.wait_status(r"^Romans: place a knight on a lit square", "the page playing here")
+    assert "online" not in page.status()

@@ -14,6 +14,8 @@ step (the clock main.py is handed reads them):
     leds                print the lit squares: @@leds c2=0060ff ...
     log                 print the game: @@log @c2 @b1 ...
     counts              the messages refused: @@counts 2 forged, 1 replayed
+    steps               the longest loop step since the last `steps` (from one
+                        step's start to the next's), in ms: @@steps 12
 The board prints its status lines as a real one does (its Console, on
 stdout), and @@ lines for the test on stderr: @@done after a `do`, @@ready
 once it runs.
@@ -25,15 +27,18 @@ import select
 import sys
 import time
 
+import lwipsocket  # (the socket as a Pico W's: setblocking(True) waits for ever)
 import machine
 import physical
 
-import main
+sys.modules["socket"] = lwipsocket
+
+import main  # noqa: E402
 
 chain = physical.HC165Chain(13, 10, 12, 4)  # pico.json's chain (load, clock, data)
 keys = physical.Switches([16, 17])  # UNDO, MENU
 state = {"board": None, "todo": [], "mask": int(sys.argv[1]) if len(sys.argv) > 1 else 0,
-         "up": -1}
+         "up": -1, "last": -1, "longest": 0}
 poll = select.poll()
 poll.register(sys.stdin, select.POLLIN)
 _build = main.build
@@ -43,6 +48,16 @@ def build(*args, **kw):
     board = _build(*args, **kw)
     state["board"] = board
     apply(state["mask"])
+    step = board.step
+
+    def timed(now):
+        t = time.ticks_ms()
+        if state["last"] >= 0:
+            state["longest"] = max(state["longest"], time.ticks_diff(t, state["last"]))
+        state["last"] = t
+        return step(now)
+
+    board.step = timed  # (main.run's loop calls it once a step)
     return board
 
 
@@ -85,9 +100,12 @@ def command(words, now):
                 lit.append("%s=%02x%02x%02x" % (names[i], rgb[0], rgb[1], rgb[2]))
         say("leds " + " ".join(lit))
     elif words[0] == "counts":
-        from attila.online.party import counted
+        from attila.online.words import counted
 
         say("counts " + (counted(board.controller.plan.opponent.party) or "none"))
+    elif words[0] == "steps":
+        say("steps %d" % state["longest"])
+        state["longest"] = 0
     elif words[0] == "log":
         from attila.game.notation import log
 

@@ -65,5 +65,50 @@ def test_the_terminal_plays_a_simulator(broker, tmp_path):
     assert "Romans: @a1 (a knight on a1)" in out, out
     assert "Romans (their board): put a knight on a1" in out, out
     assert out.index("Romans: @a1 (a knight on a1)") < out.index(
-        "Romans (their board): put a knight on a1")
+        "Romans (their board): put a knight on a1"), out
     assert "Huns: place a knight on a lit square (knight 1 of 3)" in out
+
+
+def test_without_save_the_game_is_kept_where_the_simulator_keeps_games(broker, tmp_path):
+    romans = SimBoard(broker, 0)
+    command = [sys.executable, "-m", "attila_tools.cli", "sim", "--text", "--online", CODE,
+               "--broker", "127.0.0.1:%d" % broker.port, "--side", "H",
+               "--layout", os.path.join(ROOT, "boards", "4x5.json")]
+
+    def run(lines, until, first=""):
+        """`lines` typed, each once the one before it shows what `until` says,
+        the first once the simulator has said `first` (a line typed while the
+        other board is awaited is taken at once: the player's hands, before
+        the Romans' action has arrived)."""
+        proc = subprocess.Popen(command, cwd=str(tmp_path), stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        said = []
+        threading.Thread(target=lambda: said.extend(iter(proc.stdout.readline, "")),
+                         daemon=True).start()
+        try:
+            wait([romans], lambda: any(first in s for s in said), first or "the simulator")
+            for line, seen in zip(lines, until):
+                proc.stdin.write(line + "\n")
+                proc.stdin.flush()
+                wait([romans], lambda: any(seen in s for s in said), seen)
+            proc.wait(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        return "".join(said)
+
+    try:
+        wait([romans], lambda: True, "")
+        romans.carry_out("@a1")
+        out = run(["@a1", "quit"], ["Huns: place a knight", "resumes it"],
+                  first="Romans: @a1 (a knight on a1)")
+        kept = tmp_path / "games" / "online-castle-H.txt"
+        assert "online, the game is kept in games/online-castle-H.txt" in out, out
+        assert "the game is kept in games/online-castle-H.txt: the same command resumes it" \
+            in out, out
+        assert kept.exists() and "@a1" in kept.read_text(), sorted(tmp_path.rglob("*"))
+        # The same command again: the game found where it was left.
+        out = run(["quit"], ["resumes it"])
+        assert "Saved game found" in out, out
+    finally:
+        romans.close()

@@ -79,13 +79,15 @@ class UnixBoard:
         # among them, as on a Pico W), /lib; the fake pins before them.
         env = dict(os.environ, MICROPYPATH=":".join(
             [FAKES, self.firmware, ".frozen", os.path.join(self.firmware, "lib")]))
+        since = len(self.lines)  # (the readers may take the line before wait() looks)
         self.proc = subprocess.Popen(
             [MICROPYTHON, "-X", "heapsize=2M", os.path.join(HERE, "boardhost.py"),
              str(self.mask)], cwd=self.folder, env=env, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
         for stream in (self.proc.stdout, self.proc.stderr):
             threading.Thread(target=self._read, args=(stream,), daemon=True).start()
-        self.wait(lambda line: line.startswith("attila: online: room"), "the board online")
+        self.wait(lambda line: line.startswith("attila: online: room"), "the board online",
+                  since=since)
         return self
 
     def _read(self, stream):

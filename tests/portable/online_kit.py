@@ -1,7 +1,7 @@
 """Two boards in one interpreter, playing through an in-memory broker.
 
-Broker: retained messages, subscriptions by a topic filter ending in '#',
-each published message delivered in order to every connected subscriber,
+Broker: retained messages, subscriptions by topic filters (a whole topic,
+or one ending in '#'), each published message delivered in order to every connected subscriber,
 a last will published when a party drops. Side: one board's Controller,
 its Party and Remote, and hands that carry out actions on its squares.
 The clock is the caller's: nothing here waits.
@@ -34,9 +34,8 @@ class Broker:
             return
         self.parties.append(party)
         party.connected(now)
-        prefix = party.subscription()[:-1]
         for topic in sorted(self.retained):
-            if topic.startswith(prefix):
+            if hears(party, topic):
                 party.receive(topic, self.retained[topic], now)
 
     def drop(self, party, now, will=True):
@@ -51,8 +50,8 @@ class Broker:
         self.sent.append((topic, payload))
         if retain:
             self.retained[topic] = payload
-        for p in self.parties:
-            if topic.startswith(p.subscription()[:-1]):
+        for p in list(self.parties):
+            if hears(p, topic):
                 p.receive(topic, payload, now)
 
     def pump(self, now):
@@ -67,15 +66,24 @@ class Broker:
                     busy = True
 
 
+def hears(party, topic):
+    """True when one of the party's topic filters matches `topic`."""
+    for f in party.subscriptions():
+        if topic == f or (f[-1] == "#" and topic.startswith(f[:-1])):
+            return True
+    return False
+
+
 class Side:
     """One board: a controller whose opponent is the other board."""
 
-    def __init__(self, side, broker, store=None, party_store=None, code=CODE):
+    def __init__(self, side, broker, store=None, party_store=None, code=CODE, planner=None):
         self.broker = broker
         self.store = store if store is not None else MemoryStore()
         self.party_store = party_store if party_store is not None else MemoryStore()
         self.party = Party(code, side, self.party_store)
-        self.c = Controller(RECT, self.store, computer=side ^ 1, opponent=Remote(self.party))
+        self.c = Controller(RECT, self.store, computer=side ^ 1,
+                            opponent=Remote(self.party, planner))
         self.party.attach(self.c)
         self.mask = 0
         self.c.sense(0, 0)

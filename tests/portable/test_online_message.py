@@ -89,7 +89,18 @@ def test_unsigned_and_malformed_say_what():
     assert why(signed("A1 go castle R 1 1 0123456789abcdef @b1")) == (
         MALFORMED, "message: kind 'go' is none of act, at, off")
     assert why(signed("A1 at castle R 1 1 0123456789abcdef @b1")) == (
-        MALFORMED, "message: at carries no action, not '@b1'")
+        MALFORMED, "message: at carries its board's id (8 hex digits) or -, not '@b1'")
+    assert why(signed("A1 off castle R 1 1 0123456789abcdef 5e0b77a")) == (
+        MALFORMED, "message: off carries its board's id (8 hex digits) or -, not '5e0b77a'")
+
+
+def test_at_and_off_carry_the_senders_board():
+    m = Message(AT, "castle", 1, 1, 6, "0123456789abcdef", board="5e0b77a1")
+    assert m.body() == "A1 at castle H 1 6 0123456789abcdef 5e0b77a1"
+    got = msg.read(line(m), SECRET)
+    assert (got.kind, got.board, got.action) == (AT, "5e0b77a1", "")
+    got = msg.read(line(Message(AT, "castle", 1, 1, 6, "0123456789abcdef")), SECRET)
+    assert got.board == "" and got.action == ""  # (a board that gives none)
 
 
 def test_room_codes():

@@ -6,7 +6,8 @@ from online_kit import CODE, Broker, Side, play, run
 from attila.game.notation import log
 from attila.online import log as numbered
 from attila.online.message import ACT, Message
-from attila.online.party import COUNT_NAMES, Party, counted
+from attila.online.party import COUNT_NAMES, Party
+from attila.online.words import counted
 from attila.play.modes import GAME_OVER
 from attila.play.presses import BUTTON_UNDO
 from attila.saves.store import MemoryStore
@@ -143,7 +144,7 @@ def test_a_new_game_after_the_end_has_the_next_number():
     h.sense(0, now)
     now = run([r, h], broker, now, 700)
     assert h.party.number == 2
-    assert h.party_store.text == "attila-online 1\ngame 2\n"
+    assert h.party_store.text == "attila-online 1\nroom castle\ngame 2\nid %s\n" % h.party.id
     play([r, h], broker, now)
     assert log(r.c.game) == log(h.c.game)
     # The first game's retained messages were not taken for the second.
@@ -151,6 +152,13 @@ def test_a_new_game_after_the_end_has_the_next_number():
 
 
 def test_the_game_number_is_kept():
-    store = MemoryStore("attila-online 1\ngame 7\n")
-    assert Party(CODE, 0, store).number == 7
+    store = MemoryStore("attila-online 1\nroom castle\ngame 7\nid 5e0b77a1\n")
+    p = Party(CODE, 0, store)
+    assert p.number == 7 and p.id == "5e0b77a1"
+    assert p.client_id() == "attila-castle-R-5e0b77a1"
     assert Party(CODE, 0, MemoryStore("rubbish")).number == 1
+    # Another room (the board flashed with another room code): its own count, the same id.
+    moved = Party("tower-7fk2m9xq", 0, store)
+    assert moved.number == 1 and moved.id == "5e0b77a1"
+    assert store.text == "attila-online 1\nroom tower\ngame 1\nid 5e0b77a1\n"
+    assert Party(CODE, 0, MemoryStore("attila-online 1\ngame 4\n")).number == 4  # (no room)

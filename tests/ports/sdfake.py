@@ -39,12 +39,22 @@ class Clock:
 
 
 def load(clock):
-    """sdspi.py as a module of its own, its `time` the fake clock."""
-    if "micropython" not in sys.modules:
-        sys.modules["micropython"] = types.SimpleNamespace(const=lambda v: v)
+    """sdspi.py as a module of its own, its `time` the fake clock.
+
+    Its `from micropython import const` is answered by a stand-in that is
+    in sys.modules only while sdspi.py runs: left there, it would tell a
+    later import (attila.opponent.search trying the viper kernel) that
+    this is MicroPython."""
     spec = importlib.util.spec_from_file_location("sdspi_under_test", SDSPI)
     mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    real = sys.modules.get("micropython")
+    if real is None:
+        sys.modules["micropython"] = types.SimpleNamespace(const=lambda v: v)
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        if real is None:
+            del sys.modules["micropython"]
     mod.time = clock
     return mod
 

@@ -6,8 +6,14 @@ card left sending a block by a reset answers the next start; a card that
 answers CMD8 with nonsense is refused by name, not started as a v1 card.
 """
 
+import os
+import subprocess
+import sys
+
 import pytest
 from sdfake import Clock, FakeCard, load, pattern
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _card(**kw):
@@ -89,3 +95,14 @@ def test_a_block_that_fails_once_is_read_again():
     assert e.value.args == (5,)
     dev.readblocks(10, buf)
     assert buf == pattern(10)
+
+
+def test_the_driver_under_test_leaves_no_fake_micropython_behind():
+    """A later first import of the search (which tries the viper kernel when
+    `micropython` imports) must find CPython as it is: run before tests/sim
+    or tests/docs in one process, a stand-in left in sys.modules broke it."""
+    code = ("import sys; sys.path.insert(0, 'tests/ports'); import sdfake; "
+            "sdfake.load(sdfake.Clock()); assert 'micropython' not in sys.modules; "
+            "import attila.opponent.search as s; assert not s.NATIVE; print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.stdout.strip() == "ok", out.stderr[-600:]

@@ -15,6 +15,16 @@ an action reaches the other board's LEDs, and many rooms on one broker.
                   mosquitto: the time for all of them, each action's delivery
                   from publish to the other party's taking it (median, p99),
                   the broker's CPU time and its peak memory
+  network down    a board on MicroPython's unix port (main.py, the port's
+                  online.py and mqtt.py, its socket as a Pico W's:
+                  tests/online/lwipsocket.py) reaches the broker through a
+                  proxy (tests/online/proxykit.py) that fails: the longest
+                  loop step (from one step's start to the next's; the
+                  profile's watchdog resets a board after 5 s without one)
+                  while the network is up, while the broker's message stops
+                  mid-way until the board is back, while the broker takes
+                  the connection and never answers, and while nothing
+                  listens
 
 Needs mosquitto (Debian's package); says so and exits 0 where it is missing.
 """
@@ -197,6 +207,66 @@ def _play_rooms(port, first, count):
     return finished, latencies, messages, joined - start
 
 
+DOWN_S = 15  # how long each failure lasts
+
+
+def down(broker):
+    """The board's longest loop step (ms) in each state of the network."""
+    from netkit import SimBoard, wait
+    from proxykit import Proxy
+    from unixboard import UnixBoard, flashed
+
+    folder = tempfile.mkdtemp()
+    proxy = Proxy(broker.port)
+    board = UnixBoard(os.path.join(folder, "board"), flashed(os.path.join(folder, "fw")),
+                      proxy.port, 1)
+    sim = SimBoard(broker, 0)
+    board.others.append(sim)
+    out = []
+    try:
+        board.start()
+        board.wait_status(r"^Romans \(their board\): thinking\.\.\.$", "the board online")
+        board.ask("steps")
+        _for(board, DOWN_S)
+        out.append(("the network up, the board waiting for the other's action",
+                    int(board.ask("steps"))))
+        proxy.cut()
+        sim.carry_out("@a1")
+        proxy.wait_cut()
+        board.ask("steps")
+        board.wait_status(r"^Romans \(their board\): put a knight on a1", "the board back",
+                          deadline_s=60)
+        out.append(("a message cut mid-way, until the board is back with it",
+                    int(board.ask("steps"))))
+        proxy.mute()
+        proxy.drop()
+        board.wait_status(r"no answer in", "the silent broker said", deadline_s=60)
+        board.ask("steps")
+        _for(board, DOWN_S)
+        out.append(("a broker that takes the connection and never answers",
+                    int(board.ask("steps"))))
+        proxy.close()
+        board.wait_status(r"nothing listens there", "the broker gone", deadline_s=60)
+        board.ask("steps")
+        _for(board, DOWN_S)
+        out.append(("nothing listening at the broker's address", int(board.ask("steps"))))
+    finally:
+        board.kill()
+        sim.close()
+        proxy.close()
+    return out
+
+
+def _for(board, seconds):
+    """`seconds` of real time, the simulator's loop stepped meanwhile (the
+    board runs by itself)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for other in board.others:
+            other.step()
+        time.sleep(0.005)
+
+
 def main():
     if binary() is None:
         print("mosquitto is not installed (Debian: apt-get install mosquitto): nothing measured")
@@ -224,6 +294,11 @@ def main():
                      messages, messages / took))
             print("  each action, publish -> the other party takes it: %s" % ms(delivered))
             print("  the broker: %.1f s of CPU, %.1f MB at its peak" % (cpu, peak / 1024.0))
+        with Mosquitto(os.path.join(folder, "down"), ws=False) as broker:
+            print("a board (MicroPython's unix port, its socket as a Pico W's) whose network "
+                  "fails, %d s each; its longest loop step (10 ms loop):" % DOWN_S)
+            for what, longest in down(broker):
+                print("  %s: %d ms" % (what, longest))
     return 0
 
 

@@ -23,6 +23,7 @@ MAX_NUMBER = const(99999)
 MAX_ROOM = const(24)
 MIN_SECRET = const(8)
 MAX_SECRET = const(64)
+BOARD_HEX = const(8)
 
 # Why a received message was not taken (MessageError.why).
 MALFORMED = const(0)
@@ -106,9 +107,10 @@ def room_code(code):
 
 class Message:
     """One message's fields (see the module's docstring): kind, room, side (0
-    Romans, 1 Huns), game, number, digest, action ('' for at and off)."""
+    Romans, 1 Huns), game, number, digest, action ('' for at and off), board
+    (the sender's board id of an at or off; '' when it gave none)."""
 
-    def __init__(self, kind, room, side, game, number, digest, action=""):
+    def __init__(self, kind, room, side, game, number, digest, action="", board=""):
         self.kind = kind
         self.room = room
         self.side = side
@@ -116,12 +118,13 @@ class Message:
         self.number = number
         self.digest = digest
         self.action = action
+        self.board = board
 
     def body(self):
         """The signed part of the line."""
         return "%s %s %s %s %d %d %s %s" % (VERSION, self.kind, self.room, "RH"[self.side],
                                              self.game, self.number, self.digest,
-                                             self.action or "-")
+                                             self.action or self.board or "-")
 
     def text(self, secret):
         """The whole line, signed with the room's secret."""
@@ -188,6 +191,8 @@ def read(data, secret):
         raise MessageError("message: the position's hash %r is not %d hex digits"
                            % (fields[6][:20], DIGEST_HEX))
     action = _action(fields[7]) if kind == ACT else ""
-    if kind != ACT and fields[7] != "-":
-        raise MessageError("message: %s carries no action, not %r" % (kind, fields[7][:16]))
-    return Message(kind, room, "RH".index(side), game, number, fields[6], action)
+    board = "" if kind == ACT or fields[7] == "-" else fields[7]
+    if board and not _is_hex(board, BOARD_HEX):
+        raise MessageError("message: %s carries its board's id (%d hex digits) or -, not %r"
+                           % (kind, BOARD_HEX, fields[7][:16]))
+    return Message(kind, room, "RH".index(side), game, number, fields[6], action, board)

@@ -13,6 +13,7 @@ from attila.game.rules import SIDE_NAMES, SIDES
 from attila.online import log
 from attila.online.message import (ACT, AT, FORGED, MALFORMED, OFF, UNSIGNED, Message,
                                    MessageError, digest, read, room_code)
+from attila.online.seats import Seats, is_id, new_id
 from attila.ticks import ticks_diff
 
 REPLAYED = const(3)
@@ -25,6 +26,7 @@ OFFLINE = const(2)
 
 MINUTE_MS = const(60000)
 KEEPALIVE_S = const(20)  # MQTT keep-alive: silent half again as long, the broker sends our `off`
+REFUSED_MS = const(8000)  # an UNDO refused is said this long, or until the game changes
 CONNECTING = "connecting to the broker"
 STORE_HEAD = "attila-online 1"
 
@@ -32,12 +34,14 @@ STORE_HEAD = "attila-online 1"
 class Party:
     """This board's side of the game in a room (code 'ROOM-SECRET', side 0 or 1)."""
 
-    def __init__(self, code, side, store=None):
+    def __init__(self, code, side, store=None, board=""):
         self.room, self._secret = room_code(code)
         self.side = side
         self.other = side ^ 1
         self.store = store
+        self.id = board  # this board's id in the room (8 hex digits): kept, or made
         self.number = self._load()  # the room's game number
+        self.seats = Seats(self.id)
         self.base = "attila/%s/" % self.room
         self.outbox = []  # type: list  # (topic, payload, retain) for the transport
         self.counts = [0, 0, 0, 0, 0]  # by COUNT_NAMES
@@ -59,20 +63,24 @@ class Party:
         self.told_n = 0  # grows with each new one
         self.now = 0
         self._minutes = -1  # the offline minutes last said
+        self._refused = -1  # the game's length when an UNDO was refused (-1: none to say)
+        self._refused_at = 0
 
     # -- the room and its topics -------------------------------------------------
 
     def topic(self, side, what):
         return self.base + SIDES[side] + "/" + what
 
-    def subscription(self):
-        """The topic filter of the other side's messages."""
-        return self.base + SIDES[self.other] + "/#"
+    def subscriptions(self):
+        """The topic filters this party hears: the other side's messages, and
+        where the boards of its own side are."""
+        return self.base + SIDES[self.other] + "/#", self.topic(self.side, AT)
 
     def client_id(self):
         """A client id that stays the same across restarts (the broker keeps
-        the session of this side of the room, and what it missed)."""
-        return "attila-%s-%s" % (self.room, SIDES[self.side])
+        this board's session, and what it missed), and differs from any other
+        board's, even one flashed for the same side."""
+        return "attila-%s-%s-%s" % (self.room, SIDES[self.side], self.id)
 
     def will(self):
         """(topic, payload) the broker sends for us when we drop: `off`."""
@@ -103,18 +111,21 @@ class Party:
         self.now = now
         try:
             m = read(payload, self._secret)
-            if m.room != self.room or not topic.startswith(self.base) or m.side != self.other \
-                    or topic != self.topic(m.side, ACT if m.kind == ACT else AT):
+            if m.room != self.room or topic != self.topic(m.side, ACT if m.kind == ACT else AT) \
+                    or (m.side == self.side and m.kind == ACT):
                 raise MessageError("message: not the other side's message of this room")
         except MessageError as e:
             self.counts[e.why] += 1
             return False
+        if m.side == self.side:
+            return self._twin(m.kind == AT, m.board)
         if m.game > self.theirs:
             self.theirs = m.game
         if m.kind == ACT:
             return self._act(m)
-        self._seen(ONLINE if m.kind == AT else OFFLINE, now)
-        if m.kind == AT and m.game == self.number and self.game is not None:
+        self._seen(ONLINE if self.seats.theirs(m.kind == AT, m.board) else OFFLINE, now)
+        if m.kind == AT and m.game == self.number and self.game is not None \
+                and not self.seats.crowd:
             self._compare(m.number, m.digest)  # (an `off` is where it was when it connected)
         self._touch()
         return True
@@ -131,6 +142,10 @@ class Party:
         self.now = now
         if self.controller is not None:
             self.watch(self.controller.game, now)
+        if self._refused >= 0 and (ticks_diff(now, self._refused_at) >= REFUSED_MS or
+                                   self.game is None or self._refused != len(self.game.history)):
+            self._refused = -1
+            self._touch()
         if self.presence == OFFLINE:
             minutes = ticks_diff(now, self.since) // MINUTE_MS
             if minutes != self._minutes:
@@ -149,7 +164,8 @@ class Party:
         if n == self.done:
             return
         self.done = n
-        if n and log.side_of(game, n) == self.side and self.sent != n and self.linked:
+        if n and log.side_of(game, n) == self.side and self.sent != n and self.linked \
+                and not self.seats.twin:
             text = log.before(game, n)
             self._send(ACT, n, digest(text[0]), text[1], True)
             self.sent = n
@@ -176,23 +192,15 @@ class Party:
         n = len(game.history)
         return n - 1 if n and game.describe(game.history[-1])[0] not in "@," else n
 
-    # -- what the board says --------------------------------------------------------
+    def refused(self):
+        """UNDO was refused (kept()): said in words a while, not only flashed."""
+        self._refused = len(self.game.history) if self.game is not None else 0
+        self._refused_at = self.now
+        self._touch()
 
-    def words(self):
-        """What the status line adds: the link, the other board, a disagreement ('': nothing)."""
-        them = "the %s' board" % SIDE_NAMES[self.other]
-        if self.conflict:
-            return self.conflict
-        if not self.linked:
-            return "online: %s" % self.why + ("" if self.why == CONNECTING else "; trying again")
-        if self.theirs > self.number:
-            return "%s started a new game: start one here too (hold MENU)" % them
-        if self.presence == UNKNOWN:
-            return "waiting for %s to join room %s" % (them, self.room)
-        if self.presence == OFFLINE:
-            minutes = ticks_diff(self.now, self.since) // MINUTE_MS
-            return "%s offline%s: waiting" % (them, " for %d min" % minutes if minutes else "")
-        return ""
+    def refusing(self):
+        """True while an UNDO refused is to be said."""
+        return self._refused >= 0
 
     # -- inside -----------------------------------------------------------------------
 
@@ -207,13 +215,24 @@ class Party:
             self._minutes = -1
 
     def _where(self, kind):
-        """Our `at` (or `off`) message: the game, its whole actions, the position's hash."""
+        """Our `at` (or `off`) message: the game, its whole actions, the
+        position's hash, this board's id."""
         game = self.game
         if game is None:
-            return self._line(Message(kind, self.room, self.side, self.number, 0, "0" * 16))
+            return self._line(Message(kind, self.room, self.side, self.number, 0, "0" * 16,
+                                      "", self.id))
         n = log.done(game)
         return self._line(Message(kind, self.room, self.side, self.number, n,
-                                  digest(log.before(game, n + 1)[0])))
+                                  digest(log.before(game, n + 1)[0]), "", self.id))
+
+    def _twin(self, online, board):
+        """Another board's `at` or `off` on our side: said; our actions held
+        while it is there, sent once it has gone."""
+        if self.seats.ours(online, board):
+            if not self.seats.twin:
+                self.done = -1  # watch() sends what was held
+            self._touch()
+        return False
 
     def _line(self, m):
         return m.text(self._secret).encode()
@@ -293,30 +312,38 @@ class Party:
         self.sent = 0
         self.arrived = None
         self.conflict = ""
+        self._keep()
+
+    def _keep(self):
         if self.store is not None:
             try:
-                self.store.save("%s\ngame %d\n" % (STORE_HEAD, self.number))
+                self.store.save("%s\nroom %s\ngame %d\nid %s\n" % (STORE_HEAD, self.room,
+                                                                    self.number, self.id))
             except OSError:
                 pass  # (the number is found again from the other side's messages)
 
     def _load(self):
-        if self.store is None:
-            return 1
-        try:
-            text = self.store.load()
-        except OSError:
-            text = None
-        if text:
-            for line in text.split("\n"):
-                if line.startswith("game ") and line[5:].isdigit() and len(line) < 12:
-                    return max(1, int(line[5:]))
-        return 1
-
-
-def counted(party):
-    """The counts of messages not taken, in words ('' when none)."""
-    out = []
-    for k in range(len(COUNT_NAMES)):
-        if party.counts[k]:
-            out.append("%d %s" % (party.counts[k], COUNT_NAMES[k]))
-    return ", ".join(out)
+        """The room's game number kept (1 in a room other than the one kept),
+        and this board's id (made and kept when the store has none)."""
+        number = 1
+        text = None
+        room = self.room
+        if self.store is not None:
+            try:
+                text = self.store.load()
+            except OSError:
+                pass
+        for line in (text or "").split("\n"):
+            if line.startswith("game ") and line[5:].isdigit() and len(line) < 12:
+                number = max(1, int(line[5:]))
+            elif line.startswith("id ") and is_id(line[3:]) and not is_id(self.id):
+                self.id = line[3:]
+            elif line.startswith("room "):
+                room = line[5:]
+        if room != self.room:
+            number = 1  # (another room: its own count of games)
+        if not is_id(self.id) or room != self.room:
+            self.id = self.id if is_id(self.id) else new_id()
+            self.number = number
+            self._keep()
+        return number

@@ -6,7 +6,8 @@ for the remote side's action, it answers once the Party has taken that
 action from the other board (a slice a loop step meanwhile, in which the
 port's transport waits on the network), and the board shows it and checks
 the hands as for the computer's. Hints (the local player's MENU) are the
-local opponent's, `planner`: the other board's moves are never guessed.
+local opponent's, `planner`: the other board's moves are never guessed,
+and why the planner gave up its card (take_note()) is the planner's, said once.
 """
 
 from attila.compat import const
@@ -75,10 +76,18 @@ class Remote(Chooser):
         self._game = None
 
     def take_note(self):
-        return self.planner.take_note() if self._hint and self.planner is not None else ""
+        """Why the planner's card was given up for a hint ('': nothing to say)."""
+        return self.planner.take_note() if self.planner is not None else ""
 
     def words(self):
-        return self.party.words()
+        """What the status line adds ('': nothing): attila.online.words,
+        loaded on the first call."""
+        from attila.online.words import words
+
+        return words(self.party)
 
     def kept(self, game):
         return self.party.kept(game)
+
+    def refused(self):
+        self.party.refused()

@@ -49,6 +49,7 @@ class Chooser:
         words() -> text             what it adds to the status line ('': nothing)
         kept(game) -> int           history entries UNDO may not take back (0: any);
                                     online, the actions both boards have
+        refused()                   UNDO was refused for kept(): say why (words())
     """
 
     who = "The board plays the %s"
@@ -73,3 +74,6 @@ class Chooser:
 
     def kept(self, game):
         return 0
+
+    def refused(self):
+        pass

@@ -69,7 +69,6 @@ class Controller:
             self.mode = RESUME
         painter.paint(self, 0, self.own(), False)
 
-
     def own(self):
         """True while the board plays the side to act."""
         game = self.game
@@ -208,7 +207,6 @@ class Controller:
         self._dirty = False
         return self._paint(now_ms) or changed
 
-
     def undo(self):
         """Take back the last action; the LEDs then guide the pieces back."""
         game = self.game
@@ -220,6 +218,8 @@ class Controller:
             # likely the first one again. Refused, and said: one at a time.
             # (Online, an action both boards have is refused the same way.)
             self.again = len(self.steps) > 0
+            if not self.again:
+                opponent.refused()  # online: it says why in words
             if not self.painter.sign:  # two short red flashes (the trouble sign's first moments)
                 self.painter.warn(REFUSED_MS)
             self._sound(CUE_ILLEGAL)
@@ -269,7 +269,6 @@ class Controller:
         self.painter.warn()
         self._sound(CUE_ERROR)
         self.touch()
-
 
     def _follow(self):
         """Read the occupancy against the game and apply what it means, a

@@ -24,6 +24,7 @@ ROOM_BLOCKS = const(10)
 # watchdog may be running.
 DROPS = const(32)
 BLOCK = const(4096)
+GAMES = "games"  # the folder finished games are kept in (`attila games` fetches a board's)
 
 
 def game_number(name):

@@ -22,7 +22,6 @@ from attila.console import Console
 from attila.ticks import ticks_diff
 
 SAVE = "game.txt"
-GAMES = "games"  # finished games are kept there (attila games fetches them)
 ONLINE = "online.json"  # online play's settings (attila flash --online writes them)
 
 
@@ -32,6 +31,7 @@ _controller = controller_for
 
 def _store(path):
     try:
+        from attila.saves.archive import GAMES
         from attila.saves.store import Store
     except ImportError:
         return None
@@ -161,6 +161,8 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
     gc.collect()
     if wdt is None:
         wdt = hardware.watchdog(prof.watchdog_ms)
+    if link is not None and wdt is not None:
+        link.feed = wdt.feed  # (the broker's name looked up, TLS's handshake)
     run(board, prof.loop_ms, wdt, ticks, clock, sleep)
     return board
 

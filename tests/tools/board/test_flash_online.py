@@ -63,3 +63,22 @@ def test_what_is_refused_says_why():
 def test_off_removes_the_settings_and_nothing_given_changes_nothing():
     assert online_cmd.files(args("--online", "off"))[0] == {"online.json": None, "ca.pem": None}
     assert online_cmd.files(args()) == (None, "")
+
+
+def test_after_the_reset_the_line_on_online_play_is_said():
+    lines = ["attila: 4x5 on picow, 20 squares",
+             "attila: no setup book (layout.book): the board searches its placements",
+             "attila: online: room castle, this board plays the Huns, broker 192.168.1.20:1883"]
+    assert online_cmd.said(lines, online=True) == [
+        "attila flash: reset; the board says: attila: 4x5 on picow, 20 squares",
+        "attila flash: the board says: attila: online: room castle, this board plays the Huns, "
+        "broker 192.168.1.20:1883"]
+    assert online_cmd.said(lines) == [
+        "attila flash: reset; the board says: attila: 4x5 on picow, 20 squares"]
+    local = lines[:2] + ["attila: online.json: this board has no Wi-Fi (no network.WLAN): "
+                         "playing locally"]
+    assert online_cmd.said(local, online=True)[1] == (
+        "attila flash: the board says: attila: online.json: this board has no Wi-Fi (no "
+        "network.WLAN): playing locally")
+    assert online_cmd.said(lines[:1], online=True)[1].startswith(
+        "attila flash: the board has said nothing of online play yet")

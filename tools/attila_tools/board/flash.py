@@ -334,18 +334,16 @@ def _flash(args, board, port, files, local, layout, created):
         return 0
     if created:
         uncalm(board)
-    out = board.reset(wait=args.wait)
+    online = bool((getattr(args, "online_files", None) or {}).get(online_cmd.SETTINGS))
+    out = board.reset(wait=args.wait, ready=online_cmd.LINE if online else b"attila:")
     lines = [l for l in out.splitlines() if l.strip() and not l.startswith(">>>")]
     if "Traceback" in out:
         raise DeviceError("the firmware stopped with an error after the reset:\n%s" % "\n".join(
             "  " + l for l in lines))
-    ready = [l for l in lines if l.startswith("attila:")]
-    if ready:
-        say("attila flash: reset; the board says: %s" % ready[0])
-    else:
-        say("attila flash: reset; the board printed nothing yet%s" % (
-            (": " + " / ".join(lines[:3])) if lines else ""))
+    for line in online_cmd.said(lines, online):
+        say(line)
     return 0
+
 
 
 def _online(board, settings):

@@ -93,3 +93,23 @@ def files(args, ask=None, environ=None):
         args.online.partition("-")[0], args.side, args.broker, " over TLS" if args.tls else "",
         ", Wi-Fi %s" % args.wifi if args.wifi else ", no Wi-Fi")
     return out, "online play: " + where
+
+
+LINE = b"attila: online"  # the board's line on online play: online, or why not
+
+
+def said(lines, online=False):
+    """What to say of the board's first lines after the reset: its first
+    `attila:` line, and where online settings were written, the line on
+    online play (the room and the broker, or why it plays locally)."""
+    ready = [l for l in lines if l.startswith("attila:")]
+    if not ready:
+        return ["attila flash: reset; the board printed nothing yet%s" % (
+            (": " + " / ".join(lines[:3])) if lines else "")]
+    out = ["attila flash: reset; the board says: %s" % ready[0]]
+    if online:
+        more = [l for l in ready if l.startswith(LINE.decode())]
+        out.append("attila flash: the board says: %s" % more[0] if more else
+                   "attila flash: the board has said nothing of online play yet (its serial "
+                   "console says it once it has)")
+    return out

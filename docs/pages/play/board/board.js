@@ -59,6 +59,11 @@ function keep(change) {
   }
 }
 
+function boardId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 function say(text) {
   $("message").textContent = text || "";
 }
@@ -128,7 +133,7 @@ function python(call) {
   } catch (e) {
     const text = String(e && e.message ? e.message : e).trim().split("\n");
     console.warn(text.join("\n"));
-    say(text[text.length - 1]);
+    say(text[text.length - 1].replace(/^\w*Error: /, "")); // (what is wrong, not its class)
     return null;
   }
 }
@@ -139,7 +144,15 @@ function start(save) {
   let state = python(() =>
     page.start(settings.layout, settings.first, online ? "" : settings.computer, settings.level,
       settings.book, save, clock, online ? JSON.stringify(online) : null));
+  let joined = online;
   if (state === null) {
+    if (online) {
+      // The room cannot be joined as given (the message says why): the page
+      // plays here, and a reload does not try again.
+      keep({ online: null });
+      joined = null;
+      say(`Online: ${$("message").textContent}; playing here only.`);
+    }
     settings = { ...DEFAULTS };
     showSettings();
     state = page.start(settings.layout, settings.first, settings.computer, settings.level,
@@ -150,7 +163,7 @@ function start(save) {
   lastLeds = null;
   thinkingSince = null;
   show(state);
-  if (online && state !== null) connectOnline(page, online, python, show);
+  if (joined && state !== null) connectOnline(page, joined, python, show);
 }
 
 // -- drawing ------------------------------------------------------------------
@@ -263,7 +276,9 @@ function show(text) {
   if (s.online) {
     $("told").textContent = s.online.told;
     const kept = loadStore().online;
-    if (kept && kept.number !== s.online.number) keep({ online: { ...kept, number: s.online.number } });
+    if (kept && (kept.number !== s.online.number || !kept.id)) {
+      keep({ online: { ...kept, number: s.online.number, id: s.online.id } });
+    }
   } else {
     $("told").textContent = "";
   }
@@ -375,8 +390,16 @@ function wire() {
       say("Online: give the room code (ROOM-SECRET) and the broker (ws://HOST:PORT).");
       return;
     }
+    if (!/^wss?:\/\/[^\s\/]+/.test(broker)) {
+      say(`Online: the broker ${broker}: give it as ws://HOST:PORT (wss:// for TLS), like ` +
+        "ws://192.168.1.20:9001: the page reaches it over WebSocket, not on MQTT's port 1883.");
+      return;
+    }
     replaying = false;
-    keep({ online: { code, side: $("side").value, broker, number: 1 }, save: null });
+    // The page's id in the room (the broker tells two boards of one side
+    // apart by it): made once, kept across reloads and rooms.
+    const id = loadStore().board || boardId();
+    keep({ board: id, online: { code, side: $("side").value, broker, number: 1, id }, save: null });
     say("");
     start(null);
   });
