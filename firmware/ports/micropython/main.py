@@ -12,6 +12,11 @@ maker sees of it: docs/pages/flash/index.md.
 import gc
 import time
 
+# First, while the heap is still whole: the viper kernel's machine code needs
+# one free block of its own size, which the heap may no longer have once the
+# files and tables are read (a MemoryError: the board would then search with
+# the portable kernel at its pace, levels.PORTABLE_SLICE, not the chip's).
+from attila.opponent import search  # noqa: F401
 import hardware
 from attila import profile as profiles
 from attila.game import layoutfile
