@@ -33,19 +33,14 @@ RETRO := tools/attila_tools/solve/_retro.so
 DOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 DOCS_CONFIG := -f docs/mkdocs.yml
 
-.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs chromium bench bench-test-time solve flash docs docs-serve docs-preview clean mtools hardware hardware-parts hardware-sim hardware-models ngspice broker
+.PHONY: all install sim test test-others test-pico test-circuitpython test-micropython test-wasm test-cpython test-docs bench bench-test-time solve flash docs docs-serve docs-preview clean hardware hardware-parts hardware-sim hardware-models ngspice broker
 
 all: install
 
-install: $(STAMP) $(WASM) $(PICO) $(RETRO) mtools
-
-# mtools (Debian package) makes the emulated CircuitPython board's CIRCUITPY
-# volume; as root it is installed when missing, else its tests say why they skip.
-mtools:
-	@command -v mcopy >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-		{ apt-get install -y -qq mtools >/dev/null 2>&1 || \
-		  { apt-get update -qq && apt-get install -y -qq mtools >/dev/null; }; }; } || \
-		echo "make: mtools is not installed (apt-get install mtools): the CircuitPython tests on the emulated Pico will skip"
+# System packages (mtools for the emulated CircuitPython board's CIRCUITPY,
+# Chromium for the browser page, KiCad 9) are Debian's, installed by .ci/run;
+# where one is missing, the tests that need it are skipped with the reason.
+install: $(STAMP) $(WASM) $(PICO) $(RETRO)
 
 # The retrograde solver's kernel (plain C, loaded with ctypes by attila_tools.solve.retro).
 $(RETRO): tools/attila_tools/solve/retro.c
@@ -70,10 +65,10 @@ $(PICO): tools/pico/package.json tools/pico/package-lock.json
 sim: $(STAMP) $(RETRO)
 	$(BIN)/attila sim $(ARGS)
 
-# The emulated-Pico tests (tests/pico, under MicroPython and under
-# CircuitPython) run alongside the others on the two job slots, the longest
-# first in each (the CPython suite right after CircuitPython's); how long
-# each part takes: docs/figures/long_test_time.md (make bench-test-time).
+# The emulated-Pico tests (tests/pico, MicroPython's and CircuitPython's) run
+# alongside the others on two job slots, the longest first in each, the
+# CPython suite right after CircuitPython's (docs/pages/inside/tests.md); how
+# long each part takes: docs/figures/long_test_time.md (make bench-test-time).
 test: install
 	$(MAKE) -j2 --output-sync=target test-pico test-circuitpython test-others
 
@@ -91,19 +86,8 @@ test-micropython: install
 test-wasm: install
 	$(PY) tools/mpytest.py wasm
 
-test-cpython: install chromium
+test-cpython: install
 	$(PY) -m pytest --ignore=tests/pico
-
-# Headless Chromium for tests/browser (the board page): Debian's package,
-# installed where it is missing and we are root (CI); elsewhere those tests
-# are skipped with the reason.
-chromium:
-	@command -v chromium >/dev/null || { \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	  else \
-	    echo "make: no chromium (as root: apt-get install chromium): tests/browser are skipped"; \
-	  fi; }
 
 # The docs site in strict mode: a broken link, a page missing from the
 # navigation or an included file that is not there fails.

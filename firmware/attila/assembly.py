@@ -1,24 +1,14 @@
 """Building a board: the one assembly of every port and the simulator.
 
-A board is a profile (the hardware: pins, sensors, LEDs; attila.profile)
-and a layout (the modules; attila.game.layoutfile), put together here the same
-way on MicroPython (main.py), CircuitPython (code.py) and in the simulator
-(attila_sim.rig):
-
-    open_tables()       the setup book, the microSD card or the opening table
-    controller_for()    the Controller and its opponent the profile asks for
-                        (build_controller(): the same from plain arguments)
-    assemble()          the attila.board.Board around it on a port's hardware
-
-The ports keep only what is theirs: their files and store, the console,
-the power-up gesture, the watchdog and the loop's pace. Everything here
-runs once at boot; modules a board may not need (the book, the card, the
-coach, the sound) are imported only when it does.
+Why it is built this way: docs/pages/inside/design.md (attila/assembly.py).
 """
 
 from attila.board import Board
 from attila.game.rules import ROMANS
+from attila.opponent.levels import BUDGET_MS, STRONG
 
+PROFILE = "profile.json"  # the board's hardware (attila.profile)
+LAYOUT = "layout.json"  # its modules (attila.game.layoutfile)
 BOOK = "layout.book"  # the layout's setup book (attila flash copies it)
 OPENING = "layout.opening"  # its opening table: the first turn of play (attila flash copies it)
 
@@ -71,7 +61,7 @@ def open_card(hardware, prof, layout, feed=None):
     profile names no card). Never raises: without the card the board
     searches. The card is read straight, a block at a time (attila.opponent.fat).
     feed: the watchdog's, called while the card starts (seconds on some)."""
-    if not getattr(prof, "sdcard", False):
+    if not prof.sdcard:
         return None, ""
     try:
         from attila.opponent.card import FILE, Card
@@ -85,16 +75,17 @@ def open_card(hardware, prof, layout, feed=None):
         return None, "card not used (%s): the board searches" % (e,)
 
 
-def build_controller(layout, store=None, tiles=None, computer=-1, level=3, budget_ms=2000,
-               book=None, card=None, coach=False, first=ROMANS, slice_nodes=None, party=None):
+def build_controller(layout, store=None, tiles=None, computer=-1, level=STRONG,
+                     budget_ms=BUDGET_MS, book=None, card=None, coach=False, first=ROMANS,
+                     port="micropython", slice_nodes=None, party=None):
     """The Controller of a board: its opponent (attila.opponent.planner's Planner at
-    `level`, 3 the strongest; slice_nodes: its nodes per loop step, None the
-    kernel's own) plays the side `computer` and answers hints from the setup
-    `book` and the `card` (the solved game or the opening table, or None);
-    with the solved game the coach judges the player's turns (on at first
-    when `coach`; MENU switches it between games). Online (`party`, an
-    attila.online.party.Party), the other board plays the other side: the
-    planner only answers hints."""
+    `level`, paced for the profile's `port`: attila.opponent.levels.pace;
+    slice_nodes: its nodes per loop step where not its kernel's) plays the
+    side `computer` and answers hints from the setup `book` and the `card`
+    (the solved game or the opening table, or None); with the solved game
+    the coach judges the player's turns (on at first when `coach`; MENU
+    switches it between games). Online (`party`, an attila.online.party.Party),
+    the other board plays the other side: the planner only answers hints."""
     from attila.play.controller import Controller
     from attila.opponent.planner import chooser
 
@@ -103,7 +94,7 @@ def build_controller(layout, store=None, tiles=None, computer=-1, level=3, budge
         from attila.play.coach import Coach
 
         judge = Coach(card, coach)
-    opponent = chooser(level, budget_ms, book, card)
+    opponent = chooser(level, budget_ms, book, card, port)
     if slice_nodes is not None:
         opponent.slice_nodes = slice_nodes
     if party is None:
@@ -116,10 +107,10 @@ def build_controller(layout, store=None, tiles=None, computer=-1, level=3, budge
 
 
 def controller_for(prof, layout, tiles=None, store=None, book=None, card=None, party=None):
-    """The Controller a profile asks for (its side, level, time and coach;
-    online, `party`'s: the other board plays the other side)."""
+    """The Controller a profile asks for (its side, level, time, coach and port's
+    pace; online, `party`'s: the other board plays the other side)."""
     return build_controller(layout, store, tiles, prof.computer, prof.level, prof.budget_ms, book,
-                            card, getattr(prof, "coach", False), party=party)
+                            card, prof.coach, port=prof.port, party=party)
 
 
 def open_tables(hardware, prof, layout, book=BOOK, opening=OPENING, feed=None):

@@ -1,55 +1,19 @@
-"""One board: sensors -> debounce -> controller -> LEDs, one tick at a time.
+"""One board: sensors -> debounce -> controller -> LEDs, one loop step at a time.
 
-Board.step(now_ms) is the whole main loop body of every port:
-
-    raw = scanner.scan()                  chain-order bits
-    occupied = wiring.squares(raw)        square-order bits (when raw changed)
-    stable = debouncer.update(...)        -> controller.sense() when it changed
-    buttons.read() (own debounce)         -> controller.press() on each press
-    controller.tick(now_ms)
-    controller.cue -> sounds.play(), then 0; sounds.step(now_ms)
-    controller.said changed? -> console(controller.status()), after
-                             console.tell(controller.decision()) once a
-                             decision of the board's own (controller.decided)
-    frame changed? -> leds.render(frame, strip.buf); strip.write()
-
-A step where nothing changed does little: the debouncers are skipped while
-their reading is the stable one (Debouncer.quiet), the squares are worked
-out only for a new raw scan: an idle step must leave most of the 10 ms loop
-asleep (a diode matrix's scan costs more, as it waits between rows).
-
-Buttons already held when the board starts are not presses: the port has
-read them as a power-up gesture (power_up(), the same on every port).
-
-The controller keeps the protocol of attila.controls.Controls
-(attila.play.controller.Controller does; a test's smaller one inherits the
-no-op rest). The hardware objects are
-duck-typed so the ports, the simulator and the tests hand in their own:
-  scanner.scan() -> int          raw sensor bits in chain order
-  strip.buf (bytearray), strip.write()
-  buttons.read() -> int          bit b set while button b is held
-                                 (bit 0 undo, bit 1 menu: the controller's numbers)
-  sounds.play(cue, now), .step(now), .playing   (attila.sound.Sounds)
-  console(text)                  prints a status line (the port's print)
-  console.tell(text)             (optional) a line that must not be replaced by
-                                 the next status line (else console(text))
-A step with nothing new allocates nothing (proved under MicroPython with
-micropython.heap_lock() in tests/ports).
-
-A 74HC165 chain's scan carries, above the chain bits, the number of a module
-that does not answer (attila.sensing.chain). Once that has held for the debounce
-time the controller is told (controller.chain(module, now_ms), 0 when every
-module answers again); meanwhile the game waits: no reading and no button
-reaches the controller, and the first reading after it is the table as it
-is then.
+Board.step(now_ms) is the whole main loop body of every port: the inputs
+read and handed to the controller (attila.sensing.inputs), the controller's
+tick (it paints the frame), then what it asks for: its cue to the sounds,
+its own action told once (decision()) and its status line to the console,
+its frame to the LEDs when tick() says the frame changed. A step with nothing new allocates nothing, and keeps every
+frame of its functions off MicroPython's heap (tests/ports/test_frames.py).
+The ports talk to the board through this face alone: step(), searching,
+trouble(), self_test(), resume(), set_brightness().
 """
 
 from attila.compat import const
 from attila.leds.strip import Leds
-from attila.sensing.debounce import Debouncer
-from attila.ticks import ticks_diff
-
-BUTTON_HOLD_MS = const(30)
+from attila.sensing.debounce import HOLD_MS
+from attila.sensing.inputs import Inputs
 
 # What the buttons held at power-up ask for: the same gestures on every port
 # (power_up(); docs/pages/inside/architecture.md).
@@ -76,183 +40,90 @@ def power_up(held, marker=False):
 
 
 class Board:
-    """Glue of one physical (or simulated) board around a controller."""
+    """One physical (or simulated) board around a controller (attila.controls.Controls).
 
-    def __init__(
-        self,
-        controller,
-        scanner,
-        strip,
-        wiring,
-        debouncer,
-        buttons=None,
-        leds=None,
-        button_hold_ms=BUTTON_HOLD_MS,
-        buttons_count=2,
-        sounds=None,
-        console=None,
-    ):
+    The hardware is duck-typed, so the ports, the simulator and the tests
+    hand in their own: scanner.scan() -> int and buttons.read() -> int
+    (attila.sensing.inputs), strip.buf (bytearray) and strip.write(),
+    sounds.play(cue, now), .step(now), .playing (attila.sound.Sounds),
+    console(text) (the port's print), console.tell(text) (optional: a line
+    the next status line must not replace; else console(text)).
+    """
+
+    def __init__(self, controller, scanner, strip, wiring, debouncer, buttons=None, leds=None,
+                 button_hold_ms=HOLD_MS, buttons_count=2, sounds=None, console=None):
         self.controller = controller
-        self.scanner = scanner
+        self.inputs = Inputs(controller, scanner, wiring, debouncer, buttons, button_hold_ms,
+                             buttons_count)
         self.strip = strip
         self.wiring = wiring
-        self.debouncer = debouncer
-        self.buttons = buttons
         self.leds = leds if leds is not None else Leds(wiring)
         if len(strip.buf) < self.leds.bytes_needed():
             raise ValueError(
                 "strip buffer has %d bytes; %d LEDs x %d need %d"
                 % (len(strip.buf), self.leds.count, self.leds.bpp, self.leds.bytes_needed())
             )
-        self._keys = Debouncer(buttons_count, button_hold_ms)  # used when there are buttons
-        self._held = -1  # debounced buttons held (-1: not read yet)
         self.sounds = sounds
-        self._said = -1
-        self._text = ""
-        self._decided = controller.decided
         self.console = console
         self._tell = getattr(console, "tell", console)
-        # Bound once: called every step.
-        self._scan = scanner.scan
-        self._read = buttons.read if buttons is not None else None
-        self._raw = -1  # last raw scan (-1: none yet) ...
-        self._squares = 0  # ... and its squares
-        self._pressed = -1  # last raw button reading
-        self._bits = wiring.sensor_bits  # a scan's bits above these: the chain's fault
-        self._fault = 0  # module the scans name as not answering (0: none) ...
-        self._fault_t = 0  # ... since then
-        self.fault = 0  # the one the controller was told (held for the debounce time)
-        self._sensed = -1  # last mask handed to controller.sense (-1: none yet)
-        self._shown = bytearray(len(controller.frame))  # frame on the LEDs
-        self._level = -1  # brightness the LEDs were rendered with
-        self.occupied = 0  # stable occupancy, square order
+        self._decided = controller.decided  # the controller's `decided` at the last told action
+        self.searching = False  # a search is under way: the port's loop steps again at once
+        self._said = -1  # the controller's status_count at the last status line
+        self._text = ""
+        self._level = -1  # brightness the LEDs were rendered with (-1: none yet, a write due)
         self.writes = 0  # strip writes so far
 
     def step(self, now_ms):
-        """One tick; True when the LEDs were written.
-
-        What did not change costs nothing: the squares of a raw scan are
-        worked out when the scan changed, and a debouncer is fed only when
-        the reading changed or it is timing a change (not `quiet`). The
-        work of a change is in helpers: a function with more than 11 slots
-        of locals and stack gets its frame from the heap on MicroPython
-        (VM_MAX_STATE_ON_STACK), and that search through a fragmented heap
-        cost an idle step on the RP2040 a quarter of a millisecond; the
-        idle path stays within it (tests/ports/test_frames.py).
-        """
+        """One loop step; True when the LEDs were written."""
         c = self.controller
-        self._inputs(now_ms)
-        c.tick(now_ms)
+        self.inputs.step(now_ms)
+        wrote = c.tick(now_ms) or self.leds.brightness != self._level
         if c.cue:
             self._cue(c, now_ms)
         sounds = self.sounds
         if sounds is not None and sounds.playing:
             sounds.step(now_ms)
-        if self.console is not None and c.said != self._said:
+        self.searching = c.searching
+        if self.console is not None and c.status_count != self._said:
             self._say()
-        wrote = c.frame != self._shown or self.leds.brightness != self._level
         if wrote:
             self._show(c.frame)
         return wrote
 
-    def _inputs(self, now_ms):
-        """The sensors and the buttons, read and debounced; True when the
-        controller was handed a change."""
-        acted = False
-        raw = self._scan()
-        if raw != self._raw or not self.debouncer.quiet:
-            acted = self._sense(raw, now_ms)
-        read = self._read
-        if read is not None:
-            raw = read()  # the buttons
-            if raw != self._pressed or not self._keys.quiet:
-                if self._press(raw, now_ms):
-                    acted = True
-        return acted
+    def trouble(self, text):
+        """A problem the player must see (the status line, the trouble sign)."""
+        self.controller.trouble(text)
 
-    def _sense(self, raw, now_ms):
-        """A new raw scan, or one the debouncer is timing; True when the
-        controller sensed a new stable mask."""
-        deb = self.debouncer
-        if raw != self._raw:
-            self._raw = raw
-            self._squares = self.wiring.squares(raw)
-            fault = raw >> self._bits
-            if fault != self._fault:
-                self._fault = fault
-                self._fault_t = now_ms
-        if self._fault != self.fault:
-            self._chain(now_ms)
-            if self._fault != self.fault:
-                self._raw = -1  # still being timed: the next step comes back here
-        stable = deb.update(self._squares, now_ms)
-        if stable != self._sensed and deb.ready and not self.fault:
-            self._sensed = stable
-            self.occupied = stable
-            self.controller.sense(stable, now_ms)
-            return True
-        return False
+    def self_test(self, now_ms):
+        """The self-test (MENU held at power-up)."""
+        self.controller.self_test(now_ms)
 
-    def _chain(self, now_ms):
-        """A module not answering (or all answering again) for the debounce
-        time: the controller is told."""
-        if ticks_diff(now_ms, self._fault_t) < self.debouncer.hold_ms:
-            return
-        self.fault = self._fault
-        self.controller.chain(self.fault, now_ms)
+    def resume(self):
+        """Take the saved game back without asking (a tool restarted the board mid-game)."""
+        self.controller.resume()
 
-    def _press(self, pressed, now_ms):
-        """A new button reading, or one its debouncer is timing."""
-        self._pressed = pressed
-        keys = self._keys
-        return self._buttons(self.controller, keys.update(pressed, now_ms), keys.ready, now_ms)
+    def set_brightness(self, level):
+        """Brightness 0..255; the LEDs follow on the next step."""
+        self.leds.brightness = 0 if level < 0 else 255 if level > 255 else level
 
     def _cue(self, c, now_ms):
-        """The controller's cue, played once (then 0)."""
-        cue = c.cue
-        c.cue = 0
+        """The controller's cue, played once."""
+        cue = c.take_cue()
         if self.sounds is not None:
             self.sounds.play(cue, now_ms)
 
     def _show(self, frame):
         """The frame on the LEDs."""
-        self._shown[:] = frame
         leds = self.leds
         self._level = leds.brightness
         leds.render(frame, self.strip.buf)
         self.strip.write()
         self.writes += 1
 
-    def _buttons(self, c, held, ready, now_ms):
-        """Presses and releases of the debounced buttons; True when there were any."""
-        if self._held < 0:
-            if ready:
-                self._held = held  # held since power-up: not a press
-            return False
-        if held == self._held or not ready:
-            return False
-        if self.fault:  # the game waits for the chain (a hold started before ends)
-            held &= self._held
-            if held == self._held:
-                return False
-        down = held & ~self._held
-        up = self._held & ~held
-        self._held = held
-        b = 0
-        while down or up:
-            if down & 1:
-                c.press(b, now_ms)
-            if up & 1:
-                c.release(b, now_ms)
-            down >>= 1
-            up >>= 1
-            b += 1
-        return True
-
     def _say(self):
         """The status line on the console, asked for whenever it may have changed."""
         c = self.controller
-        self._said = c.said
+        self._said = c.status_count
         if c.decided != self._decided:  # the board's own action, told once as a whole
             self._decided = c.decided
             self._tell(c.decision())
@@ -260,7 +131,3 @@ class Board:
         if text != self._text:
             self._text = text
             self.console(text)
-
-    def set_brightness(self, level):
-        """Brightness 0..255; the LEDs follow on the next step."""
-        self.leds.brightness = 0 if level < 0 else 255 if level > 255 else level

@@ -1,26 +1,6 @@
 """The status line on the serial console, written without ever waiting for it.
 
-On MicroPython's USB serial (TinyUSB: rp2 and others) a print waits up to
-MICROPY_HW_USB_CDC_TX_TIMEOUT (500 ms) per 64-byte chunk when a host holds
-the port open without reading: the board's loop, its LEDs and its sensing
-would stall. Console keeps the newest line and sends it a byte at a time,
-only while the port polls writable (select.POLLOUT: TinyUSB says so when no
-host is connected, or when its FIFO has room for a byte), at most BUDGET
-bytes a loop step. A line started is finished before the next; lines that
-come meanwhile are replaced by the newest. The console shows the latest
-status, late rather than never, and the loop never waits for it. A line
-told (tell(): the board's own action, said once as a whole) is not
-replaced by a status line: it goes out before the newest status after it.
-
-Each line ends in CR LF: the port's bytes go out raw (print() would add the
-CR, MicroPython's and CircuitPython's "cooked" output), and a serial
-terminal (mpremote repl, screen, PuTTY) needs the CR to start the next line
-at its left edge.
-
-    console = Console()          # sys.stdout, polled with select
-    console("Romans: place a knight")   # the Board's console(text)
-    console.tell("Huns: @c3 (a knight on c3)")   # a line the next status keeps
-    console.drain()              # every loop step
+Why it is built this way: docs/pages/inside/design.md (attila/console.py).
 """
 
 from attila.compat import const

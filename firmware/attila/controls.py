@@ -14,21 +14,27 @@ class Controls:
         sense(mask, now_ms)         a new debounced occupancy, in square order
         press(button, now_ms)       a button went down (0 UNDO, 1 MENU) ...
         release(button, now_ms)     ... and came up again
-        tick(now_ms) -> bool        the time: True when `frame` changed
+        tick(now_ms) -> bool        the time: True when `frame` changed since
+                                    the last tick (the only time it changes)
         chain(module, now_ms)       a module of the sensor chain does not answer
                                     (0: every module answers again)
-        cue                         a sound to play (attila.sound's cues): the Board
-                                    plays it and sets it back to 0
-        said, status()              `said` grows whenever the line status() gives
-                                    may have changed; the Board prints it then
+        cue, take_cue()             a sound to play (attila.play.modes CUE_*): the
+                                    Board takes it and plays it once
+        status_count, status()      `status_count` grows whenever the line
+                                    status() gives may have changed
         decided, decision()         `decided` grows whenever the board decides its
                                     own action; the Board tells decision() once,
                                     before the status line
+        searching                   a search was under way at the last tick: the
+                                    port's loop steps again at once
+        trouble(text), self_test(now_ms), resume()
+                                    what a port asks at power-up (attila.board.Board)
     """
 
     cue = 0
-    said = 0
+    status_count = 0
     decided = 0
+    searching = False
 
     def sense(self, mask, now_ms):
         pass
@@ -45,8 +51,22 @@ class Controls:
     def chain(self, module, now_ms):
         pass
 
+    def take_cue(self):
+        cue = self.cue
+        self.cue = 0
+        return cue
+
     def status(self):
         return ""
 
     def decision(self):
         return ""
+
+    def trouble(self, text):
+        pass
+
+    def self_test(self, now_ms):
+        pass
+
+    def resume(self):
+        pass

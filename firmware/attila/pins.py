@@ -1,21 +1,6 @@
 """Which GPIOs a chip has, and which of them a pin of a profile may be.
 
-A profile names pins by number (MicroPython) or name ("GP22", CircuitPython
-on a Pico). A pin the chip does not have, or one its board keeps for itself,
-is refused when the profile is read, on the computer (`attila flash`,
-`attila layout --profile`) as on the board, with the reason:
-- RP2040: GPIO 0..29. RP2350: 0..47 (the Pico 2's RP2350A: 0..29).
-- Raspberry Pi Pico boards: GP23, GP24, GP25 and GP29 are not on the
-  header (on a Pico W or Pico 2 W they run the wireless chip; on the others
-  the regulator's mode, VBUS sense, the LED and VSYS sense).
-- ESP32: GPIO 0..39 but no 20, 24, 28..31; 6..11 hold the flash memory;
-  34..39 are inputs only, and have no internal pull-up or pull-down.
-Other chips ("other") and pin names that are not GPIO numbers are not checked.
-
-How a pin is written depends on the port (spelling()): MicroPython's
-machine.Pin takes GPIO numbers (22); CircuitPython takes the names of its
-`board` module ("GP22" on an RP2040 or RP2350; a number there means
-"GP<n>", as the port reads it).
+Why it is built this way: docs/pages/inside/design.md (attila/pins.py).
 """
 
 _GPIOS = {"rp2040": 30, "rp2350": 48, "esp32": 40}
@@ -61,8 +46,9 @@ def same(pin):
     return pin if n is None else n
 
 
-def problem(chip, board, pin, output=False, pull=False):
-    """Why `pin` cannot serve on the chip (board: its name), or None when it can.
+def problem(chip, model, pin, output=False, pull=False):
+    """Why `pin` cannot serve on the chip (model: the microcontroller board's
+    name, "Raspberry Pi Pico W"), or None when it can.
 
     output: the pin drives something (LEDs, SH/LD, CLK, matrix rows, buzzer);
     pull: the input needs the chip's internal pull-up or pull-down.
@@ -70,8 +56,8 @@ def problem(chip, board, pin, output=False, pull=False):
     n = number(pin)
     if n is None or chip not in _GPIOS:
         return None
-    name = board or chip.upper()
-    low = " %s " % board.lower()
+    name = model or chip.upper()
+    low = " %s " % model.lower()
     pico = " raspberry pi pico" in low
     count = 30 if pico else _GPIOS[chip]
     if not 0 <= n < count or chip == "esp32" and n in _ESP32_MISSING:

@@ -1,24 +1,16 @@
-"""Hardware profiles: which pins, which sensor wiring, which LEDs (boards/profiles/).
+"""Hardware profiles: which pins, which sensor wiring, which LEDs (boards/profiles/README.md).
 
-A profile is a JSON object (format in boards/profiles/README.md):
-
-  {"name": "pico", "port": "micropython",
-   "leds": {"pin": 22, "order": "GRB", "brightness": 96, "budget_ma": 400},
-   "sensors": {"kind": "74hc165", "load": 13, "clock": 14, "data": 15},
-   "buttons": {"undo": 16, "menu": 17}, "buzzer": 18, "watchdog_ms": 5000}
-
-parse() checks every field and raises ProfileError naming the file and the
-field; nothing is half-read. Pins are GPIO numbers (MicroPython) or names
-(CircuitPython "GP22", ESP32 numbers too). What the chip under its port
-would refuse at boot (a watchdog too long, an internal pull-down on the
-RP2350) is refused here, on the computer as on the board.
+parse() checks every field, a section at a time, and raises ProfileError
+naming the file and the field; nothing is half-read. What the chip under
+its port would refuse at boot (a watchdog too long, an internal pull-down
+on the RP2350) is refused here, on the computer as on the board.
 """
 
 from attila.compat import const
 from attila.datafile import decode, read_text
 from attila.errors import AttilaError
 from attila.leds.strip import BUDGET_MA, IDLE_MA, MA_PER_CHANNEL, ORDERS, Leds
-from attila.opponent.levels import LEVEL_NAMES
+from attila.opponent.levels import BUDGET_MS, LEVEL_NAMES
 from attila.pins import problem, same, spelling
 from attila.sensing.debounce import HOLD_MS, Debouncer
 from attila.sensing.wiring import Wiring, check_order
@@ -57,14 +49,8 @@ SD_MA = const(100)  # a microSD card reading draws 20-100 mA: off the LEDs' budg
 
 
 def watchdog_max(port, chip):
-    """Longest watchdog_ms the port accepts on the chip.
-
-    MicroPython's rp2 port refuses more than 8388 ms (a 24-bit counter at
-    2 ticks/us), on the RP2350 too up to v1.28 (later: 16777 ms); its esp32
-    port has no limit of its own. CircuitPython's raspberrypi port refuses a
-    timeout of 9 s or more (an int check of the float), and past 8.388 s the
-    RP2040's counter would wrap: 8 s. 60 s elsewhere.
-    """
+    """Longest watchdog_ms the port accepts on the chip (the reasons:
+    docs/pages/inside/design.md, attila/profile.py)."""
     if chip in ("rp2040", "rp2350"):
         return 8000 if port == "circuitpython" else 8388
     return 60000
@@ -180,6 +166,36 @@ def parse(data, source="profile"):
     _keys(source, data, _TOP)
     p = Profile()
     p.source = source
+    _port(source, data, p)
+    _leds(source + ": leds", _need(source, data, "leds"), p)
+    sensors = _need(source, data, "sensors")
+    _sensors(source + ": sensors", sensors, p)
+    _buttons(source + ": buttons", data.get("buttons"), p)
+    _sdcard(source + ": sdcard", data.get("sdcard"), p, p.port == "circuitpython")
+    if p.sdcard:  # the card draws from the supply the LEDs share: its share comes off theirs
+        if p.budget_ma < 2 * SD_MA:
+            _fail(source + ": leds", "budget_ma %d leaves the LEDs %d mA beside the microSD "
+                  "card's %d mA: give at least %d" % (p.budget_ma, p.budget_ma - SD_MA, SD_MA,
+                                                      2 * SD_MA))
+        p.budget_ma -= SD_MA
+    _sound(source, data, p)
+    _once(source, p)
+    _check_pins(source, p)
+    if p.port == "circuitpython" and p.sensor_kind == "74hc165":
+        _external_pull(source + ": sensors", sensors, p)
+    _timing(source, data, p)
+    _game(source + ": game", data.get("game", {}), p)
+    longest = p.watchdog_ms - WATCHDOG_SPARE_MS
+    if p.watchdog_ms and p.budget_ms > longest:
+        _fail(source + ": game", "budget_ms %d does not fit the %d ms watchdog: the board "
+              "may think that long without feeding it (a blocking decision); %s"
+              % (p.budget_ms, p.watchdog_ms, "at most %d" % longest if longest >= 100 else
+                 "the watchdog needs %d ms or more" % (100 + WATCHDOG_SPARE_MS)))
+    return p
+
+
+def _port(source, data, p):
+    """The profile's name, port, board and chip."""
     name = data.get("name", "")
     if not isinstance(name, str):
         _fail(source, "name must be a string")
@@ -187,16 +203,17 @@ def parse(data, source="profile"):
     p.port = data.get("port", "micropython")
     if p.port not in PORTS:
         _fail(source, "port must be one of %s, not %r" % (", ".join(PORTS), p.port))
-    p.board = data.get("board", "")
-    if not isinstance(p.board, str):
+    p.model = data.get("board", "")  # the microcontroller board's name, as its maker gives it
+    if not isinstance(p.model, str):
         _fail(source, "board must be a string")
-    p.chip = data.get("chip", _chip(p.board))
+    p.chip = data.get("chip", _chip(p.model))
     if p.chip not in CHIPS:
         _fail(source, "chip must be one of %s, not %r" % (", ".join(CHIPS), p.chip))
-    cp = p.port == "circuitpython"
 
-    where = source + ": leds"
-    leds = _need(source, data, "leds")
+
+def _leds(where, leds, p):
+    """The LED chain: its pin, colour order, driver, brightness and power."""
+    cp = p.port == "circuitpython"
     _keys(where, leds, _LEDS)
     p.led_pin = _pin(where, _need(where, leds, "pin"), "pin", p)
     p.led_order = leds.get("order", "GRB")
@@ -215,8 +232,9 @@ def parse(data, source="profile"):
     p.led_offset = _int(where, leds, "offset", 0, 0, 64)
     p.led_local = _local(where, leds)
 
-    where = source + ": sensors"
-    sensors = _need(source, data, "sensors")
+
+def _sensors(where, sensors, p):
+    """The reed switches: their kind and its pins."""
     if not isinstance(sensors, dict):
         _fail(where, "must be an object {...}")
     kind = sensors.get("kind")
@@ -239,79 +257,84 @@ def parse(data, source="profile"):
         p.sensor_pins = _pins(where, sensors, "pins", p)
         _pull(where, sensors, p, "an open switch")
     elif kind == "matrix":
-        p.rows = _pins(where, sensors, "rows", p)
-        p.cols = _pins(where, sensors, "cols", p)
-        if cp and "settle_us" in sensors:
-            _fail(where, "settle_us is for MicroPython: CircuitPython's keypad.KeyMatrix "
-                         "reads a row about 1 us after driving it (see the docs, "
-                         "docs/pages/build/wiring.md: short wires or 2.2 kOhm pull-ups on "
-                         "the columns)")
-        p.settle_us = _int(where, sensors, "settle_us", SETTLE_US, 0, 10000)
-        p.active_low = True  # rows driven low one at a time, columns pulled up
+        _matrix(where, sensors, p)
     else:
-        p.load = _pin(where, _need(where, sensors, "load"), "load", p)
-        p.clock = _pin(where, _need(where, sensors, "clock"), "clock", p)
-        p.data = _pin(where, _need(where, sensors, "data"), "data", p)
-        # QH with no cable (unplugged, loose) must not float: pulled to "empty".
-        if not cp:
-            _pull(where, sensors, p, "a chain with its cable unplugged")
-        spi = sensors.get("spi")
-        if spi is not None:
-            spi = _int(where, sensors, "spi", 0, 0, 3)
-            if cp:
-                _fail(where, "spi is for MicroPython: CircuitPython reads the 74HC165 chain "
-                             "with keypad.ShiftRegisterKeys; remove \"spi\"")
-        p.spi = spi
-        p.baudrate = _int(where, sensors, "baudrate", 1000000, 1000, 50000000)
-        pio = sensors.get("pio")
-        if pio is not None:
-            if cp:
-                _fail(where, "pio is for MicroPython: CircuitPython reads the 74HC165 chain "
-                             "with keypad.ShiftRegisterKeys; remove \"pio\"")
-            if p.chip not in PIO_MACHINES:
-                _fail(where, "pio needs an RP2040 or RP2350, not chip %r; remove \"pio\" "
-                             "(or use \"spi\")" % p.chip)
-            if spi is not None:
-                _fail(where, "spi and pio both given: the chain is read by one of them")
-            pio = _int(where, sensors, "pio", 0, 0, PIO_MACHINES[p.chip] - 1)
-            if p.baudrate > PIO_BAUDRATE_MAX:
-                _fail(where, "baudrate %d is too fast for the 74HC165 chain read by PIO: "
-                             "at most %d (QH is valid 205 ns after CLK rises)"
-                      % (p.baudrate, PIO_BAUDRATE_MAX))
-        p.pio = pio
-    used = list(p.sensor_pins) + list(p.rows) + list(p.cols)
-    used += [x for x in (p.load, p.clock, p.data) if x is not None]
+        _chain(where, sensors, p)
 
-    where = source + ": buttons"
-    buttons = data.get("buttons")
+
+def _matrix(where, sensors, p):
+    """A row/column matrix with diodes."""
+    p.rows = _pins(where, sensors, "rows", p)
+    p.cols = _pins(where, sensors, "cols", p)
+    if p.port == "circuitpython" and "settle_us" in sensors:
+        _fail(where, "settle_us is for MicroPython: CircuitPython's keypad.KeyMatrix "
+                     "reads a row about 1 us after driving it (see the docs, "
+                     "docs/pages/build/wiring.md: short wires or 2.2 kOhm pull-ups on "
+                     "the columns)")
+    p.settle_us = _int(where, sensors, "settle_us", SETTLE_US, 0, 10000)
+    p.active_low = True  # rows driven low one at a time, columns pulled up
+
+
+def _chain(where, sensors, p):
+    """A chain of 74HC165, read by bit-banging, SPI or PIO."""
+    cp = p.port == "circuitpython"
+    p.load = _pin(where, _need(where, sensors, "load"), "load", p)
+    p.clock = _pin(where, _need(where, sensors, "clock"), "clock", p)
+    p.data = _pin(where, _need(where, sensors, "data"), "data", p)
+    # QH with no cable (unplugged, loose) must not float: pulled to "empty".
+    if not cp:
+        _pull(where, sensors, p, "a chain with its cable unplugged")
+    spi = sensors.get("spi")
+    if spi is not None:
+        spi = _int(where, sensors, "spi", 0, 0, 3)
+        if cp:
+            _fail(where, "spi is for MicroPython: CircuitPython reads the 74HC165 chain "
+                         "with keypad.ShiftRegisterKeys; remove \"spi\"")
+    p.spi = spi
+    p.baudrate = _int(where, sensors, "baudrate", 1000000, 1000, 50000000)
+    pio = sensors.get("pio")
+    if pio is not None:
+        if cp:
+            _fail(where, "pio is for MicroPython: CircuitPython reads the 74HC165 chain "
+                         "with keypad.ShiftRegisterKeys; remove \"pio\"")
+        if p.chip not in PIO_MACHINES:
+            _fail(where, "pio needs an RP2040 or RP2350, not chip %r; remove \"pio\" "
+                         "(or use \"spi\")" % p.chip)
+        if spi is not None:
+            _fail(where, "spi and pio both given: the chain is read by one of them")
+        pio = _int(where, sensors, "pio", 0, 0, PIO_MACHINES[p.chip] - 1)
+        if p.baudrate > PIO_BAUDRATE_MAX:
+            _fail(where, "baudrate %d is too fast for the 74HC165 chain read by PIO: "
+                         "at most %d (QH is valid 205 ns after CLK rises)"
+                  % (p.baudrate, PIO_BAUDRATE_MAX))
+    p.pio = pio
+
+
+def _buttons(where, buttons, p):
+    """UNDO and MENU (none: a board without buttons)."""
     p.buttons = ()
     p.buttons_active_low = True
     p.button_debounce_ms = HOLD_MS
-    if buttons is not None:
-        _keys(where, buttons, _BUTTONS)
-        # Index = the controller's button number: 0 undo, 1 menu.
-        p.buttons = tuple(
-            None if buttons.get(k) is None else _pin(where, buttons[k], k, p)
-            for k in ("undo", "menu")
-        )
-        p.buttons_active_low = _bool(where, buttons, "active_low", True)
-        p.button_debounce_ms = _int(where, buttons, "debounce_ms", HOLD_MS, 0, 1000)
-        used += [b for b in p.buttons if b is not None]
-        if not p.buttons_active_low:
-            _pull_down(where, p, "active_low false (buttons to 3V3, internal pull-downs)",
-                       "and set active_low true")
-    _sdcard(source + ": sdcard", data.get("sdcard"), p, cp)
-    used += list(p.sd_pins)
-    if p.sdcard:  # the card draws from the supply the LEDs share: its share comes off theirs
-        if p.budget_ma < 2 * SD_MA:
-            _fail(source + ": leds", "budget_ma %d leaves the LEDs %d mA beside the microSD "
-                  "card's %d mA: give at least %d" % (p.budget_ma, p.budget_ma - SD_MA, SD_MA,
-                                                      2 * SD_MA))
-        p.budget_ma -= SD_MA
+    if buttons is None:
+        return
+    _keys(where, buttons, _BUTTONS)
+    # Index = the controller's button number: 0 undo, 1 menu.
+    p.buttons = tuple(
+        None if buttons.get(k) is None else _pin(where, buttons[k], k, p)
+        for k in ("undo", "menu")
+    )
+    p.buttons_active_low = _bool(where, buttons, "active_low", True)
+    p.button_debounce_ms = _int(where, buttons, "debounce_ms", HOLD_MS, 0, 1000)
+    if not p.buttons_active_low:
+        _pull_down(where, p, "active_low false (buttons to 3V3, internal pull-downs)",
+                   "and set active_low true")
+
+
+def _sound(source, data, p):
+    """The buzzer's pin and the sound's volume."""
     p.buzzer = data.get("buzzer")
     if p.buzzer is not None:
         p.buzzer = _pin(source, p.buzzer, "buzzer", p)
-        used.append(p.buzzer)
     sound = data.get("sound", False)
     if sound is True:
         sound = 100
@@ -322,17 +345,29 @@ def parse(data, source="profile"):
     if sound and p.buzzer is None:
         _fail(source, "sound needs a buzzer pin (\"buzzer\": 18)")
     p.sound = sound
+
+
+def _once(source, p):
+    """Every pin the profile names is used once (22 and "GP22" are one GPIO)."""
+    used = list(p.sensor_pins) + list(p.rows) + list(p.cols)
+    used += [x for x in (p.load, p.clock, p.data) if x is not None]
+    used += [b for b in p.buttons if b is not None]
+    used += list(p.sd_pins)
+    if p.buzzer is not None:
+        used.append(p.buzzer)
     used.append(p.led_pin)
     seen = []  # type: list
     for pin in used:
-        if same(pin) in seen:  # 22 and "GP22" too: one GPIO
+        if same(pin) in seen:
             first = used[seen.index(same(pin))]
             _fail(source, "pin %r is used twice%s" % (
                 pin, "" if first == pin else " (as %r too: the same GPIO)" % (first,)))
         seen.append(same(pin))
-    _check_pins(source, p)
-    if cp and p.sensor_kind == "74hc165":
-        _external_pull(source + ": sensors", sensors, p)
+
+
+def _timing(source, data, p):
+    """The loop's period and the watchdog's, as the chip under its port accepts them."""
+    cp = p.port == "circuitpython"
     p.loop_ms = _int(source, data, "loop_ms", 10, 1, 1000)
     p.watchdog_ms = _int(source, data, "watchdog_ms", 0, 0, 60000)
     if p.watchdog_ms and p.watchdog_ms < 10 * p.loop_ms:
@@ -342,19 +377,11 @@ def parse(data, source="profile"):
     if p.watchdog_ms > most:
         _fail(source, "watchdog_ms %d is more than %s on the %s accepts (at most %d)"
               % (p.watchdog_ms, "CircuitPython" if cp else "MicroPython", p.chip, most))
-    _game(source + ": game", data.get("game", {}), p)
-    longest = p.watchdog_ms - WATCHDOG_SPARE_MS
-    if p.watchdog_ms and p.budget_ms > longest:
-        _fail(source + ": game", "budget_ms %d does not fit the %d ms watchdog: the board "
-              "may think that long without feeding it (a blocking decision); %s"
-              % (p.budget_ms, p.watchdog_ms, "at most %d" % longest if longest >= 100 else
-                 "the watchdog needs %d ms or more" % (100 + WATCHDOG_SPARE_MS)))
-    return p
 
 
-def _chip(board):
-    """The chip a board's name implies (the reference RP2040 when it says none)."""
-    name = board.lower()
+def _chip(model):
+    """The chip a microcontroller board's name implies (else the RP2040)."""
+    name = model.lower()
     if "2350" in name or "pico 2" in name or "pico2" in name:
         return "rp2350"
     if "esp32" in name:
@@ -391,15 +418,15 @@ def _external_pull(where, sensors, p):
           'pull-%s from it to %s and set "pull": null' % (asked, p.data, to[0], to[1]))
 
 
-def check_pins(p, board):
-    """ProfileError unless the pins suit `board` too (the board a computer found:
-    a profile for a Pico used on a Pico W)."""
-    _check_pins(p.source, p, board)
+def check_pins(p, model):
+    """ProfileError unless the pins suit the microcontroller board `model` too
+    (the one a computer found: a profile for a Pico used on a Pico W)."""
+    _check_pins(p.source, p, model)
 
 
-def _check_pins(source, p, board=None):
-    """Every pin one the chip has and its board leaves free (attila.pins)."""
-    board = p.board if board is None else board
+def _check_pins(source, p, model=None):
+    """Every pin one the chip has and its microcontroller board leaves free (attila.pins)."""
+    model = p.model if model is None else model
     roles = [("leds", p.led_pin, True, False), ("buzzer", p.buzzer, True, False)]
     roles += [("sensors", x, True, False) for x in (p.load, p.clock) + p.rows]
     roles += [("sensors", x, False, p.pull is not None) for x in (p.data,) + p.sensor_pins]
@@ -409,7 +436,7 @@ def _check_pins(source, p, board=None):
     roles += [("sdcard", x, k != 2, False) for k, x in enumerate(sd)]
     for section, pin, output, pull in roles:
         if pin is not None:
-            why = problem(p.chip, board, pin, output, pull)
+            why = problem(p.chip, model, pin, output, pull)
             if why:
                 _fail("%s: %s" % (source, section), why)
 
@@ -453,7 +480,7 @@ def _game(where, data, p):
     if level not in LEVEL_NAMES:
         _fail(where, "level must be one of %s, not %r" % (", ".join(LEVEL_NAMES), level))
     p.level = LEVEL_NAMES.index(level)
-    p.budget_ms = _int(where, data, "budget_ms", 2000, 100, 30000)
+    p.budget_ms = _int(where, data, "budget_ms", BUDGET_MS, 100, 30000)
     p.coach = _bool(where, data, "coach", False)
 
 

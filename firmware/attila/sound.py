@@ -1,7 +1,7 @@
 """The board's sounds: a short tune for each cue, played note by note on the loop's clock.
 
-The controller sets `cue` when something worth a sound happens
-(attila.play.controller CUE_*); Board.step hands each new cue to play() and
+The controller sets its cue when something worth a sound happens
+(attila.play.modes CUE_*); Board.step hands each new cue to play() and
 calls step() every loop. A note starts and stops on the loop's clock, never
 in a sleep, so the LEDs and the sensors keep their pace while a tune plays.
 A new cue cuts the tune playing short.
@@ -11,24 +11,19 @@ The tone output is the port's: tone(hz, duty_u16), hz 0 for silence
 """
 
 from attila.compat import const
-
-PLACED = const(1)  # a legal action accepted
-ILLEGAL = const(2)  # the board went from agreeing to a correction
-TURN = const(3)  # the board's own action is ready and shown
-OVER = const(4)  # game over
-TROUBLE = const(5)  # saving is off, a save failed, a damaged save was kept aside
+from attila.ticks import ticks_diff
 
 LOUDEST = const(32768)  # 50 % duty: a piezo's loudest square wave
-_WRAP = const(0x1FFFFFFF)  # elapsed times modulo 2**29 (see attila.sensing.debounce)
 
-# Per cue: (Hz, ms) pairs, Hz 0 a rest. A piezo disc sings loudest at 2-4 kHz.
+# Per cue, in the order of attila.play.modes CUE_*: (Hz, ms) pairs, Hz 0 a
+# rest. A piezo disc sings loudest at 2-4 kHz.
 TUNES = (  # type: tuple
     (),
-    (2093, 40),  # placed: one short high tick (C7)
-    (1319, 90, 0, 30, 880, 180),  # illegal: a falling "uh-oh" (E6, A5)
-    (1568, 80, 0, 30, 2093, 140),  # the board's turn: a rising call (G6, C7)
-    (1047, 110, 1319, 110, 1568, 110, 2093, 330),  # game over: C E G C
-    (880, 160, 0, 90, 880, 160, 0, 90, 880, 160),  # trouble: three low beeps
+    (2093, 40),  # CUE_PLACED: one short high tick (C7)
+    (1319, 90, 0, 30, 880, 180),  # CUE_ILLEGAL: a falling "uh-oh" (E6, A5)
+    (1568, 80, 0, 30, 2093, 140),  # CUE_TURN, the board's turn: a rising call (G6, C7)
+    (1047, 110, 1319, 110, 1568, 110, 2093, 330),  # CUE_OVER, game over: C E G C
+    (880, 160, 0, 90, 880, 160, 0, 90, 880, 160),  # CUE_ERROR, trouble: three low beeps
 )
 
 
@@ -54,7 +49,7 @@ class Sounds:
 
     def step(self, now_ms):
         """Move on to the next note once the one playing has lasted its time."""
-        if self.playing and (now_ms - self._start) & _WRAP >= self._ms:
+        if self.playing and ticks_diff(now_ms, self._start) >= self._ms:
             self._note(now_ms)
 
     def _note(self, now_ms):

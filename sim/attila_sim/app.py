@@ -28,8 +28,9 @@ import os
 import sys
 
 from attila.errors import AttilaError
+from attila.opponent.levels import LEVEL_NAMES
 
-LEVELS = ("beginner", "easy", "normal", "strong")
+LEVELS = LEVEL_NAMES
 # --no-book, as --help and the simulator page say it.
 NO_BOOK = ("setup and the game's first turn of play by the search, as a board without its "
            "setup book and opening table (default: from boards/solved/<layout>.book and "
@@ -78,7 +79,7 @@ def parser():
                    help="who places first: R Romans (default) or H Huns")
     p.add_argument("--computer", choices=("R", "H"),
                    help="the side the board plays (the computer opponent)")
-    p.add_argument("--level", choices=("beginner", "easy", "normal", "strong"),
+    p.add_argument("--level", choices=LEVEL_NAMES,
                    help="how well the computer plays (default strong, or the level "
                    "of the game --save resumes)")
     p.add_argument("--no-book", dest="book", action="store_false", help=NO_BOOK)

@@ -16,9 +16,9 @@ import collections
 import ssl
 
 from attila.errors import AttilaError
+from attila.online.party import KEEPALIVE_S
+from attila.saves.archive import GAMES  # (an online game without --save is kept there too)
 
-GAMES = "games"  # where an online game is kept without --save (attila sim's games folder)
-KEEPALIVE_S = 20  # the broker sends our `off` this long (and half again) after we go silent
 RECONNECT_S = (1, 8)  # paho's wait before it tries again, doubling from the first to the last
 
 

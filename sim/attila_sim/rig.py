@@ -13,14 +13,13 @@ buttons, runs the clock and reads the LEDs back. The window, the text mode
 and the scripted mode all drive a Rig.
 """
 
-import attila
 from attila import assembly
 from attila.game import layoutfile, notation
 from attila.board import Board
-from attila.play.controller import CORRECT, MODE_NAMES, PLAY
+from attila.play.modes import CORRECT, MODE_NAMES, PLAY
 from attila.errors import AttilaError
 from attila.leds.strip import Leds
-from attila.opponent.levels import STRONG
+from attila.opponent.levels import BUDGET_MS, LEVEL_NAMES, SLICE, STRONG
 from attila.game.rules import OVER, ROMANS, SCORCH, SETUP, SIDE_NAMES
 from attila.sensing.debounce import Debouncer
 from attila.saves.store import MemoryStore, Store
@@ -43,29 +42,13 @@ MAX_STEPS = 500  # catch-up limit of one advance (a window that was frozen)
 THINK_LIMIT_MS = 60000
 BUTTONS = {"undo": 0, "menu": 1}  # the controller's button numbers
 MIN_PRESS_MS = 60  # a click or key tap holds a button at least this long
+# Nodes a Pico searches per loop step (its viper kernel's pace: the host runs
+# the portable kernel, whose own pace would search a few hundred nodes where
+# a Pico searches its level's full node budget).
+PICO_SLICE = SLICE
 
 
-
-
-def _pico_slice():
-    """Nodes a Pico searches per loop step: the viper kernel's SLICE, read
-    from attila/opponent/kernelv.py (viper cannot be imported on a computer). The host
-    runs the portable kernel, whose own slice (1 node) is sized for a chip
-    without viper: with it the simulator's board would search a few hundred
-    nodes where a Pico searches its level's full node budget, and play a
-    weaker game."""
-    init = attila.__file__
-    with open(init[:max(init.rfind("/"), init.rfind("\\")) + 1] + "opponent/kernelv.py") as f:
-        for line in f:
-            if line.startswith("SLICE = "):
-                return int(line.split()[2])
-    raise AttilaError("attila/opponent/kernelv.py: no SLICE = N line")
-
-
-PICO_SLICE = _pico_slice()
-
-
-def opponent_for(level=None, budget_ms=2000, book=None, card=None):
+def opponent_for(level=None, budget_ms=BUDGET_MS, book=None, card=None):
     """The opponent the controller asks for the board's own turns and for hints
     (book: the layout's setup book, open, or None; card: its solved game,
     attila.opponent.card.Card, or None): a Pico's, node for node."""
@@ -78,7 +61,7 @@ def opponent_for(level=None, budget_ms=2000, book=None, card=None):
 # The save's line of the simulator's own: who the board plays ("sim R strong").
 # A board's restore reads the fields it knows and passes over this one.
 SIM_FIELD = "sim"
-LEVELS = ("beginner", "easy", "normal", "strong")
+LEVELS = LEVEL_NAMES
 
 
 class SimStore(Store):
@@ -94,7 +77,7 @@ class SimStore(Store):
         mine = os.path.basename(os.path.abspath(here)) == "games"
         Store.__init__(self, path, games=here if mine else os.path.join(here, "games"))
         self.line = "" if computer < 0 else "%s %s %s\n" % (
-            SIM_FIELD, "RH"[computer], LEVELS[3 if level is None else level])
+            SIM_FIELD, "RH"[computer], LEVELS[STRONG if level is None else level])
 
     def save(self, text):
         Store.save(self, text + self.line if text else text)
@@ -140,8 +123,8 @@ class Rig:
         # A flashed board's controller (its opponent at a Pico's pace); the
         # coach off unless asked, MENU switches it between games.
         self.controller = assembly.build_controller(
-            layout, store, tiles, computer, STRONG if level is None else level, 2000, book,
-            card, coach, first, PICO_SLICE, online)
+            layout, store, tiles, computer, STRONG if level is None else level, BUDGET_MS, book,
+            card, coach, first, slice_nodes=PICO_SLICE, party=online)
         self.online = online  # the Party of online play (attila_sim.online links it), or None
         self.table = Table(layout, self.controller.game.supply)
         if profile is not None:
@@ -166,7 +149,6 @@ class Rig:
         )
         self.now = 0
         self.period = STEP_MS  # ms until the next loop step (THINK_STEP_MS while it thinks)
-        self._plan = self.controller.plan
         self._down_at = [0] * len(BUTTONS)
         self._up_at = [-1] * len(BUTTONS)
         self._replay = []
@@ -204,7 +186,7 @@ class Rig:
                 # reads the controller between two steps.
                 self.online.pump(self.now, 0)
             wrote = self.board.step(self.now)
-            self.period = THINK_STEP_MS if not wrote and self._plan.busy else STEP_MS
+            self.period = THINK_STEP_MS if not wrote and self.board.searching else STEP_MS
             steps += 1
         if steps == MAX_STEPS:
             self.now = now_ms - now_ms % STEP_MS
@@ -373,7 +355,7 @@ class Rig:
                 n -= 1
             return
         if verb == "hint":
-            if self.controller.hinting:
+            if self.controller.plan.hinting:
                 return  # shown already: a press more would count towards a new game
             step = ("press", "menu", actions.SHORT_PRESS_MS)
             verb = "press"

@@ -28,6 +28,7 @@ from attila.opponent import book as books
 from attila.opponent.opening import Opening
 from attila.game import layoutfile
 from attila.errors import AttilaError
+from attila.opponent.levels import LEVEL_NAMES
 from attila.game.rules import HUNS, ROMANS
 from attila.saves.savetext import restore
 from attila.saves.store import MemoryStore
@@ -38,7 +39,7 @@ from attila_sim import actions
 from attila_sim.rig import Rig
 from attila_sim.table import HAND, RESERVE, TableError
 
-LEVELS = ("beginner", "easy", "normal", "strong")
+LEVELS = LEVEL_NAMES
 FRAME_BUDGET_MS = 12  # work per frame in the live clock (a 60 Hz frame is 16 ms)
 MAX_LAG_MS = 250  # the live clock slows down rather than fall further behind
 
@@ -155,6 +156,10 @@ class Page:
                            "squares": squares, "tiles": self.rig.controller.game.supply})
 
     # -- the clock --------------------------------------------------------------------
+
+    def now(self):
+        """The board's clock (ms): what the tests pace a player's presses by."""
+        return self.rig.now
 
     def tick(self, dt_ms):
         """The page's frame: dt_ms of real time passed (live clock only)."""
@@ -385,7 +390,7 @@ class Page:
                 reserve[p.kind] += 1
         told = rig.online.told_n if rig.online is not None else 0
         scene = (rig.strip.sent, tuple(pieces), tuple(p.kind for p in table.hand), told,
-                 rig.controller.said, rig.controller.mode, rig.controller.thinking(),
+                 rig.controller.status_count, rig.controller.mode, rig.controller.thinking(),
                  self.message, rig.said,
                  done, len(self.marks), save)
         if scene == self._shown and not force:

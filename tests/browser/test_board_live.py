@@ -9,6 +9,8 @@ browser's storage and resumed with MENU, as a board does after a power cut.
 import re
 import time
 
+from attila.play.presses import NEW_GAME_MS
+
 BOARD_SAYS = re.compile(r"The board plays the (Romans|Huns): (put a knight on|lift the knight on|"
                         r"put the knight on|put a tile on) ([a-z]\d+)$")
 HINT = re.compile(r"\(hint: (?:put a \w+ knight on|put a tile on) ([a-z]\d+)\)$|"
@@ -34,10 +36,14 @@ def changed(board, old, timeout_ms=60000):
     return board.shown()["status"]
 
 
-# Between two MENU presses (real time): 3 within 2 s of the page's clock are
-# a new game, and that clock may lag behind real time while it thinks; two
-# within 60 ms are one press (the page holds a tap that long).
-HINT_GAP_S = 2.1
+# Between two MENU presses, on the board's own clock (window.attilaClock):
+# three within NEW_GAME_MS are a new game.
+HINT_GAP_MS = NEW_GAME_MS + 100
+
+
+def clock(board):
+    """The board's clock on the page (ms)."""
+    return board.tab.evaluate("() => window.attilaClock()")
 
 
 def play(board, reload_after=None):
@@ -45,7 +51,7 @@ def play(board, reload_after=None):
     queue = []
     own = mine = 0
     reloaded = False
-    pressed = None  # when MENU was last pressed (time.monotonic())
+    pressed = None  # when MENU was last pressed (the board's clock)
     end = time.monotonic() + GAME_S
     status = board.shown()["status"]
     while not status.startswith("Game over"):
@@ -61,7 +67,7 @@ def play(board, reload_after=None):
                 status.endswith("The board matches it"), status
             assert board.shown()["position"] == position
             board.press("menu")
-            pressed = time.monotonic()
+            pressed = clock(board)
             status = changed(board, status)
             reloaded = True
             continue
@@ -77,11 +83,12 @@ def play(board, reload_after=None):
         elif status.startswith("Romans: "):
             hint = HINT.search(status)
             if hint is None:
-                # (HINT_GAP_S: a player asks for hints further apart than
+                # (HINT_GAP_MS: a player asks for hints further apart than
                 # this one, which moves at once)
                 if pressed is not None:
-                    time.sleep(max(0.0, pressed + HINT_GAP_S - time.monotonic()))
-                pressed = time.monotonic()
+                    board.tab.wait_for_function("t => window.attilaClock() >= t",
+                                                arg=pressed + HINT_GAP_MS, timeout=60000)
+                pressed = clock(board)
                 board.press("menu")
             else:
                 queue = [g for g in hint.groups() if g]

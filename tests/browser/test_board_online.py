@@ -13,12 +13,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "online"))  # the online tests' helpers
 
 from brokerkit import need_mosquitto  # noqa: E402
-from broker.mosquitto import Mosquitto  # noqa: E402
+from tools.broker.mosquitto import Mosquitto  # noqa: E402
 from unixboard import UnixBoard, flashed, steps  # noqa: E402
 
 from attila.game.geometry import from_rows  # noqa: E402
 from attila.game.notation import play as play_action  # noqa: E402
 from attila.game.rules import OVER, Game  # noqa: E402
+from attila.opponent.chooser import action_text  # noqa: E402
 from attila.play.plan import first_action  # noqa: E402
 
 CODE = "castle-7fk2m9xq"
@@ -92,7 +93,7 @@ def play(page, board, game, stop=None):
     while game.phase != OVER:
         if stop is not None and stop(game):
             return
-        text = first_action(game)
+        text = action_text(game.layout, first_action(game))
         if game.side == PAGE:
             page.wait_status(r"^Romans: (place a knight|lift a knight)", "the page's turn")
             page.act(text)

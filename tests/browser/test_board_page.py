@@ -158,7 +158,7 @@ def test_keys_u_and_m_are_the_buttons(board):
 
 
 def test_the_replay_list_keeps_its_lines_apart_at_900_px(board):
-    # Issue 33 item 14: the two columns of steps ran into each other at 900 px.
+    # The two columns of steps keep apart at 900 px.
     log, analysis = analysed_game()
     board.tab.set_viewport_size({"width": 900, "height": 900})
     open_replay(board, log, analysis)
@@ -183,7 +183,7 @@ def test_the_replay_list_keeps_its_lines_apart_at_900_px(board):
 
 
 def test_the_page_opens_with_the_settings_its_form_and_the_simulator_show():
-    # Issue 33 item 14: the page started at level easy, its form and `attila sim` at strong.
+    # The page starts at the level its form and `attila sim` start at: strong.
     board = os.path.join(ROOT, "docs", "pages", "play", "board")
     with open(os.path.join(board, "board.js"), encoding="utf-8") as f:
         defaults = dict(re.findall(r'(\w+): "(\w*)"', re.search(

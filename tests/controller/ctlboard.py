@@ -33,7 +33,7 @@ def layout_4x5():
 class Rack:
     """A Board on fake hardware: `mask` the pieces, `held` the buttons, `t` the clock."""
 
-    def __init__(self, t=0, wrap=0, controller=None, console=None, **kw):
+    def __init__(self, t=0, wrap=0, controller=None, console=None, sounds=None, **kw):
         self.layout, modules = layout_4x5()
         self.wiring = Wiring(self.layout, modules)
         self.c = controller if controller is not None else Controller(self.layout, **kw)
@@ -61,7 +61,8 @@ class Rack:
 
         leds = Leds(self.wiring)
         self.board = Board(self.c, Scanner(), Strip(leds.bytes_needed()), self.wiring,
-                           Debouncer(self.layout.size), Buttons(), leds, console=console)
+                           Debouncer(self.layout.size), Buttons(), leds, sounds=sounds,
+                           console=console)
         self.step()
         self.run(HAND_MS)
 

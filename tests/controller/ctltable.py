@@ -9,7 +9,9 @@ been still for CALM_MS (the board saves and plans then), unless the Table
 is made with rest=False (a piece slid across the squares, a quick player).
 """
 
-from attila.play.controller import BUTTON_MENU, BUTTON_UNDO, CALM_MS, Controller
+from attila.play.controller import Controller
+from attila.play.presses import BUTTON_MENU, BUTTON_UNDO
+from attila.play.settling import CALM_MS
 from attila.game.notation import parse_placement, parse_turn
 from fakefs import FakeFs, PowerCut  # noqa: F401 (the resume tests take them from here)
 
@@ -39,6 +41,7 @@ class Table:
         self.wrap = wrap
         self.rests = rest
         self.c.sense(mask, self.now())
+        self.c.tick(self.now())
 
     def now(self):
         """The clock as the controller reads it."""
@@ -60,7 +63,7 @@ class Table:
         under way is done (the loop ticks every 10 ms meanwhile)."""
         self.at(self.t + CALM_MS)
         for _ in range(1000):
-            if not self.c.plan.busy:
+            if not self.c.searching:
                 break
             self.at(self.t + 10)
 

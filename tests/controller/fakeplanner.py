@@ -7,6 +7,7 @@ position handed in (a snapshot: the game may change afterwards), by `choose`
 """
 
 from attila.game.notation import log
+from attila.opponent.answer import parse_action
 from attila.opponent.chooser import Chooser
 from attila.play.plan import first_action
 
@@ -20,11 +21,12 @@ class FakePlanner(Chooser):
         self.steps = []  # now_ms of every step()
         self.cancelled = 0
         self._left = 0
-        self._text = ""
+        self._action = -1
 
     def start(self, game, now_ms, level=None):
         self.started.append((log(game), now_ms))
-        self._text = self.choose(game)
+        choice = self.choose(game)  # an action, or its text
+        self._action = parse_action(game.layout, choice) if isinstance(choice, str) else choice
         self._left = self.slices
         self.busy = True
         return False
@@ -39,7 +41,7 @@ class FakePlanner(Chooser):
         return True
 
     def result(self):
-        return self._text
+        return self._action
 
     def cancel(self):
         if self.busy:

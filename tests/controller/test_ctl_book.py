@@ -1,4 +1,4 @@
-"""The setup book on the board (issue 10, item 3), through the controller.
+"""The setup book on the board, through the controller.
 
 With the layout's book the board places its own knights from it at NORMAL
 and STRONG (no search: the answer is there at the first step), keeps its

@@ -4,7 +4,8 @@ import pytest
 from ctlboard import Rack
 from ctltable import Table
 
-from attila.play.controller import BUTTON_MENU, BUTTON_UNDO, CLEAR, CORRECT, OVER, PLAY, RESUME, SELFTEST
+from attila.play.modes import CLEAR, CORRECT, GAME_OVER, PLAY, RESUME, SELFTEST
+from attila.play.presses import BUTTON_MENU, BUTTON_UNDO
 from attila.game.geometry import from_rows
 from attila.saves.store import MemoryStore
 
@@ -49,7 +50,7 @@ def game_over():
     t = Table(RECT)
     for item in GAME.split():
         t.act(item)
-    assert t.c.mode == OVER
+    assert t.c.mode == GAME_OVER
     return t
 
 

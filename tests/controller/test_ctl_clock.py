@@ -1,4 +1,4 @@
-"""The controller on the boards' wrapping clocks (issue 11, item 2).
+"""The controller on the boards' wrapping clocks (attila.ticks).
 
 MicroPython's time.ticks_ms() wraps every 2**30 ms, CircuitPython's
 supervisor.ticks_ms() every 2**29 ms (and starts 65 s before its first
@@ -9,7 +9,8 @@ wrap as anywhere else.
 import pytest
 from ctltable import Table
 
-from attila.play.controller import BUTTON_MENU, CLEAR, PLAY, SELFTEST
+from attila.play.modes import CLEAR, PLAY, SELFTEST
+from attila.play.presses import BUTTON_MENU
 from attila.game.geometry import from_rows
 
 RECT = from_rows(["....."] * 4)

@@ -1,4 +1,4 @@
-"""Out of a correction the board reads no action (issue 11, item 10).
+"""Out of a correction the board reads no action (attila.play.reading).
 
 The sensors cannot tell a knight from a tile, so an occupancy reached through
 a correction may hold any piece anywhere: the board waits until the pieces
@@ -9,7 +9,7 @@ reads actions only from there.
 from ctltable import BLUE, BLUE_DIM, RED, Table
 from test_ctl_stateful import L  # the L layout of the property test
 
-from attila.play.controller import CORRECT, PLAY, RESUME
+from attila.play.modes import CORRECT, PLAY, RESUME
 from attila.game.geometry import from_rows
 from attila.game.notation import log
 from attila.game.rules import HUNS, ROMANS, SCORCH

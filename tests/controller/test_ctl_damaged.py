@@ -1,5 +1,5 @@
 """A damaged or refused save at power-up: the trouble sign, the words, a new game
-(issue 11, item 11, the controller's half).
+(the controller's half: the store's is tests/portable/test_store.py).
 
 The store puts a damaged save aside itself (store.aside); a save restore()
 refuses the controller hands back through store.reject().
@@ -7,7 +7,8 @@ refuses the controller hands back through store.reject().
 
 from ctltable import RED, Table
 
-from attila.play.controller import CLEAR, CUE_ERROR, PLAY, RESUME, Controller
+from attila.play.controller import Controller
+from attila.play.modes import CLEAR, CUE_ERROR, PLAY, RESUME
 from attila.game.geometry import from_rows
 from attila.game.notation import replay
 from attila.game.rules import Game

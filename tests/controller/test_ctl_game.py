@@ -2,7 +2,9 @@
 
 from ctltable import AMBER, AMBER_DIM, BLUE, BLUE_DIM, DARK, RED, WHITE, Table
 
-from attila.play.controller import CORRECT, OVER, PLAY, CLEAR, first_action
+from attila.play.modes import CLEAR, CORRECT, GAME_OVER, PLAY
+from attila.opponent.chooser import action_text
+from attila.play.plan import first_action
 from attila.game.geometry import from_rows
 from attila.game.modules import compose, place_module
 from attila.game.notation import format_position, log
@@ -75,7 +77,7 @@ def test_full_game_on_4x5_with_frames_at_key_points():
     for item in items[7:]:
         t.act(item)
     assert g.phase == 3 and g.winner == ROMANS
-    assert t.c.mode == OVER
+    assert t.c.mode == GAME_OVER
     # Game over: the whole board breathes in the winner's colour.
     t.at(1600 * (t.t // 1600 + 1) + 800)  # the top of a breath: full colour
     assert t.squares(BLUE) == list(RECT.names)
@@ -106,7 +108,7 @@ def test_full_game_on_an_l_layout():
     # a6 ... the top of the L; f1 the foot. Outside squares do not exist.
     assert len(t.c.frame) == 60
     while g.phase != 3:
-        text = first_action(g)
+        text = action_text(g.layout, first_action(g))
         if g.phase == MOVE and text == "a3-b5,e2":
             # Mid-game check: lift a3, the jumps on the L light blue.
             # From a3 only b5 is left: b1 and c2 are scorched, c4 is no square.
@@ -117,7 +119,7 @@ def test_full_game_on_an_l_layout():
             t.put("e2")
             continue
         t.act(text)
-        assert t.c.mode == (PLAY if g.phase != 3 else OVER), (text, t.c.status())
+        assert t.c.mode == (PLAY if g.phase != 3 else GAME_OVER), (text, t.c.status())
     assert g.winner == ROMANS
     assert format_position(g) == ".H----/HR----/xR----/xx----/xxxxxx/xxxxRH H"
     t.at(t.t // 1600 * 1600 + 2400)
@@ -252,13 +254,13 @@ def test_undo_from_game_over():
     t = Table(RECT)
     for item in GAME_4X5.split():
         t.act(item)
-    assert t.c.mode == OVER
+    assert t.c.mode == GAME_OVER
     t.undo()
     assert t.c.game.phase == SCORCH and t.c.mode == CORRECT
     t.lift("d3")
     assert t.c.mode == PLAY
     t.put("d3")
-    assert t.c.mode == OVER
+    assert t.c.mode == GAME_OVER
 
 
 def test_pieces_on_the_board_at_boot_must_be_cleared():
@@ -304,7 +306,7 @@ def test_a_layout_where_no_knight_can_move_is_over_from_the_start():
     """A single rank: no knight has a square to jump to, so the first side cannot
     place; the board says game over (as `attila moves` does), not 'lift a knight'."""
     t = Table(from_rows(["........"]))
-    assert t.c.mode == OVER
+    assert t.c.mode == GAME_OVER
     assert t.c.status() == ("Game over: Huns win, Romans cannot place a knight. "
                             "MENU: new game, UNDO: take back")
 

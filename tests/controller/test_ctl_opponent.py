@@ -1,8 +1,10 @@
-"""The board's own side (issue 6) and hints: shown on the LEDs, carried out by hand."""
+"""The board's own side and hints: shown on the LEDs, carried out by hand."""
 
 from ctltable import AMBER, AMBER_DIM, BLUE, RED, WHITE, Table
 
-from attila.play.controller import CLEAR, CORRECT, PLAY, first_action
+from attila.play.modes import CLEAR, CORRECT, PLAY
+from attila.opponent.chooser import action_text
+from attila.play.plan import first_action
 from attila.game.geometry import from_rows
 from attila.game.notation import log
 from attila.game.rules import HUNS, MOVE, ROMANS, SCORCH
@@ -141,7 +143,7 @@ def test_three_menu_presses_start_a_new_game():
 
 def test_first_action_is_legal():
     t = Table(RECT)
-    assert first_action(t.c.game) == "@a1"
+    assert first_action(t.c.game) == RECT.index("a1")
 
 
 def test_holding_menu_starts_a_new_game_then_the_self_test():
@@ -186,7 +188,7 @@ def test_a_whole_game_against_the_real_opponent():
                 assert g.phase == SCORCH
                 t.put(names[c.plan.tile])
         else:
-            t.act(first_action(g))
+            t.act(action_text(g.layout, first_action(g)))
         assert c.mode in (PLAY, 2), c.status()
     assert c.mode == 2
     again = Table(RECT)
@@ -198,8 +200,8 @@ def test_a_whole_game_against_the_real_opponent():
 
 
 def test_a_hint_is_the_strong_levels_action_whatever_the_opponents_level():
-    """Issue 17: a hint made at a beginner opponent's level could throw a win.
-    The hint is the strong level's decision (its node budget, no noise); the
+    """A hint made at a beginner opponent's level could throw a win: the
+    hint is the strong level's decision (its node budget, no noise); the
     opponent's own decisions stay at its level."""
     from attila.opponent.levels import BEGINNER, NODES, STRONG
     from attila.opponent.planner import Planner, choose

@@ -3,7 +3,8 @@
 import pytest
 from ctltable import BLUE, DARK, RED, WHITE, FakeFs, PowerCut, Table
 
-from attila.play.controller import CLEAR, CORRECT, OVER, PLAY, RESUME, Controller
+from attila.play.controller import Controller
+from attila.play.modes import CLEAR, CORRECT, GAME_OVER, PLAY, RESUME
 from attila.game.geometry import from_rows
 from attila.game.notation import log, replay
 from attila.game.rules import Game
@@ -92,12 +93,12 @@ def test_a_cut_in_any_write_resumes_what_the_board_showed(n):
         assert t.c.mode == RESUME
         t.menu()
         t.robot()
-        assert t.c.mode in (PLAY, OVER)
+        assert t.c.mode in (PLAY, GAME_OVER)
         assert t.mask == t.c.game.occupied()
         # The game goes on from there to the same end.
         for action in actions()[len(t.c.game.history):]:
             do(t, action)
-        assert t.c.mode == OVER and log(t.c.game) == GAME
+        assert t.c.mode == GAME_OVER and log(t.c.game) == GAME
 
 
 def test_every_action_is_kept_before_it_is_shown():
@@ -175,7 +176,7 @@ def test_a_finished_game_cleared_at_once_is_archived_all_the_same():
         t.act(item)
     t.rests = False
     t.act(items[-1])  # the game ends ...
-    assert t.c.mode == OVER
+    assert t.c.mode == GAME_OVER
     t.menu()  # ... and a new game is asked for before the squares settle
     t.mask = 0
     t.sense()

@@ -1,20 +1,20 @@
-"""What the controller tells the port (issue 11, item 7): the cue for
-the buzzer, `said` for the serial console, trouble() with its LED sign."""
+"""What the controller tells the port (attila.controls): the cue for
+the buzzer, `count` for the serial console, trouble() with its LED sign."""
 
 from ctlboard import Rack
 from ctltable import RED, FakeFs, Table
 
-from attila.play.controller import (
-    BUTTON_MENU,
-    CALM_MS,
+from attila.play.modes import (
     CUE_ERROR,
     CUE_ILLEGAL,
     CUE_NONE,
     CUE_OVER,
     CUE_PLACED,
     CUE_TURN,
-    OVER,
+    GAME_OVER,
 )
+from attila.play.presses import BUTTON_MENU
+from attila.play.settling import CALM_MS
 from attila.game.geometry import from_rows
 from attila.leds.palette import TROUBLE_MS
 from attila.game.rules import HUNS
@@ -70,23 +70,23 @@ def test_game_over_is_cued_once():
     for item in items[:-1]:
         t.act(item)
     t.carry("d3", "b4")
-    assert heard(t, lambda: t.put("d3")) == CUE_OVER and t.c.mode == OVER
+    assert heard(t, lambda: t.put("d3")) == CUE_OVER and t.c.mode == GAME_OVER
     assert heard(t, lambda: t.at(t.t + 5000)) == CUE_NONE
 
 
-def test_said_grows_when_the_status_may_change_and_not_while_idle():
+def test_the_status_count_grows_when_the_status_may_change_and_not_while_idle():
     t = Table(RECT)
-    said = t.c.said
+    count = t.c.status_count
     t.at(t.t + 10000)
-    assert t.c.said == said  # ticks alone say nothing new
+    assert t.c.status_count == count  # ticks alone say nothing new
     t.put("a1")
-    assert t.c.said > said
-    said = t.c.said
+    assert t.c.status_count > count
+    count = t.c.status_count
     t.menu()  # a hint: the status line gains it
-    assert t.c.said > said and "hint" in t.c.status()
-    said = t.c.said
+    assert t.c.status_count > count and "hint" in t.c.status()
+    count = t.c.status_count
     t.c.trouble("saving is off")
-    assert t.c.said > said
+    assert t.c.status_count > count
 
 
 def test_trouble_shows_its_sign_says_its_text_and_cues_an_error():
@@ -139,14 +139,28 @@ def test_the_hint_asked_is_cued_as_nothing():
     assert heard(t, lambda: t.press(BUTTON_MENU)) == CUE_NONE
 
 
+class Heard:
+    """The board's sounds, heard: every cue it played."""
+
+    playing = False
+
+    def __init__(self):
+        self.cues = []
+
+    def play(self, cue, now_ms):
+        self.cues.append(cue)
+
+
 def test_a_full_flash_is_said_once_an_action_and_the_game_goes_on_in_ram():
     fs = FakeFs(littlefs=True)
     lines = []
-    rack = Rack(store=Store("/game.txt", fs, journal=True, in_place=True), console=lines.append)
+    heard = Heard()
+    rack = Rack(store=Store("/game.txt", fs, journal=True, in_place=True), console=lines.append,
+                sounds=heard)
     c = rack.c
-    signs = []
-    trouble = c.trouble
-    c.trouble = lambda text: (signs.append(text), trouble(text))
+
+    def signs():  # the trouble the board showed: its cue heard, its words said
+        return [c.error] * heard.cues.count(CUE_ERROR)
     rack.put("a1")  # (its whole save: the first of the game)
     rack.run(CALM_MS)
     rack.put("b1")  # a journal line
@@ -155,9 +169,9 @@ def test_a_full_flash_is_said_once_an_action_and_the_game_goes_on_in_ram():
     for n, square in enumerate(("c1", "d1")):
         del lines[:]
         rack.put(square)  # the journal line fails, then the whole save instead
-        assert signs == ["flash full: cannot save the game"] * (n + 1)
-        rack.run(CALM_MS)  # settled: tried again, the same trouble, not said again
-        assert signs == ["flash full: cannot save the game"] * (n + 1)
+        assert signs() == ["flash full: cannot save the game"] * (n + 1)
+        rack.run(CALM_MS)  # settled: tried again, the same trouble, not count again
+        assert signs() == ["flash full: cannot save the game"] * (n + 1)
         assert [line for line in lines if "flash full" in line] == [
             "%s: place a knight on a lit square (knight %d of 3) "
             "[flash full: cannot save the game]" % (("Romans", 3) if n else ("Huns", 2))]
@@ -169,4 +183,4 @@ def test_a_full_flash_is_said_once_an_action_and_the_game_goes_on_in_ram():
     rack.run(CALM_MS)
     assert c.status() == "Huns: place a knight on a lit square (knight 3 of 3)"
     assert Store("/game.txt", fs, journal=True).load() == dump(c.game)
-    assert signs == ["flash full: cannot save the game"] * 2
+    assert heard.cues.count(CUE_ERROR) == 2

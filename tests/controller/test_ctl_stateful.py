@@ -25,21 +25,13 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from attila.play.controller import (
-    BUTTON_MENU,
-    BUTTON_UNDO,
-    CLEAR,
-    CORRECT,
-    OVER,
-    PLAY,
-    REFUSED_MS,
-    RESUME,
-    SELFTEST,
-)
+from attila.play.controller import REFUSED_MS
+from attila.play.modes import CLEAR, CORRECT, GAME_OVER, PLAY, RESUME, SELFTEST
+from attila.play.presses import BUTTON_MENU, BUTTON_UNDO
 from attila.game.geometry import from_rows
 from attila.game.modules import compose, place_module
 from attila.game.notation import format_position, log, replay
-from attila.game.rules import MOVE, SCORCH, SETUP, Game
+from attila.game.rules import MOVE, MOVED, PLACED, SCORCH, SETUP, Game
 from attila.saves.store import MemoryStore
 
 RECT = from_rows(["....."] * 4)
@@ -72,16 +64,15 @@ def kind_in(i, knights):
 def table_log(c):
     """The log of the game as the table shows it: take-backs not yet done by hand redone."""
     g = replay(Game(c.layout, c.game.first, c.game.supply), log(c.game))
-    index = c.layout.index
     for step in reversed(c.steps):
-        text = step[3]
-        if text[0] == "@":
-            g.place(index(text[1:]))
-        elif text[0] == ",":
-            g.scorch(index(text[1:]))
+        entry = step[3]  # the history entry undone, redone
+        kind, a, b = entry >> 16, entry >> 8 & 0xFF, entry & 0xFF
+        if kind == PLACED:
+            g.place(a)
+        elif kind == MOVED:
+            g.move(a, b)
         else:
-            a, b = text.split("-")
-            g.move(index(a), index(b))
+            g.scorch(a)
     return log(g)
 
 
@@ -289,7 +280,7 @@ class Hands(RuleBasedStateMachine):
             if c.mode in (SELFTEST, RESUME):
                 self.t.menu()
                 continue
-            if c.mode == OVER:
+            if c.mode == GAME_OVER:
                 return  # the pieces no longer matter
             want = c.expected()
             extra = self.t.mask & ~want | c.stray

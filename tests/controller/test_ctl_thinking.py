@@ -1,4 +1,4 @@
-"""The board thinks while its loop runs on, and only on settled squares (issue 11, item 4).
+"""The board thinks while its loop runs on, and only on settled squares (attila.play.settling).
 
 The board's own action and hints are searched a slice per loop tick through
 a Planner (here a fake one that needs a fixed number of slices), started
@@ -14,10 +14,13 @@ from ctlboard import LOOP_MS, Rack
 from ctltable import AMBER, BLUE, BLUE_DIM, DARK, Table
 from fakeplanner import FakePlanner
 
-from attila.play.controller import BUTTON_MENU, CALM_MS, CORRECT, OVER, PLAY
+from attila.play.modes import CORRECT, GAME_OVER, PLAY
+from attila.play.presses import BUTTON_MENU
+from attila.play.settling import CALM_MS
 from attila.leds.palette import QUANTUM
 from attila.game.geometry import from_rows
 from attila.game.notation import log
+from attila.opponent.chooser import action_text
 from attila.play.plan import first_action
 from attila.game.rules import HUNS, ROMANS, SCORCH
 from attila.saves.store import MemoryStore
@@ -83,12 +86,12 @@ def test_the_search_starts_once_the_squares_settle_and_runs_a_slice_a_loop():
         r.t += LOOP_MS
         r.step()
     assert len(planner.steps) == 100 and planner.steps[-1] == r.t
-    said = r.c.said
+    count = r.c.status_count
     shown = lit(r)
     assert list(shown.values()) == [AMBER]  # the last slice's loop: the thinking light
     r.t += LOOP_MS
     r.step()  # the next loop shows the decision
-    assert r.c.said == said + 1 and lit(r) != shown
+    assert r.c.status_count == count + 1 and lit(r) != shown
     assert r.c.status() == "The board plays the Huns: put a knight on b1"
 
 
@@ -157,7 +160,7 @@ def test_a_tile_slid_over_four_squares_is_saved_and_planned_once():
 
     def opponent(game):
         asked.append(log(game))
-        return first_action(game)
+        return action_text(game.layout, first_action(game))
 
     store = MemoryStore()
     r = Rack(store=store, computer=HUNS, opponent=opponent)
@@ -165,7 +168,9 @@ def test_a_tile_slid_over_four_squares_is_saved_and_planned_once():
     r.run(CALM_MS)
     for item in SETUP6.split()[1:]:
         # The board plays the Huns: its choice is the opponent's, first_action.
-        r.put(first_action(r.c.game)[1:] if r.c.game.side == HUNS else item[1:])
+        game = r.c.game
+        r.put(action_text(game.layout, first_action(game))[1:] if game.side == HUNS
+              else item[1:])
         r.run(CALM_MS)
     assert r.c.game.phase == 1 and r.c.game.side == 0  # Romans to move
     r.lift("c1")
@@ -213,13 +218,13 @@ def test_the_last_tile_slid_on_ends_the_game_where_it_stops():
     t.carry("d3", "b4")  # the winning move: only d3 and e3 are left free
     t.rests = False
     t.put("d3")  # the tile lands on d3: the Romans win ...
-    assert t.c.mode == OVER
+    assert t.c.mode == GAME_OVER
     t.mask ^= t.bit("d3") | t.bit("e3")  # ... and slides on to e3
     t.sense()
-    assert t.c.mode == OVER and log(t.c.game) == game + " d3-b4,e3"
+    assert t.c.mode == GAME_OVER and log(t.c.game) == game + " d3-b4,e3"
     t.rest()
     t.lift("e3")  # settled: the game is over, the pieces no longer matter
-    assert t.c.mode == OVER and log(t.c.game) == game + " d3-b4,e3"
+    assert t.c.mode == GAME_OVER and log(t.c.game) == game + " d3-b4,e3"
 
 
 def test_a_tile_lifted_where_the_boards_knight_left_is_a_tile_while_it_thinks():

@@ -4,7 +4,7 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import ledpictures  # noqa: E402
+from tools.docs import ledpictures  # noqa: E402
 
 
 def test_committed_pictures_are_the_controllers_frames():

@@ -1,5 +1,5 @@
-"""The pages as a reader meets them: lists that render as lists, words that
-mean one thing (issue 33 items 14 and 15)."""
+"""The pages as a reader meets them: lists that render as lists, the board's
+words quoted as the firmware says them."""
 
 import glob
 import os
@@ -41,30 +41,65 @@ def test_no_page_has_a_list_item_glued_to_a_paragraph():
     assert glued == []
 
 
-def test_the_first_turn_of_play_is_the_games_not_the_boards():
-    # The opening table covers the game's first turn of play (right after
-    # setup), which the board plays only when it placed first.
-    said = [os.path.relpath(p, ROOT) for p in READERS
-            if "board's first turn" in " ".join(_read(p).split())]
-    assert said == []
+def said_by_the_firmware():
+    """A pattern for each line the firmware and the `attila` command can print
+    (`attila: ...`): their string literals, their %-fields matching anything."""
+    import ast
+
+    patterns = []
+    for folder in ("firmware", os.path.join("tools", "attila_tools")):
+        for top, _dirs, names in os.walk(os.path.join(ROOT, folder)):
+            for name in sorted(n for n in names if n.endswith(".py")):
+                code = ast.parse(_read(os.path.join(top, name)))
+                patterns += [_pattern(node.value) for node in ast.walk(code)
+                             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                             and len(node.value) > 12]
+    return patterns
 
 
-def test_no_page_quotes_a_count_or_a_bar_it_does_not_say():
-    # Issue 33 item 17: "verified 48 files" (the count grows with the firmware)
-    # and "the issue's bar" (which issue? what bar?) on the pages.
-    figures = sorted(glob.glob(os.path.join(ROOT, "docs", "figures", "*.md")))
-    benches = sorted(glob.glob(os.path.join(ROOT, "tools", "bench", "*.py")))
+def _pattern(literal):
+    """A literal's pattern: its %-fields match anything; "attila: " is the console's."""
+    text = " ".join(literal.split())
+    if text.startswith("attila: "):
+        text = text[len("attila: "):]
+    parts = re.split(r"%(?:\([a-z]+\))?[-0-9.]*[sdrx]", text.replace("%%", "%"))
+    return re.compile(".+".join(re.escape(p) for p in parts))
+
+
+def quoted(text):
+    """The board's console lines a page quotes (`attila: ...`), its "..." any words."""
+    text = " ".join(text.split())
+    return [q.strip().rstrip(".") for q in re.findall(r"attila: ([^`\n]+?)(?:`|$)", text)]
+
+
+def test_the_pages_quote_the_boards_console_as_the_firmware_says_it():
+    patterns = said_by_the_firmware()
     found = []
-    for path in READERS + figures + benches:
-        text = " ".join(_read(path).split())
-        if re.search(r"verified \d+ files", text) or "issue's bar" in text:
-            found.append(os.path.relpath(path, ROOT))
-    assert found == []
+    for path in READERS:
+        body = _read(path)
+        lines = quoted(body) + [line.strip()[len("attila: "):] for line in body.splitlines()
+                                if line.strip().startswith("attila: ")]
+        for line in lines:
+            pieces = [re.escape(p) for p in line.split("...")]
+            if not any(p.search(line) or re.search(".*".join(pieces), p.pattern.replace("\\", ""))
+                       for p in patterns):
+                found.append("%s: attila: %s" % (os.path.relpath(path, ROOT), line))
+    assert found == [], "quoted as the firmware does not say it:\n" + "\n".join(found)
+
+
+def test_a_console_line_quoted_otherwise_is_found():
+    said = _pattern("attila: card not used (%s): the board searches")
+    assert quoted("says `attila: card not used (no SD card): the board\nsearches`.") == [
+        "card not used (no SD card): the board searches"]
+    assert said.search("card not used (no SD card): the board searches")
+    assert not said.search("card not used: the board searches")
+    assert not _pattern("opening table: the game's first turn of play is exact").search(
+        "opening table: the board's first turn of play is exact")
 
 
 def test_the_emulated_pico_page_says_one_thing_of_circuitpython():
-    # Issue 33 item 10: it said CircuitPython profiles run, and further down that they
-    # are refused; no page said how to boot the --drive folder on the emulated chip.
+    # It says CircuitPython profiles are refused, and how to boot the --drive
+    # folder on the emulated chip.
     text = " ".join(_read(os.path.join(ROOT, "docs", "pages", "flash", "emulated.md")).split())
     refused = text.split("Only the RP2040 can be emulated:")[1].split(".")[0]
     assert "circuitpython" not in refused

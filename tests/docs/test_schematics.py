@@ -8,7 +8,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 schemdraw = pytest.importorskip("schemdraw", reason="schemdraw not installed (make install)")
-import schematics  # noqa: E402
+from tools.docs import schematics  # noqa: E402
 
 
 def test_committed_drawings_are_the_profiles():

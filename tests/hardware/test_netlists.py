@@ -8,7 +8,7 @@ from attila.game import layoutfile
 from attila_tools.hardware import copper, netlist, pinout
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from pico import board as pico_board  # noqa: E402
+from tools.pico import board as pico_board  # noqa: E402
 
 
 def test_modules_netlists_give_the_firmwares_order():

@@ -12,9 +12,23 @@ def test_without_kicad_make_hardware_says_why(monkeypatch, capsys):
     assert capsys.readouterr().err == "make hardware: kicad-cli is not installed (KiCad 9)\n"
 
 
-def test_the_longest_cable_span_comes_from_the_layouts():
+def test_the_longest_cable_span_comes_from_the_layouts_and_the_list_says_it():
     span, where = cable.longest_span()
     assert 150 < span < shopping.CABLE_MM and where.endswith(".json")
+    # The layout named has two modules that far apart, OUT to the next one's IN.
+    from attila.game import layoutfile
+    from attila_tools.hardware import geometry
+
+    _layout, modules, _ = layoutfile.load(os.path.join(generate.ROOT, "boards", where))
+    chain = sorted(modules, key=lambda m: m.number)
+    apart = []
+    for m, n in zip(chain, chain[1:]):
+        a = cable._on_board(m, geometry.connectors(m.kind)["OUT"])
+        b = cable._on_board(n, geometry.connectors(n.kind)["IN"])
+        apart.append(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5)
+    assert max(apart) == span
+    with open(os.path.join(generate.ROOT, "docs", "figures", "shopping-4x5.md")) as f:
+        assert "over the shipped layouts is %.0f mm (%s)" % (span, where) in f.read()
 
 
 def _by_what(items, words):

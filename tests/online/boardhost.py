@@ -125,7 +125,7 @@ def clock():
         if line.strip():
             command(line.split(), now)
     todo = state["todo"]
-    if todo and board.occupied == state["mask"]:
+    if todo and board.inputs.occupied == state["mask"]:
         if todo[0] < 0:  # the last one is sensed too
             state["todo"] = []
             say("done")

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from broker.mosquitto import binary
+from tools.broker.mosquitto import binary
 
 
 def need_mosquitto():

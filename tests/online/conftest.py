@@ -6,7 +6,7 @@ CI=true they fail instead (.ci/run installs it).
 
 import pytest
 
-from broker.mosquitto import BrokerError, Mosquitto
+from tools.broker.mosquitto import BrokerError, Mosquitto
 from brokerkit import make_certs, need_mosquitto
 
 

@@ -9,8 +9,9 @@ the boards show, with a deadline in real time: never a sleep as a judge.
 import time
 
 from attila.game.rules import OVER
-from attila.play.controller import PLAY
+from attila.play.modes import PLAY
 from attila.online.log import done
+from attila.opponent.chooser import action_text
 from attila.play.plan import first_action
 from attila_sim import actions
 from attila_sim.online import Link, party_for
@@ -66,7 +67,12 @@ def wait(boards, ready, what, deadline_s=DEADLINE_S):
         time.sleep(0.001)  # (let paho's thread run: the deadline is the judge)
 
 
-def play(boards, choose=first_action, stop=None):
+def first_text(game):
+    """The first legal action, as the hands read it: its text."""
+    return action_text(game.layout, first_action(game))
+
+
+def play(boards, choose=first_text, stop=None):
     """Play until the game is over on every board (or stop() says so): each
     board's player makes its own actions (choose(game)) and carries out the
     other board's as its LEDs show them. Returns the actions made."""

@@ -8,9 +8,8 @@ import time
 import pytest
 
 from attila.game.rules import OVER
-from attila.play.plan import first_action
 
-from netkit import SimBoard, wait
+from netkit import SimBoard, first_text, wait
 from unixboard import UnixBoard, flashed, steps
 
 SIM = 0  # the simulator plays the Romans (they place first), the board the Huns
@@ -39,7 +38,7 @@ def board(broker, firmware, tmp_path):
 
 def sim_turn(sim, board):
     """The simulator's player acts; the board shows it, says it, and its player carries it out."""
-    text = first_action(sim.c.game)
+    text = first_text(sim.c.game)
     since = len(board.lines)
     sim.carry_out(text)
     status = board.wait_status(THEIRS, "the board showing %s" % text)
@@ -54,7 +53,7 @@ def sim_turn(sim, board):
 def board_turn(sim, board):
     """The board's player acts; the simulator shows it and its player carries it out."""
     board.wait_status(r"^Huns: (place a knight|lift a knight)", "the board's player to act")
-    text = first_action(sim.c.game)
+    text = first_text(sim.c.game)
     board.do(steps(sim.rig.layout, board.mask, text))
     wait([sim], lambda: sim.shown() == text, "the simulator showing %s" % text)
     sim.carry_out(text)
@@ -108,7 +107,7 @@ def test_a_board_reconnects_when_the_broker_comes_back(sim, board, broker):
                       r"\(online: no broker at 127\.0\.0\.1:\d+ .*; trying again\)",
                       "the board seeing the broker gone")
     # The board's player acts meanwhile: kept on the board, sent once the broker is back.
-    board_turn_offline = first_action(sim.c.game)
+    board_turn_offline = first_text(sim.c.game)
     board.do(steps(sim.rig.layout, board.mask, board_turn_offline))
     broker.start()  # without persistence: what it retained is gone
     wait([sim], lambda: sim.shown() == board_turn_offline, "the simulator showing %s"

@@ -50,9 +50,9 @@ def test_the_broker_dies_and_comes_back_mid_game(boards, broker):
     assert "(online: no broker at 127.0.0.1:%d; trying again)" % broker.port in r.rig.status()
     # The Romans' player acts meanwhile, when it is their turn: kept, sent later.
     if r.c.game.side == 0 and r.c.mode == 0 and not r.c.busy():
-        from attila.play.plan import first_action
+        from netkit import first_text
 
-        r.carry_out(first_action(r.c.game))
+        r.carry_out(first_text(r.c.game))
     broker.start()  # no persistence: it lost every retained message and session
     wait([r, h], lambda: r.party.linked and h.party.linked, "both reconnected")
     play([r, h])
@@ -67,10 +67,10 @@ def test_a_simulator_quit_mid_game_resumes_on_its_save(boards, broker, tmp_path)
     h.link.client.socket().close()
     wait([r], lambda: "the Huns' board offline" in r.rig.status(), "the Huns seen offline")
     if r.c.game.side == 0 and r.c.mode == 0:
-        from attila.play.plan import first_action
+        from netkit import first_text
 
         wait([r], lambda: not r.c.busy(), "the Romans' board ready")
-        r.carry_out(first_action(r.c.game))
+        r.carry_out(first_text(r.c.game))
     h2 = boards(1, "h.txt")
     assert h2.rig.mode_name() == "resume" and h2.rig.position() == position
     h2.rig.do([("press", "menu", 100)])  # resume the saved game

@@ -7,9 +7,7 @@ on where it was. The longest loop step meanwhile is a bench figure
 
 import pytest
 
-from attila.play.plan import first_action
-
-from netkit import SimBoard, wait
+from netkit import SimBoard, first_text, wait
 from proxykit import Proxy
 from test_online_board import BOARD, SIM, THEIRS, play
 from unixboard import UnixBoard, flashed, steps
@@ -57,7 +55,7 @@ def test_a_broker_that_stops_mid_message_does_not_stop_the_board(sim, board, pro
     play(sim, board, stop=lambda: len(sim.c.game.history) >= 4 and sim.c.game.side == SIM)
     wait([sim], lambda: not sim.c.busy(), "the simulator ready")
     proxy.cut()  # the next message to the board: half of it, then nothing either way
-    text = first_action(sim.c.game)
+    text = first_text(sim.c.game)
     sim.carry_out(text)
     proxy.wait_cut()
     # The board's loop goes on: it senses the pieces and answers while the

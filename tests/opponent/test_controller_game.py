@@ -10,8 +10,10 @@ from brute import actions, rng_of
 
 from attila.opponent.levels import BEGINNER, STRONG
 from attila.opponent.planner import choose
-from attila.play.controller import OVER as GAME_OVER
-from attila.play.controller import CALM_MS, PLAY, Controller
+from attila.play.modes import GAME_OVER
+from attila.play.controller import Controller
+from attila.play.modes import PLAY
+from attila.play.settling import CALM_MS
 from attila.game.geometry import from_rows
 from attila.game.notation import log
 from attila.game.rules import HUNS, MOVE, ROMANS, SCORCH, SETUP

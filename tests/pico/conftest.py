@@ -12,8 +12,8 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from pico.board import PicoBoard  # noqa: E402
-from pico.chip import available  # noqa: E402
+from tools.pico.board import PicoBoard  # noqa: E402
+from tools.pico.chip import available  # noqa: E402
 
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 PROFILES = os.path.join(ROOT, "boards", "profiles")

@@ -69,7 +69,7 @@ EXPECTED = [
     ("b2-a4,b2", {"B": "a3 d3 e2"}),
     # From here on some knights are trapped: they flash now and then.
     ("e2-d4,e2", {"A": "c3 d2", "A*": "a4"}),
-    ("d2-b3,d2", {"B": "a3 d3", "B*": "d4"}),
+    ("d2-b3,d2", {"B": "a3 d3", "B*": "d4", "A*": "a4 b3"}),  # (the Huns' a4 and b3 trapped too)
     ("a3-c4,a3", {"A": "c3", "A*": "a4 b3", "B*": "d4"}),
     ("wait 1700", {"A": "c3", "A*": "a4 b3", "B*": "d4"}),
     ("c3-e4,c3", {"B": "c4 d3", "B*": "d4", "A*": "a4 b3 e4"}),

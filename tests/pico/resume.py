@@ -12,8 +12,8 @@ from attila.saves.savetext import current, dump, restore
 from attila.saves.store import Store
 from conftest import LAYOUT, profile
 
-from pico.board import MENU, PicoBoard
-from pico.flashimage import read_files
+from tools.pico.board import MENU, PicoBoard
+from tools.pico.flashimage import read_files
 
 WORDS = ("lift the knight on ", "put the knight on ", "put a tile on ")
 

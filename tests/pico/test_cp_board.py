@@ -27,27 +27,26 @@ from attila.saves.savetext import restore
 from attila_sim import actions
 
 from conftest import LAYOUT, PROFILES, ROOT
-from pico import circuitpy
-from pico.board import PicoBoard
-from pico.chip import CTRL_D
+from tools.pico import circuitpy
+from tools.pico.board import PicoBoard
+from tools.pico.chip import CTRL_D
 from twin import Mirror, Twin, cp_catch_up
 
 CP_PROFILE = os.path.join(PROFILES, "circuitpython-pico.json")
 SETUP = ["@a1", "@e4", "@c2", "lift c2", "put c2", "@b4", "@d1", "@b2"]
 BOOT_MS = 8000
 # On the chip: each level decides "after setup" (where they think longest)
-# with the Planner the port makes (code.portable), a slice at a time.
+# with the Planner the port makes (its pace: attila.opponent.levels.pace),
+# a slice at a time.
 DECISIONS = """
-import time, code
-from attila.opponent.planner import Planner
+import time
+from attila.opponent.levels import BUDGET_MS
+from attila.opponent.planner import chooser
 from attila.game.notation import parse_position
 def us():
     return time.monotonic_ns() // 1000
 for level in range(4):
-    p = Planner(level, 2000, native=False)
-    p.slice_nodes = code.SLICE
-    p.root_nodes = code.ROOT_NODES
-    p.node_budget = code.NODES[level]
+    p = chooser(level, BUDGET_MS, port="circuitpython")
     game = parse_position(".H.../H.R.R/.H.../.R... R")
     now = 1000
     p.start(game, now)

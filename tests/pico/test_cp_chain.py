@@ -12,8 +12,8 @@ import os
 import pytest
 
 from conftest import LAYOUT, PROFILES
-from pico import circuitpy
-from pico.board import PicoBoard
+from tools.pico import circuitpy
+from tools.pico.board import PicoBoard
 from test_pico_chain import HUNS_2, ROMANS_2, WORDS, all_red, lines, put
 
 BOOT_MS = 8000

@@ -4,7 +4,7 @@ The board plays the Romans at the strong level (the CircuitPython reference
 profile with "game": {"computer": "R", "level": "strong"}), its CIRCUITPY as
 `attila flash --drive` fills it: placements from its setup book, then its
 first turn of play with 14 free squares. There the port's search (the
-portable kernel, code.NODES[strong] nodes) throws the win away; the opening
+portable kernel at the port's pace: attila.opponent.levels.pace) throws the win away; the opening
 table, read from CIRCUITPY a block at a time, plays a winning turn. (A
 damaged table, given up once with the trouble sign while the search plays:
 tests/pico/test_pico_opening.py on MicroPython's build, the same core, and
@@ -20,8 +20,8 @@ from attila.game.layoutfile import load
 from attila.opponent.opening import Opening
 
 from conftest import LAYOUT, PROFILES, ROOT
-from pico import circuitpy
-from pico.board import PicoBoard
+from tools.pico import circuitpy
+from tools.pico.board import PicoBoard
 
 OPENING = os.path.join(ROOT, "boards", "solved", "4x5.opening")
 BOOT_MS = 8000
@@ -106,28 +106,13 @@ def cp_romans(tmp_path):
     return make
 
 
-def port_constants():
-    """code.py's SLICE, ROOT_NODES and NODES, read from its source (importing it
-    on the host would import CircuitPython's modules)."""
-    import ast
-
-    with open(os.path.join(ROOT, "firmware", "ports", "circuitpython", "code.py")) as f:
-        tree = ast.parse(f.read())
-    found = {}
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
-            name = node.targets[0].id
-            if name in ("SLICE", "ROOT_NODES", "NODES"):
-                found[name] = ast.literal_eval(node.value)
-    return found["SLICE"], found["ROOT_NODES"], found["NODES"]
-
-
 def test_the_position_is_won_and_the_search_alone_throws_it_away():
     """The host's own check of POSITION and the two turns: the table's answers,
-    and the port's strong Planner (code.portable's slice and node budget, the
-    portable kernel) with and without the table, a slice per 10 ms step."""
-    from attila.opponent.levels import STRONG
-    from attila.opponent.planner import Planner
+    and the port's strong Planner (its pace, attila.opponent.levels.pace, and
+    the portable kernel) with and without the table, a slice per 10 ms step."""
+    from attila.opponent.chooser import action_text
+    from attila.opponent.levels import BUDGET_MS, STRONG
+    from attila.opponent.planner import chooser
     from attila.game.notation import parse_position
 
     game = parse_position(POSITION)
@@ -143,18 +128,14 @@ def test_the_position_is_won_and_the_search_alone_throws_it_away():
         for (a, b, c), huns_win in ((TABLE_TURN, 0), (SEARCH_TURN, 1)):
             after = romans & ~(1 << sq(a)) | 1 << sq(b)
             assert table.won(huns, after, 1 << sq(c)) == huns_win
-        slice_nodes, root_nodes, nodes = port_constants()
         for card, turn in ((table, TABLE_TURN), (None, SEARCH_TURN)):
-            planner = Planner(STRONG, 2000, native=False, card=card)
-            planner.slice_nodes = slice_nodes
-            planner.root_nodes = root_nodes
-            planner.node_budget = nodes[STRONG]
+            planner = chooser(STRONG, BUDGET_MS, card=card, port="circuitpython")
             now = 0
             planner.start(game, now)
             while not planner.step(now):
                 now += 10
-            assert planner.result() == "%s-%s,%s" % turn
-            assert now < 2000  # the node budget decides, never budget_ms
+            assert action_text(layout, planner.result()) == "%s-%s,%s" % turn
+            assert now < BUDGET_MS  # the node budget decides, never budget_ms
 
 
 def test_the_boards_first_turn_of_play_comes_from_the_opening_table(cp_romans, tmp_path):

@@ -11,11 +11,11 @@ import os
 
 import pytest
 
-from attila.play.controller import MODE_NAMES
+from attila.play.modes import MODE_NAMES
 from attila_sim import actions
 
 from conftest import LAYOUT, PROFILES, profile
-from pico.board import PicoBoard, Unsupported
+from tools.pico.board import PicoBoard, Unsupported
 from twin import Mirror, Twin
 
 PICO_PROFILES = ("pico.json", "pico-spi.json", "pico-matrix.json", "pico-direct.json")

@@ -17,7 +17,7 @@ import subprocess
 import pytest
 from conftest import ROOT, profile
 
-from pico.board import PicoBoard
+from tools.pico.board import PicoBoard
 
 pytestmark = pytest.mark.skipif(shutil.which("mformat") is None,
                                 reason="mtools (mformat, mcopy) is not installed")

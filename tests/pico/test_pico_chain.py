@@ -18,7 +18,7 @@ import pytest
 
 from attila.sensing.scanners import ShiftScanner
 from conftest import LAYOUT, profile
-from pico.board import PicoBoard
+from tools.pico.board import PicoBoard
 from twin import Twin
 
 WORDS = "Module %d not answering: check its cable (the game waits)"
@@ -62,8 +62,7 @@ class ChainTwin(Twin):
 
         scanner = ShiftScanner(None, None, None, b.wiring.registers, b.prof.active_low,
                                reader=Reader(), modules=b.wiring.register_modules)
-        self.board.scanner = scanner
-        self.board._scan = scanner.scan
+        self.board.inputs.use(scanner)
 
 
 def test_unplug_and_replug_mid_game_on_the_pio_chain(flashed, tmp_path):

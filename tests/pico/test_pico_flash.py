@@ -16,10 +16,10 @@ import sys
 
 from attila_tools.board.build import sources
 from conftest import LAYOUT, ROOT, profile
-from pico.board import firmware_files
-from pico.chip import new_flash
-from pico.flashimage import read_files
-from pico.serve import Served
+from tools.pico.board import firmware_files
+from tools.pico.chip import new_flash
+from tools.pico.flashimage import read_files
+from tools.pico.serve import Served
 
 HANG_GUARD_S = 600  # against a hung board only
 # The emulated chip runs at about a third of a real one's speed (less on a

@@ -32,7 +32,7 @@ from attila.saves.savetext import restore, unpack
 from attila_sim import actions, script
 
 import led_language
-from pico.flashimage import read_files
+from tools.pico.flashimage import read_files
 from twin import Mirror, Twin
 
 HERE = os.path.dirname(os.path.abspath(__file__))

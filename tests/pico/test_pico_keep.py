@@ -18,12 +18,12 @@ resume).
 import hashlib
 import os
 
-from attila.play.controller import MODE_NAMES
+from attila.play.modes import MODE_NAMES
 from attila_sim import actions
 
-from pico.board import PicoBoard
-from pico.chip import flash_at
-from pico.flashimage import read_files
+from tools.pico.board import PicoBoard
+from tools.pico.chip import flash_at
+from tools.pico.flashimage import read_files
 from twin import Mirror, Twin
 
 SETUP = ["@a1", "@b1", "@c1", "@d1", "@e1"]

@@ -16,10 +16,10 @@ holds the position before or after the placement, never a damaged save.
 import shutil
 
 from attila.game import notation
-from attila.play.controller import MODE_NAMES
+from attila.play.modes import MODE_NAMES
 
-from pico.board import PicoBoard
-from pico.flashimage import read_files
+from tools.pico.board import PicoBoard
+from tools.pico.flashimage import read_files
 from twin import Mirror, Twin
 
 BEFORE = "@a1 @e4"

@@ -23,9 +23,9 @@ from attila.saves.archive import GAMES_KEPT, SAVE_BLOCKS, game_number
 from attila.saves.savetext import checksum, current, dump, unpack
 from conftest import PROFILES, ROOT
 
-from pico import flashimage
-from pico.board import MENU, PicoBoard, firmware_files
-from pico.chip import new_flash
+from tools.pico import flashimage
+from tools.pico.board import MENU, PicoBoard, firmware_files
+from tools.pico.chip import new_flash
 
 LAYOUT = os.path.join(ROOT, "boards", "diy-8x8.json")
 

@@ -21,7 +21,7 @@ def test_firmware_import_main_runs_the_boards_loop_and_shows_it(mpy_dir):
     assert lines[0] == "attila: 4x5 on pico, 20 squares", proc.stdout
     assert "Romans: place a knight on a lit square (knight 1 of 3)" in lines, proc.stdout
     assert proc.stderr.startswith("run.py: import main: running main.main(ticks=30)")
-    # The emulated chip's page shows this very run (issue 33 item 17: it had drifted).
+    # The emulated chip's page shows this very run (docs/pages/flash/emulated.md).
     with open(os.path.join(ROOT, "docs", "pages", "flash", "emulated.md"), encoding="utf-8") as f:
         page = f.read()
     shown = page.split('--ticks 30\n', 1)[1].split("\n\n", 1)[0].splitlines()

@@ -15,8 +15,8 @@ import shutil
 import pytest
 from test_pico_card import _board, _image, world  # noqa: F401 - world: the fixture
 
-from pico.board import PicoBoard
-from pico.chip import CTRL_A, CTRL_C, CTRL_D
+from tools.pico.board import PicoBoard
+from tools.pico.chip import CTRL_A, CTRL_C, CTRL_D
 
 pytestmark = pytest.mark.skipif(shutil.which("mformat") is None,
                                 reason="mtools (mformat, mcopy) is not installed")

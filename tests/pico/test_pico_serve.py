@@ -2,9 +2,9 @@
 
 import os
 
-from pico.chip import new_flash
-from pico.board import MENU, UNDO
-from pico.serve import HELP, Served
+from tools.pico.board import MENU, UNDO
+from tools.pico.chip import new_flash
+from tools.pico.serve import HELP, Served
 
 from conftest import LAYOUT, ROOT, profile
 
@@ -73,7 +73,7 @@ def test_unplug_and_plug_a_module_cable(tmp_path):
 
 
 def test_the_boards_lines_show_without_the_raw_repls_framing(tmp_path):
-    # Issue 33 item 11: serve.py's terminal showed LEDs and squares, not the board's words.
+    # serve.py's terminal shows the board's words, not only its LEDs and squares.
     s = served(tmp_path)
     s.pico.serial += (b"attila: 4x5 on pico, 20 squares\r\nRomans: place a knight on a lit "
                       b"square (knight 1 of 3)\r\nraw REPL; CTRL-B to exit\r\n>OK\x04\x04>"
@@ -86,12 +86,12 @@ def test_the_boards_lines_show_without_the_raw_repls_framing(tmp_path):
 
 
 def test_a_circuitpython_profile_boots_its_drive_folder_or_says_how(tmp_path, capsys):
-    # Issue 33 item 10: serve.py --profile circuitpython-pico.json booted MicroPython.
+    # serve.py --profile circuitpython-pico.json boots CircuitPython, not MicroPython.
     import pytest
 
-    from pico import circuitpy
-    from pico.board import drive_folder
-    from pico.serve import ServeError, main
+    from tools.pico import circuitpy
+    from tools.pico.board import drive_folder
+    from tools.pico.serve import ServeError, main
 
     cp = profile("circuitpython-pico.json")
     folder = tmp_path / "cp"

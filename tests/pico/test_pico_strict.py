@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from pico.chip import EmulatorError
+from tools.pico.chip import EmulatorError
 
 MAINTENANCE = {"maintenance": b""}  # main.py stops at once: the REPL is free
 

@@ -16,6 +16,7 @@ what `attila choose` prints for the position (tests/tools/test_choose.py).
 import json
 import os
 
+from attila.opponent.chooser import action_text
 from attila.opponent.levels import NODES, STRONG
 from attila_sim import actions
 from attila_sim.rig import PICO_SLICE
@@ -59,6 +60,6 @@ def test_the_strong_decision_on_the_same_loop_step_as_its_host_twin(flashed, tmp
                 c = twin.controller
                 shown = c.plan.ready() and c.own(), planner.nodes
         assert shown == (True, NODES[STRONG])
-        assert planner.result() == DECISION
+        assert action_text(rig.layout, planner.result()) == DECISION
         assert twin.controller.game.side == 1 and len(twin.controller.game.history) == 8
         assert board.pico.resets == []

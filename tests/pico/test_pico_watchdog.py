@@ -35,8 +35,8 @@ from attila.game.notation import replay
 from attila.game.rules import Game
 
 from conftest import LAYOUT, ROOT, profile
-from pico import thinking
-from pico.chip import PicoError
+from tools.pico import thinking
+from tools.pico.chip import PicoError
 
 SETUP = "@a1 @b1 @c1 @d1 @e1 @a2"
 LONGEST = (  # each level's longest decision in make bench's game (pico_thinking)
@@ -115,13 +115,13 @@ def test_no_opponent_decision_starves_the_watchdog(flashed):
     assert slowest[2] <= prof.budget_ms + 10, slowest
     # The flashed book answers on the chip as on the host: the empty board's c2.
     assert len(booked) == 1, lines
-    _, square, us, busy, stepped, text, nodes = booked[0]
+    _, square, us, busy, stepped, action, nodes = booked[0]
     print("book lookup on the chip: %d us" % us)
     layout = layoutfile.load(LAYOUT)[0]
     host = book.open(os.path.join(ROOT, "boards", "solved", "4x5.book"), layout)
     assert square == host.placement(Game(layout)) == layout.index("c2")
     host.close()
-    assert (busy, stepped, text, nodes) == (False, True, "@c2", 0)
+    assert (busy, stepped, action, nodes) == (False, True, layout.index("c2"), 0)  # @c2
 
 
 def _free(log):

@@ -31,10 +31,10 @@ from attila_tools.board import build, settings
 
 import led_language
 from conftest import LAYOUT, ROOT, profile
-from pico import flashimage
-from pico.board import PicoBoard
-from pico.flashimage import read_files
-from pico.serve import Served, ServeError
+from tools.pico import flashimage
+from tools.pico.board import PicoBoard
+from tools.pico.flashimage import read_files
+from tools.pico.serve import Served, ServeError
 from test_pico_game import ANIMATION_PERIOD_MS, HERE, _check_language
 from twin import Mirror, Twin
 

@@ -17,7 +17,7 @@ import os
 
 from attila import assembly as boards
 from attila.saves.store import Store
-from pico.hands import Mirror  # noqa: F401  (the tests import it from here)
+from tools.pico.hands import Mirror  # noqa: F401  (the tests import it from here)
 
 
 class Twin:

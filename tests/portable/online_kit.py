@@ -11,7 +11,10 @@ from attila.game.geometry import from_rows
 from attila.game.notation import parse_placement, parse_turn
 from attila.online.party import Party
 from attila.online.remote import Remote
-from attila.play.controller import CALM_MS, PLAY, Controller
+from attila.play.controller import Controller
+from attila.play.modes import PLAY
+from attila.play.settling import CALM_MS
+from attila.opponent.chooser import action_text
 from attila.play.plan import first_action
 from attila.saves.store import MemoryStore
 
@@ -120,6 +123,11 @@ class Side:
         self.c.release(button, now + 50)
 
 
+def first_text(game):
+    """The first legal action, as the hands read it: its text."""
+    return action_text(game.layout, first_action(game))
+
+
 def run(sides, broker, now, ms):
     """Both boards' loops and the broker for `ms` of the clock; the clock after."""
     end = now + ms
@@ -145,7 +153,7 @@ def play(sides, broker, now, moves=None, rounds=0):
             if s.c.mode != PLAY or game.phase == 3:
                 continue
             if game.side == s.party.side:
-                text = moves.pop(0) if moves else first_action(game)
+                text = moves.pop(0) if moves else first_text(game)
                 now = s.carry_out(text, now)
             else:
                 text = s.shown()

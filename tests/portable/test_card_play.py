@@ -7,6 +7,7 @@ test file gets a fresh MicroPython heap of 512 KB).
 import check
 from test_card import NINE, Card, Disk, answers, whole
 from attila.opponent.card import BLOCK
+from attila.opponent.chooser import action_text
 
 from attila.game.rules import MOVE, SCORCH, Game
 
@@ -72,9 +73,9 @@ def test_a_dead_card_is_dropped_after_three_failing_decisions_in_a_row():
         if p.card is None:
             break
         assert p.decide(game, lambda: 0)  # from the card or from the search
-        if p.note:
-            notes.append(p.note)
-            p.note = ""
+        note = p.take_note()
+        if note:
+            notes.append(note)
     assert p.card is None and len(notes) == 3, notes
     for note in notes[:2]:
         assert note.startswith("card: attila.tbl: block "), note
@@ -98,11 +99,11 @@ def test_one_bad_block_fails_only_the_decisions_that_read_it():
     for game in _won_games():
         assert p.decide(game, lambda: 0)
         assert p.card is card
-        if p.note:
-            assert p.note == ("card: attila.tbl: block 5 is damaged or out of place: "
-                              "the board searches this turn"), p.note
+        note = p.take_note()
+        if note:
+            assert note == ("card: attila.tbl: block 5 is damaged or out of place: "
+                            "the board searches this turn"), note
             assert p.nodes > 0
-            p.note = ""
             searched += 1
         else:
             carded += 1
@@ -144,7 +145,7 @@ def test_the_winning_turn_is_found_a_few_lookups_a_loop_step():
         n, read_and_decided = _steps(p, game, card)
         assert not read_and_decided
         steps += n
-        text = p.result()
+        text = action_text(NINE, p.result())
         if not value:
             lost += 1
             assert p.nodes > 0, text  # the search's, set up after the lookup's step
@@ -155,8 +156,9 @@ def test_the_winning_turn_is_found_a_few_lookups_a_loop_step():
         if game.phase == SCORCH:  # the move made: the card's scorch, step by step too
             n, read_and_decided = _steps(p, game, card)
             assert not read_and_decided
-            assert p.nodes == 0 and p.result().startswith(a + "-" + b + ","), p.result()
-            c = p.result().split(",")[1]  # the card's own: it keeps the win as well
+            text = action_text(NINE, p.result())
+            assert p.nodes == 0 and text.startswith(a + "-" + b + ","), text
+            c = text.split(",")[1]  # the card's own: it keeps the win as well
             scorched += 1
         game.scorch(NINE.index(c))
         assert game.phase != MOVE or not card.won(game.knights[game.side],
@@ -211,7 +213,7 @@ def test_the_cards_decision_allocates_nothing():
                 t += 10
         finally:
             heap_unlock()
-        assert p.card is card and p.nodes == 0, p.note
+        assert p.card is card and p.nodes == 0, p.take_note()
         decided += 1
         if decided == 40:
             break

@@ -13,7 +13,7 @@ from attila.play.controller import Controller
 from attila.leds.strip import Leds
 from attila.game.modules import compose, place_module
 from attila.leds.palette import TROUBLE_ON
-from attila.play.reading import CUE_ERROR, PLAY
+from attila.play.modes import CUE_ERROR, PLAY
 from attila.sensing.scanners import ShiftScanner
 from attila.sensing.debounce import Debouncer
 from attila.sensing.wiring import Wiring
@@ -190,11 +190,11 @@ def test_board_waits_for_an_unplugged_module_then_plays_on():
     r.run(100)
     assert r.said[-1] == WORDS % 3, r.said
     assert r.cues[-1] == CUE_ERROR
-    assert r.board.fault == 3
-    assert r.c.mask == before and r.board.occupied == before  # no phantom piece
+    assert r.board.inputs.fault == 3
+    assert r.c.mask == before and r.board.inputs.occupied == before  # no phantom piece
     r.run(3000)  # the sign stays while the module is out
-    assert r.c.sign == 2
-    r.t = r.c.sign_t + 10000 - 10000 % 1000 + TROUBLE_ON // 2 - 10  # inside a red flash
+    assert r.c.painter.sign == 2
+    r.t = r.c.painter.sign_t + 10000 - 10000 % 1000 + TROUBLE_ON // 2 - 10  # inside a red flash
     r.run(10)
     assert r.c.frame[0] > 0 and r.c.frame[1] == 0, list(r.c.frame[:3])
     r.put("a1 e1")  # the Huns' knight put down on module 4 while 3 is out: waits
@@ -202,7 +202,7 @@ def test_board_waits_for_an_unplugged_module_then_plays_on():
     assert len(r.c.game.history) == 1 and r.said[-1] == WORDS % 3
     r.chain.answering = 4  # plugged back
     r.run(100)
-    assert r.board.fault == 0 and r.c.missing == 0
+    assert r.board.inputs.fault == 0 and r.c.missing == 0
     assert r.c.game.describe(r.c.game.history[-1]) == "@e1", r.said  # play goes on
     assert "not answering" not in r.said[-1], r.said
     r.put("a1 e1 a2")
@@ -217,7 +217,7 @@ def test_a_flicker_shorter_than_the_debounce_is_not_a_fault():
     r.run(20)
     r.chain.answering = 4
     r.run(100)
-    assert r.board.fault == 0 and not any("not answering" in s for s in r.said), r.said
+    assert r.board.inputs.fault == 0 and not any("not answering" in s for s in r.said), r.said
 
 
 def test_the_steps_while_a_module_is_out_allocate_nothing():
@@ -239,15 +239,13 @@ def test_the_steps_while_a_module_is_out_allocate_nothing():
             for k in range(len(buf)):
                 buf[k] = data[k]
 
-    r.board.scanner = scanner = ShiftScanner(None, None, None, r.wiring.registers,
-                                             reader=Reader(),
-                                             modules=r.wiring.register_modules)
-    r.board._scan = scanner.scan
+    r.board.inputs.use(ShiftScanner(None, None, None, r.wiring.registers, reader=Reader(),
+                                    modules=r.wiring.register_modules))
     r.put("a1")
     fake.unplug(3)
     fake.readinto(data)
     r.run(300)
-    assert r.board.fault == 3 and r.said[-1] == WORDS % 3
+    assert r.board.inputs.fault == 3 and r.said[-1] == WORDS % 3
     lock()
     try:
         for _ in range(150):  # 1.5 s: flashes on and off
@@ -255,4 +253,4 @@ def test_the_steps_while_a_module_is_out_allocate_nothing():
             r.board.step(r.t)
     finally:
         unlock()
-    assert r.board.fault == 3
+    assert r.board.inputs.fault == 3

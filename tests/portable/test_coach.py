@@ -5,7 +5,8 @@ card_9.tbl and card_9.txt: see test_card.py.
 
 from attila.play import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
 from attila.play.coach import KEPT, QUIET, THROWN, Coach
-from attila.play.controller import PLAY, Controller
+from attila.play.controller import Controller
+from attila.play.modes import PLAY
 from test_card import NINE, Card, Disk, answers
 from test_card_play import _game
 
@@ -52,13 +53,13 @@ def test_the_coach_says_whether_a_turn_kept_the_win():
                 continue
             c.game = game
             coach._seen = len(game.history)
-            c.changed()  # the position as it stands: nothing judged
+            coach.after(c.game, c.now, c.computer)  # the position as it stands: nothing judged
             assert coach.verdict == QUIET
             game.move(turn[0], turn[1])
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
             game.scorch(turn[2])
             c.now = 1000
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
             if not value:
                 want = QUIET  # lost before the turn: nothing to say
             assert coach.verdict == want, (turn, value)
@@ -74,7 +75,7 @@ def test_the_coach_says_whether_a_turn_kept_the_win():
                 assert coach.paint(buf, 1000 + 1499) and not coach.paint(buf, 1000 + 1500)
             game.undo()
             game.undo()
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
             assert coach.verdict == QUIET  # an undo clears it
     assert seen[KEPT] > 20 and seen[THROWN] > 10 and seen[QUIET] > 0, seen
 
@@ -110,16 +111,16 @@ def test_a_failing_lookup_silences_that_turn_only():
             card._at = -1  # (the block in hand would answer without a read)
             c.game = game
             coach._seen = len(game.history)
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
             game.move(win[0], win[1])
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
             game.scorch(win[2])
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
             assert coach.verdict == (QUIET if down else KEPT)
             assert coach.card is card
             game.undo()
             game.undo()
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
         judged += 1
         if judged == 5:
             break

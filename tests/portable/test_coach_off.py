@@ -4,7 +4,8 @@ fresh MicroPython heap of 512 KB). card_9.tbl: see test_card.py.
 
 from attila.play import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
 from attila.play.coach import KEPT, QUIET, Coach
-from attila.play.controller import PLAY, Controller
+from attila.play.controller import Controller
+from attila.play.modes import PLAY
 from test_card import NINE, Card, Disk, answers
 from test_card_play import _game
 from test_coach import _turns
@@ -30,13 +31,13 @@ def test_a_coach_switched_off_judges_nothing():
             c.game = game
             coach._seen = len(game.history)
             game.move(win[0], win[1])
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
             game.scorch(win[2])
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
             verdicts.append(coach.verdict)
             game.undo()
             game.undo()
-            c.changed()
+            coach.after(c.game, c.now, c.computer)
         assert verdicts == [QUIET, KEPT], verdicts
         return
     raise AssertionError("no won position in the card's answers")

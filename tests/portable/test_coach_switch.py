@@ -6,7 +6,10 @@ card_9.tbl: see test_card.py.
 
 from attila.play import words  # noqa: F401 - compiled first, while the heap is whole (unix: 512 KB)
 from attila.play.coach import QUIET, Coach
-from attila.play.controller import BUTTON_MENU, CLEAR, COACH_MS, HOLD_NEW_MS, Controller
+from attila.play.controller import Controller
+from attila.play.modes import CLEAR
+from attila.play.painter import COACH_MS
+from attila.play.presses import BUTTON_MENU, HOLD_NEW_MS
 from test_card import NINE, Card, Disk
 
 GREEN = bytes((0, 255, 0)) * NINE.size
@@ -33,6 +36,7 @@ def test_menu_while_a_new_game_is_cleared_switches_the_coach_and_shows_it():
                           "(1 left: a1; UNDO: back; MENU: turn the coach on)")
     t = 3000
     c.press(BUTTON_MENU, t)
+    c.tick(t)
     c.release(BUTTON_MENU, t + 100)
     assert coach.on and c.mode == CLEAR
     assert bytes(c.frame) == GREEN  # the whole board green: on
@@ -43,6 +47,7 @@ def test_menu_while_a_new_game_is_cleared_switches_the_coach_and_shows_it():
     assert c.status().endswith("; UNDO: back; MENU: turn the coach off)")
     t = 5000
     c.press(BUTTON_MENU, t)
+    c.tick(t)
     c.release(BUTTON_MENU, t + 100)
     assert not coach.on and coach.verdict == QUIET
     assert bytes(c.frame) == DIM_WHITE  # dim white: off
@@ -52,10 +57,10 @@ def test_menu_while_a_new_game_is_cleared_switches_the_coach_and_shows_it():
 
 
 def test_without_a_card_there_is_no_coach_to_switch():
-    c = _clearing(None)
-    before = bytes(c.frame)
+    c = _clearing(None)  # (painted at 1000 + HOLD_NEW_MS)
     assert c.status() == ("New game: take every piece off the board "
                           "(1 left: a1; UNDO: back)")
-    c.press(BUTTON_MENU, 1600)
-    c.release(BUTTON_MENU, 1700)
-    assert c.mode == CLEAR and bytes(c.frame) == before
+    c.press(BUTTON_MENU, 1000 + HOLD_NEW_MS)
+    assert not c.tick(1000 + HOLD_NEW_MS)  # the press changed nothing the LEDs show
+    c.release(BUTTON_MENU, 1100 + HOLD_NEW_MS)
+    assert c.mode == CLEAR

@@ -1,21 +1,21 @@
 """The controller on every interpreter: frames, a correction, an undo, a resume,
 the self-test, and an idle path that allocates nothing (MicroPython heap_lock)."""
 
-from attila.play.controller import (
-    BUTTON_MENU,
-    BUTTON_UNDO,
-    CALM_MS,
+from attila.play.controller import Controller
+from attila.play.modes import (
     CLEAR,
     CORRECT,
     CUE_ILLEGAL,
     CUE_NONE,
-    OVER,
+    GAME_OVER,
     PLAY,
     RESUME,
     SELFTEST,
-    Controller,
 )
+from attila.play.presses import BUTTON_MENU, BUTTON_UNDO
+from attila.play.settling import CALM_MS
 from attila.game.geometry import from_rows
+from attila.leds.palette import QUANTUM
 from attila.opponent.chooser import Chooser
 from attila.game.notation import log
 from attila.game.rules import MOVE, SCORCH
@@ -31,8 +31,9 @@ GREEN = (0, 255, 0)
 
 
 class Hands:
-    """Pieces on a virtual board, a clock in steps of 100 ms; after each movement
-    the hands rest until the squares have settled (unless rest=False)."""
+    """Pieces on a virtual board, a clock in steps of 100 ms, each reading
+    followed by a tick as in a Board's loop step; after each movement the
+    hands rest until the squares have settled (unless rest=False)."""
 
     def __init__(self, c, mask=0, rest=True):
         self.c = c
@@ -40,10 +41,12 @@ class Hands:
         self.t = 0
         self.rest = rest
         c.sense(mask, 0)
+        c.tick(0)
 
     def step(self):
         self.t += 100
         self.c.sense(self.mask, self.t)
+        self.c.tick(self.t)
         if self.rest:
             self.at(self.t + CALM_MS)
 
@@ -315,7 +318,7 @@ def test_idle_path_allocates_nothing_in_every_mode():
     assert h.c.game.trapped()  # trapped knights flash
     assert _idle(h.c, h.mask, 40000) > 0
     h.play("d3-b4,d3")
-    assert h.c.mode == OVER
+    assert h.c.mode == GAME_OVER
     assert _idle(h.c, h.mask, 50000) > 0
     h.press(BUTTON_MENU)
     assert h.c.mode == CLEAR
@@ -328,24 +331,19 @@ def test_idle_path_allocates_nothing_in_every_mode():
 
 
 class _Planner(Chooser):
-    """A Planner that never decides: a long search."""
+    """A Planner that never decides (a long search): the times of its slices."""
 
     def __init__(self):
-        self.steps = 0
+        self.times = [0] * 1000  # (made before the heap is locked)
+        self.n = 0
 
     def start(self, game, now_ms, level=None):
-        self.steps = 0
         return False
 
     def step(self, now_ms):
-        self.steps += 1
+        self.times[self.n] = now_ms
+        self.n += 1
         return False
-
-    def result(self):
-        return ""
-
-    def cancel(self):
-        pass
 
 
 def test_thinking_animates_and_allocates_nothing():
@@ -353,10 +351,16 @@ def test_thinking_animates_and_allocates_nothing():
     h = Hands(Controller(RECT, computer=1, opponent=planner))
     h.put("a1")  # the Huns' turn: the board thinks once the squares settle
     h.at(h.t + 10)
-    assert h.c.thinking() and h.c.plan.busy
+    assert h.c.thinking() and h.c.searching
     assert h.c.status() == "The board plays the Huns: thinking..."
-    assert _idle(h.c, h.mask, h.t + 10) == 50  # the light moves on every 100 ms
-    assert planner.steps == 2 + 400  # a slice a tick, but for the 100 that repaint the light
+    t0 = h.t + 10
+    planner.n = 0
+    assert _idle(h.c, h.mask, t0) == 50  # the light moves on every 100 ms
+    # A slice every loop step, but in those that repaint the moving light: the
+    # first of each time slot (docs/pages/inside/opponent.md).
+    sliced = [t for t in planner.times[:planner.n] if t > t0]
+    ticks = range(t0 + 10, t0 + 5000, 10)
+    assert sliced == [t for t in ticks if t // QUANTUM == (t - 10) // QUANTUM]
 
 
 def test_a_whole_action_is_said_in_notation_and_in_words():

@@ -8,7 +8,8 @@ from attila.online import log as numbered
 from attila.online.message import ACT, Message
 from attila.online.party import COUNT_NAMES, Party
 from attila.online.words import counted
-from attila.play.controller import BUTTON_UNDO, OVER
+from attila.play.modes import GAME_OVER
+from attila.play.presses import BUTTON_UNDO
 from attila.saves.store import MemoryStore
 
 
@@ -23,7 +24,7 @@ def two(broker=None):
 def test_a_whole_game_ends_the_same_on_both_boards():
     broker, r, h = two()
     play([r, h], broker, 0)
-    assert r.c.mode == OVER and h.c.mode == OVER
+    assert r.c.mode == GAME_OVER and h.c.mode == GAME_OVER
     assert log(r.c.game) == log(h.c.game)
     assert r.c.game.winner == h.c.game.winner
     assert r.party.counts == [0, 0, 0, 0, 0] and h.party.counts == [0, 0, 0, 0, 0]
@@ -74,13 +75,13 @@ def test_a_board_that_comes_back_gets_what_it_missed():
     # ... and the Huns' board, back, shows it: the retained action.
     broker.connect(h.party, now)
     play([r, h], broker, now)
-    assert log(r.c.game) == log(h.c.game) and r.c.mode == OVER and h.c.mode == OVER
+    assert log(r.c.game) == log(h.c.game) and r.c.mode == GAME_OVER and h.c.mode == GAME_OVER
 
 
 def _first(side):
-    from attila.play.plan import first_action
+    from online_kit import first_text
 
-    return first_action(side.c.game)
+    return first_text(side.c.game)
 
 
 def test_forged_replayed_out_of_order_and_malformed_change_nothing():
@@ -134,7 +135,7 @@ def test_a_new_game_after_the_end_has_the_next_number():
     # The Romans clear their board and start again ...
     r.sense(0, now)
     for s in (r, h):
-        s.press(1, now)  # MENU in OVER: clear the board
+        s.press(1, now)  # MENU in GAME_OVER: clear the board
     now = run([r, h], broker, now, 100)
     r.sense(0, now)
     now = run([r, h], broker, now, 700)
@@ -147,7 +148,7 @@ def test_a_new_game_after_the_end_has_the_next_number():
     play([r, h], broker, now)
     assert log(r.c.game) == log(h.c.game)
     # The first game's retained messages were not taken for the second.
-    assert r.c.mode == OVER and h.c.mode == OVER
+    assert r.c.mode == GAME_OVER and h.c.mode == GAME_OVER
 
 
 def test_the_game_number_is_kept():

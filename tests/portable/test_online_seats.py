@@ -9,7 +9,8 @@ from attila.online.party import REFUSED_MS, Party
 from attila.online.seats import Seats, is_id
 from attila.online.words import UNDONE
 from attila.opponent.chooser import Chooser
-from attila.play.controller import BUTTON_MENU, BUTTON_UNDO, OVER
+from attila.play.modes import GAME_OVER
+from attila.play.presses import BUTTON_MENU, BUTTON_UNDO
 from attila.play.plan import first_action
 from attila.saves.store import MemoryStore
 
@@ -60,7 +61,7 @@ def test_a_second_board_for_a_side_taken_is_told_on_every_board():
     assert TWIN not in h.c.status() and CROWD not in r.c.status(), (h.c.status(),
                                                                      r.c.status())
     play([r, h], broker, now)
-    assert r.c.mode == OVER and h.c.mode == OVER and log(r.c.game) == log(h.c.game)
+    assert r.c.mode == GAME_OVER and h.c.mode == GAME_OVER and log(r.c.game) == log(h.c.game)
 
 
 def test_a_board_hears_its_own_at_back_without_seeing_a_twin():
@@ -96,7 +97,7 @@ def test_an_undo_refused_online_says_why_in_words():
     r.press(BUTTON_UNDO, now)
     now = run([r, h], broker, now, 100)
     assert log(r.c.game) == "@c2" and r.c.steps == []
-    assert r.c.sign  # the two red flashes, as before
+    assert r.c.painter.sign  # the two red flashes, as before
     assert r.c.status() == "Huns (their board): thinking... (%s)" % UNDONE, r.c.status()
     assert UNDONE == "UNDO: both boards have this action: it cannot be taken back online"
     now = run([r, h], broker, now, REFUSED_MS)
@@ -120,11 +121,15 @@ class Noted(Chooser):
 
     def start(self, game, now_ms, level=None):
         self.note = "card: block 7 unreadable: the board searches this turn"
-        self.text = first_action(game)
+        self.action = first_action(game)
         return True
 
     def result(self):
-        return self.text
+        return self.action
+
+    def take_note(self):
+        note, self.note = self.note, ""
+        return note
 
 
 def test_why_the_card_was_given_up_is_said_online():
@@ -137,4 +142,4 @@ def test_why_the_card_was_given_up_is_said_online():
     now = run([r, h], broker, now, 700)
     assert "card: block 7 unreadable: the board searches this turn" in r.c.status(), \
         r.c.status()
-    assert r.c.plan.opponent.note == ""  # said once
+    assert r.c.plan.opponent.take_note() == ""  # said once

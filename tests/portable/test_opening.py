@@ -123,8 +123,9 @@ def test_a_damaged_table_is_dropped_with_a_note_and_the_search_plays_on():
         assert p.decide(game, lambda: 0)
         if p.card is None:
             dropped += 1
-            assert p.note.startswith("opening table not used (layout.opening: block "), p.note
-            assert p.note.endswith(" is damaged or out of place): the board searches"), p.note
+            note = p.take_note()
+            assert note.startswith("opening table not used (layout.opening: block "), note
+            assert note.endswith(" is damaged or out of place): the board searches"), note
             assert p.nodes > 0
     assert dropped > 5, dropped
     other = from_rows(["...", "...", "..."])

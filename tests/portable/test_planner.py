@@ -2,6 +2,7 @@
 
 import check
 from attila.opponent.levels import DEEP, EASY, NODES, NORMAL, STRONG, deepening, reseed
+from attila.opponent.chooser import action_text
 from attila.opponent.planner import Planner, choose, chooser, stats
 from attila.errors import IllegalAction
 from attila.game.notation import parse_position, play
@@ -32,13 +33,15 @@ def test_a_decision_in_slices_is_the_blocking_one():
             p = Planner(level, BIG, slice_nodes=size)
             p.node_budget = 2000
             reseed(3)
-            p.start(parse_position(text), 0)
-            assert p.busy and p.result() == ""
+            game = parse_position(text)
+            p.start(game, 0)
+            assert p.busy and p.result() == -1
             steps, per_step = steps_until_done(p)
             assert not p.busy
             assert max(per_step) <= size, (size, per_step)
             want = choose(parse_position(text), level, BIG, nodes=2000, seed=3)
-            assert p.result() == want, (text, level, size, p.result(), want)
+            got = action_text(game.layout, p.result())
+            assert got == want, (text, level, size, got, want)
             assert p.nodes == stats()[0]
 
 
@@ -130,7 +133,8 @@ def test_the_position_is_copied_at_start():
     p.start(game, 0)
     play(game, "a3-c4,e4")  # the game goes on while the board thinks
     steps_until_done(p)
-    assert p.result() == choose(parse_position(MIDGAME), nodes=800, budget_ms=BIG)
+    assert action_text(game.layout, p.result()) == choose(parse_position(MIDGAME), nodes=800,
+                                                          budget_ms=BIG)
 
 
 def test_scorch_step_gives_the_whole_turn():
@@ -140,22 +144,24 @@ def test_scorch_step_gives_the_whole_turn():
     p = Planner(STRONG, BIG, slice_nodes=5)
     p.start(game, 0)
     steps_until_done(p)
-    assert p.result().startswith("a1-c2,"), p.result()
+    text = action_text(game.layout, p.result())
+    assert text.startswith("a1-c2,"), text
 
 
 def test_no_action_cancel_and_restart():
     over = parse_position("RxH/xxx/RxH/xHR R")
     p = Planner()
     p.start(over, 0)
-    assert not p.busy and p.step(10) and p.result() == ""
+    assert not p.busy and p.step(10) and p.result() == -1
     p.start(parse_position(MIDGAME), 0)
     assert not p.step(10) and p.busy
     p.cancel()
-    assert not p.busy and p.step(20) and p.result() == ""
+    assert not p.busy and p.step(20) and p.result() == -1
     p.node_budget = 300
     p.start(parse_position(SETUP), 0)  # a new decision replaces any other
     steps_until_done(p)
-    assert p.result() == choose(parse_position(SETUP), nodes=300, budget_ms=BIG)
+    setup = parse_position(SETUP)
+    assert action_text(setup.layout, p.result()) == choose(setup, nodes=300, budget_ms=BIG)
 
 
 def test_a_planner_is_the_controller_callable_too():
@@ -189,3 +195,20 @@ def test_a_decision_allocates_nothing_once_the_layout_has_its_rows():
                 if k >= 2:
                     heap_unlock()
             assert p.nodes == 3000, p.nodes
+
+
+def test_a_planner_paces_itself_at_its_kernels_slice():
+    # The viper kernel's (a Pico's, and the simulator's: it sets it) or the
+    # portable kernel's, attila.opponent.levels: a Planner no port paced
+    # steps as one handed that slice, node for node.
+    from attila.opponent import search
+    from attila.opponent.levels import PORTABLE_SLICE, SLICE
+
+    pace = SLICE if search.NATIVE else PORTABLE_SLICE
+    runs = []
+    for slice_nodes in (None, pace):
+        p = Planner(STRONG, BIG, slice_nodes)
+        p.node_budget = 400
+        p.start(parse_position(MIDGAME), 0)
+        runs.append(steps_until_done(p))
+    assert runs[0] == runs[1] and max(runs[0][1]) <= pace

@@ -4,15 +4,15 @@ import check
 from attila.errors import AttilaError, IllegalAction, LayoutError, NotationError
 
 
-def test_core_imports():
-    import attila.game.geometry
-    import attila.game.notation
-    import attila.game.rules
+def test_the_core_imports_and_its_basics_work_together():
+    from attila.game.geometry import from_rows
+    from attila.game.notation import format_position, parse_position
+    from attila.game.rules import Game
 
-    assert attila.game.rules.ROMANS == 0
-    assert attila.game.rules.HUNS == 1
-    assert attila.game.notation is not None
-    assert attila.game.geometry is not None
+    game = Game(from_rows(["....."] * 4))
+    assert format_position(game) == "...../...../...../..... R"
+    assert format_position(parse_position("R.x.H/.x.../H.x.R/..HR. R")) == (
+        "R.x.H/.x.../H.x.R/..HR. R")
 
 
 def test_error_hierarchy():

@@ -8,7 +8,8 @@ from attila.board import MAINTENANCE, RUN, SELF_TEST, Board, power_up
 from attila.controls import Controls
 from attila.game.modules import compose, place_module
 from attila.sensing.debounce import Debouncer
-from attila.sound import ILLEGAL, LOUDEST, OVER, PLACED, TROUBLE, TUNES, TURN, Sounds
+from attila.sound import LOUDEST, Sounds, TUNES
+from attila.play.modes import CUE_ERROR, CUE_ILLEGAL, CUE_OVER, CUE_PLACED, CUE_TURN
 from attila.sensing.wiring import Wiring
 
 
@@ -39,17 +40,17 @@ def test_each_cue_has_its_own_short_tune():
     tone = Tone()
     s = Sounds(tone, 100)
     assert tone.calls == [(0, 0, 0)]  # silent from the start
-    assert play(s, tone, PLACED, 100) == [(0, 2093, LOUDEST), (40, 0, 0)]
-    assert play(s, tone, ILLEGAL, 400) == [(0, 1319, LOUDEST), (90, 0, 0),
+    assert play(s, tone, CUE_PLACED, 100) == [(0, 2093, LOUDEST), (40, 0, 0)]
+    assert play(s, tone, CUE_ILLEGAL, 400) == [(0, 1319, LOUDEST), (90, 0, 0),
                                            (120, 880, LOUDEST), (300, 0, 0)]
-    assert play(s, tone, TURN, 400) == [(0, 1568, LOUDEST), (80, 0, 0),
+    assert play(s, tone, CUE_TURN, 400) == [(0, 1568, LOUDEST), (80, 0, 0),
                                         (110, 2093, LOUDEST), (250, 0, 0)]
-    assert play(s, tone, OVER, 900) == [(0, 1047, LOUDEST), (110, 1319, LOUDEST),
+    assert play(s, tone, CUE_OVER, 900) == [(0, 1047, LOUDEST), (110, 1319, LOUDEST),
                                         (220, 1568, LOUDEST), (330, 2093, LOUDEST),
                                         (660, 0, 0)]
-    assert play(s, tone, TROUBLE, 900) == [(0, 880, LOUDEST), (160, 0, 0), (250, 880, LOUDEST),
+    assert play(s, tone, CUE_ERROR, 900) == [(0, 880, LOUDEST), (160, 0, 0), (250, 880, LOUDEST),
                                            (410, 0, 0), (500, 880, LOUDEST), (660, 0, 0)]
-    tunes = [TUNES[c] for c in (PLACED, ILLEGAL, TURN, OVER, TROUBLE)]
+    tunes = [TUNES[c] for c in (CUE_PLACED, CUE_ILLEGAL, CUE_TURN, CUE_OVER, CUE_ERROR)]
     assert len(set(tunes)) == 5
     for tune in tunes:
         assert sum(tune[i] for i in range(1, len(tune), 2)) <= 700, tune  # a cue, not a melody
@@ -58,9 +59,9 @@ def test_each_cue_has_its_own_short_tune():
 def test_volume_sets_the_duty_cycle_and_a_new_cue_cuts_the_old():
     tone = Tone()
     s = Sounds(tone, 25)
-    calls = play(s, tone, OVER, 50)
+    calls = play(s, tone, CUE_OVER, 50)
     assert calls == [(0, 1047, LOUDEST // 4)] and s.playing
-    calls = play(s, tone, PLACED, 100, 60)
+    calls = play(s, tone, CUE_PLACED, 100, 60)
     assert calls == [(60, 2093, LOUDEST // 4), (100, 0, 0)] and not s.playing
     assert play(s, tone, 0, 50) == [] and play(s, tone, 99, 50) == []  # no such cue
 
@@ -70,7 +71,7 @@ def test_notes_follow_a_wrapping_clock():
     s = Sounds(tone)
     t = (1 << 29) - 20  # supervisor.ticks_ms() wraps at 2**29
     del tone.calls[:]
-    s.play(PLACED, t)
+    s.play(CUE_PLACED, t)
     s.step(t + 30)
     assert s.playing
     s.step((t + 40) & 0x1FFFFFFF)
@@ -103,12 +104,12 @@ class Controller(Controls):
 
 
 class Talker(Controller):
-    """A controller as the board reads it: cue, said and status()."""
+    """A controller as the board reads it: cue, status_count and status()."""
 
     def __init__(self, size):
         Controller.__init__(self, size)
         self.cue = 0
-        self.said = 0
+        self.status_count = 0
         self.words = "one"
 
     def status(self):
@@ -162,7 +163,7 @@ def test_board_hands_each_cue_to_the_sounds_and_resets_it():
     tone = Tone()
     b = board(c, sounds=Sounds(tone))
     b.step(0)
-    c.cue = TURN
+    c.cue = CUE_TURN
     tone.now = 10
     b.step(10)
     assert c.cue == 0 and tone.calls[-1] == (10, 1568, LOUDEST)
@@ -170,12 +171,12 @@ def test_board_hands_each_cue_to_the_sounds_and_resets_it():
     b.step(90)
     assert tone.calls[-1] == (90, 0, 0)  # the note ended on the loop's clock
     quiet = board(Talker(4))  # no buzzer: the cue is reset all the same
-    quiet.controller.cue = PLACED
+    quiet.controller.cue = CUE_PLACED
     quiet.step(0)
     assert quiet.controller.cue == 0
 
 
-def test_status_line_printed_when_said_changes():
+def test_status_line_printed_when_status_count_changes():
     c = Talker(4)
     out = []
     b = board(c, console=out.append)
@@ -183,16 +184,16 @@ def test_status_line_printed_when_said_changes():
     assert out == ["one"]
     c.words = "two"
     b.step(10)
-    assert out == ["one"]  # said unchanged: nothing to print
-    c.said += 1
+    assert out == ["one"]  # status_count unchanged: nothing to print
+    c.status_count += 1
     b.step(20)
-    c.said += 1  # may have changed, but the text is the same
+    c.status_count += 1  # may have changed, but the text is the same
     b.step(30)
     assert out == ["one", "two"], out
 
 
 def test_a_controller_without_words_says_nothing():
-    # Controls' defaults: no cue, said never grows, an empty status line.
+    # Controls' defaults: no cue, status_count never grows, an empty status line.
     out = []
     keys = Keys()
     b = board(Controller(4), keys, console=out.append)

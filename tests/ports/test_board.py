@@ -52,6 +52,7 @@ class Keys:
 class Controller(Controls):
     def __init__(self, size, release=False):
         self.frame = bytearray(3 * size)
+        self.red = 0
         self.log = []
         self.ticks = 0
         if release:
@@ -59,14 +60,17 @@ class Controller(Controls):
 
     def sense(self, mask, now):
         self.log.append(("sense", mask, now))
-        self.frame[0] = 255 if mask else 0  # square a1 red when anything is down
+        self.red = 255 if mask else 0  # square a1 red when anything is down
 
     def press(self, b, now):
         self.log.append(("press", b, now))
 
     def tick(self, now):
+        """The frame painted: True when it changed (the Controls protocol)."""
         self.ticks += 1
-        return False
+        changed = self.frame[0] != self.red
+        self.frame[0] = self.red
+        return changed
 
 
 def make(release=False):
@@ -270,7 +274,7 @@ def test_a_step_where_nothing_changed_skips_the_squares_and_the_debouncers():
     b = Board(c, s, st, w, deb, k)
     run(b, 0, 100)  # the empty board: read, timed until ready, then quiet
     assert squares == [0] and deb.updates == 4 and deb.quiet
-    b._keys = keys = Counting(2)  # the buttons' debouncer, counted from here on
+    b.inputs._keys = keys = Counting(2)  # the buttons' debouncer, counted from here on
     keys.reset(0, 100)
     run(b, 100, 300)
     assert squares == [0] and deb.updates == 4 and c.ticks == 30  # tick runs every step
@@ -281,7 +285,7 @@ def test_a_step_where_nothing_changed_skips_the_squares_and_the_debouncers():
     assert c.log[-1] == ("sense", 1 << 12, 330)
     k.held = 0b10  # a button: its debouncer wakes up, presses as before
     run(b, 400, 500)
-    assert c.log[-1] == ("press", 1, 430) and b._keys.quiet
+    assert c.log[-1] == ("press", 1, 430) and b.inputs._keys.quiet
 
 
 def test_shift_scanner_with_a_reader_unpacks_only_new_bytes():

@@ -5,7 +5,7 @@ the C stack when it fits VM_MAX_STATE_ON_STACK (11 words; an exception
 handler takes 2 more), else from the heap, freed again on return. On the
 RP2040 that heap search crosses every small hole left below the first free
 run big enough: with the opening table's modules loaded at boot, three such
-frames cost an idle step of main.py about 0.25 ms (make bench: pico_board).
+frames slow an idle step of main.py down (docs/pages/inside/benchmarks.md).
 The size is the compiler's n_state, read here from the unix port's
 `micropython -v -v` (the same compiler as mpy-cross). A function on the
 path that grows past 11 slots fails this test: split it, or keep fewer
@@ -24,9 +24,11 @@ ON_STACK = 11  # VM_MAX_STATE_ON_STACK / sizeof(mp_uint_t)
 
 # (file, function names): what an idle step of main.py calls.
 IDLE_PATH = [
-    ("firmware/attila/board.py", ("step", "_inputs")),
-    ("firmware/attila/play/controller.py", ("tick",)),
-    ("firmware/attila/play/settling.py", ("work", "wanted")),
+    ("firmware/attila/board.py", ("step",)),
+    ("firmware/attila/sensing/inputs.py", ("step",)),
+    ("firmware/attila/play/controller.py", ("tick", "_work", "_ask")),
+    ("firmware/attila/play/presses.py", ("tick",)),
+    ("firmware/attila/play/plan.py", ("wanted",)),
     ("firmware/attila/sensing/scanners.py", ("scan", "_scan_levels", "read")),
     ("firmware/attila/console.py", ("drain", "writable")),
     ("firmware/attila/ticks.py", ("ticks_diff",)),

@@ -203,7 +203,7 @@ def test_pins_the_chip_gives_pass_and_a_data_pin_with_no_pull_may_be_input_only(
      "the same GPIO)"),
 ])
 def test_pins_are_written_as_the_port_names_them_and_one_gpio_once(port, chip, changes, words):
-    # Issue 33 item 9: "banana" was a pin; 22 and "GP22" were two.
+    # "banana" is no pin; 22 and "GP22" are one.
     data = dict(variant(**changes), port=port, chip=chip)
     if chip == "esp32":
         data["sensors"] = {"kind": "74hc165", "load": "D13", "clock": "D14", "data": "D15"}

@@ -4,7 +4,8 @@ import glob
 import os
 
 from attila.game import layoutfile, notation
-from attila.play.controller import first_action
+from attila.opponent.chooser import action_text
+from attila.play.plan import first_action
 from attila.game.rules import OVER, Game
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -22,7 +23,7 @@ def legal_game(layout, first=0, tiles=None, limit=None):
     game = Game(layout, first, tiles)
     items = []
     while game.phase != OVER and (limit is None or len(items) < limit):
-        text = first_action(game)
+        text = action_text(game.layout, first_action(game))
         notation.play(game, text)
         items.append(text)
     return items, game

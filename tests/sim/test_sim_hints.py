@@ -58,7 +58,7 @@ def test_the_hints_as_the_huns_beat_the_strong_level():
             if status.startswith("The board plays the Romans: "):
                 rig.do(actions.parse(layout, _hands(status)))
                 continue
-            if not (c.hinting and c.plan.ready()):
+            if not (c.plan.hinting and c.plan.ready()):
                 rig.do(actions.parse(layout, "menu"))
                 continue
             names = layout.names

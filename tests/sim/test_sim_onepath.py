@@ -1,7 +1,7 @@
 """One code path: the simulator shows exactly the bytes the firmware would send."""
 
 from attila import profile as profiles
-from attila.play.controller import BUTTON_UNDO
+from attila.play.presses import BUTTON_UNDO
 
 from attila_sim import actions
 from attila_sim.rig import Rig

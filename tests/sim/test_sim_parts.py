@@ -1,15 +1,13 @@
 """The simulator's small parts: the table of pieces, the action lines, the loop."""
 
-import os
-import re
-
 import pytest
 
-import attila
+from attila.game.notation import parse_position
+from attila.opponent.levels import PORTABLE_SLICE, SLICE
 from attila_sim import actions
 from attila_sim.actions import ActionError
 from attila_sim.hardware import VirtualButtons, VirtualStrip
-from attila_sim.rig import PICO_SLICE
+from attila_sim.rig import Rig
 from attila_sim.table import RESERVE, Table, TableError
 
 import simkit
@@ -130,10 +128,18 @@ def test_a_quick_tap_still_presses_the_button():
     assert rig.buttons.held == 0
 
 
-def test_the_simulators_slice_is_the_pico_kernels():
-    """The simulator steps its opponent with a Pico's slice so that it decides
-    as a Pico does; kernelv.py cannot be imported here (viper), so its SLICE
-    is read from the source."""
-    with open(os.path.join(os.path.dirname(attila.__file__), "opponent", "kernelv.py")) as f:
-        slice_nodes = int(re.search(r"^SLICE = (\d+)", f.read(), re.M).group(1))
-    assert PICO_SLICE == slice_nodes == 96
+def test_the_simulators_opponent_searches_at_a_picos_pace():
+    """The simulator's board decides as a Pico does, a slice a loop step: the
+    viper kernel's pace (attila.opponent.levels.SLICE, the one a Pico's
+    Planner takes: tests/portable/test_planner.py), not the portable kernel's
+    that runs here."""
+    rig = Rig.from_file(simkit.LAYOUT_4X5, computer=1)
+    planner = rig.controller.plan.opponent
+    planner.node_budget = 2000  # (a short decision: the pace is the point)
+    planner.start(parse_position("x..../RH.../..R.x/.H.RH R"), 0)
+    per_step = []
+    while planner.busy:
+        before = planner.nodes
+        planner.step(0)
+        per_step.append(planner.nodes - before)
+    assert PORTABLE_SLICE < max(per_step) <= SLICE

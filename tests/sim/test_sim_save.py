@@ -1,5 +1,5 @@
 """`attila sim --save FILE`: a file that is not ours is never touched; a damaged
-save is kept aside, never deleted (issue 11 item 14)."""
+save is kept aside, never deleted."""
 
 import os
 import shutil
@@ -179,7 +179,7 @@ def _text(monkeypatch, capsys, lines, *args):
 
 
 def test_the_save_keeps_who_the_board_plays(tmp_path, capsys, monkeypatch):
-    # Issue 33 item 13: a restart without --computer went on as a two-player game.
+    # A restart without --computer goes on against the board, not as a two-player game.
     path = tmp_path / "g.txt"
     code, out, err = _text(monkeypatch, capsys, "@a1\nquit\n", "--save", path,
                            "--computer", "H", "--level", "easy")

@@ -202,7 +202,7 @@ def test_a_failed_line_changes_nothing():
     from attila_sim.table import TableError
 
     r = rig()
-    # issue 11 item 13: the Hun knight taken for a failed 'put a1' stayed in the hand.
+    # The Hun knight taken for a failed 'put a1' does not stay in the hand.
     r.do(actions_of(r, "@a1"))
     for line in ("put a1", "put a1 H", "b1-c3", "lift b1"):
         before = state(r)

@@ -77,7 +77,7 @@ def test_hint_is_menus_short_press_where_it_gives_one():
         "knight on c3)"
     # Asked again: the hint stays; no press more counts towards a new game
     # (MENU three times within 2 s).
-    assert rig.mode_name() == "play" and rig.controller.hinting
+    assert rig.mode_name() == "play" and rig.controller.plan.hinting
     assert "  hint           the board's best action, lit (MENU's short press)" in text.HELP
 
 
@@ -302,7 +302,8 @@ def test_a_game_against_the_computer_following_its_leds():
     """The board plays the Huns: a person moves their pieces where it says."""
     import re
 
-    from attila.play.controller import first_action
+    from attila.opponent.chooser import action_text
+    from attila.play.plan import first_action
     from attila_sim import actions
 
     layout, modules, tiles = simkit.load()
@@ -324,7 +325,8 @@ def test_a_game_against_the_computer_following_its_leds():
             else:
                 line = "put " + square
         else:
-            line = first_action(rig.controller.game)
+            game = rig.controller.game
+            line = action_text(game.layout, first_action(game))
         rig.do(actions.parse(layout, line))
     assert rig.mode_name() == "over"
     assert "Game over" in rig.status()
@@ -378,7 +380,7 @@ def _saved_at_12_free(computer):
 
 
 def test_the_board_thinks_to_the_end_without_a_wait():
-    # Issue 33 item 6: the move and the hint come by themselves, as in the window.
+    # The move and the hint come by themselves, as in the window.
     rig = _saved_at_12_free(0)
     out = io.StringIO()
     text.run(rig, io.StringIO("menu\nquit\n"), out, colour=False)
@@ -394,7 +396,7 @@ def test_the_board_thinks_to_the_end_without_a_wait():
 
 
 def test_no_book_is_described_one_way():
-    # Issue 33 item 17: --help and the simulator page said two things.
+    # --help and the simulator page (docs/pages/play/simulator.md) say one thing.
     with open(os.path.join(simkit.ROOT, "docs", "pages", "play", "simulator.md"),
               encoding="utf-8") as f:
         row = [line for line in f if line.startswith("| `--no-book` |")][0]

@@ -7,7 +7,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from attila.leds import palette  # noqa: E402
-from attila.play.controller import MODE_NAMES, OVER  # noqa: E402
+from attila.play.modes import GAME_OVER, MODE_NAMES
 from attila.game.notation import log  # noqa: E402
 from attila.game.rules import SETUP  # noqa: E402
 
@@ -60,7 +60,7 @@ def test_lifting_a_piece_empties_its_square_and_lights_its_moves(tmp_path):
     mouse.pump(60)
     layout = rig.layout
     # The hand holds the knight: the switch under b1 reads empty.
-    assert not rig.board.occupied >> layout.index("b1") & 1
+    assert not rig.board.inputs.occupied >> layout.index("b1") & 1
     assert rig.table.held().kind == "R"
     # Its destinations glow blue, at full brightness (few LEDs lit).
     for name in ("d2", "c3"):
@@ -144,7 +144,7 @@ def play_whole_game(path, tmp_path=None):
         side = rig.controller.game.side
         mouse.play(item, side)
         assert MODE_NAMES[rig.controller.mode] in ("play", "over"), (item, rig.status())
-    assert rig.controller.mode == OVER
+    assert rig.controller.mode == GAME_OVER
     assert rig.controller.game.winner == final.winner
     assert log(rig.controller.game) == log(final)
     if tmp_path is not None:
@@ -308,7 +308,7 @@ def test_s_saves_a_screenshot_under_a_new_ignored_name(tmp_path, monkeypatch):
 
 
 def test_the_panel_says_setup_during_setup():
-    # Issue 33 item 17: it said "Mode: play" while the knights were placed.
+    # "Mode: setup" while the knights are placed, not "Mode: play".
     layout, modules, tiles = simkit.load()
     rig = Rig(layout, modules, tiles)
     assert rig.details()[0] == "Mode: setup"

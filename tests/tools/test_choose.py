@@ -1,4 +1,4 @@
-"""`attila choose` (issue 17, item 7): the board's own decision, position by position."""
+"""`attila choose`: the board's own decision, position by position."""
 
 import os
 import subprocess
@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from attila.opponent.chooser import action_text
 from attila.opponent.levels import NODES, STRONG, deepening
 from attila.opponent.planner import stats
 from attila.game.geometry import popcount
@@ -89,4 +90,4 @@ def test_the_same_decision_as_the_board_thinking_in_its_loop(text, action):
     deep = deepening(STRONG, popcount(game.free()))
     if p.nodes:  # searched: to the node budget, within the time budget
         assert stats() == (NODES[STRONG] * deep, True)
-    assert now < 2000 * deep and p.result() == action
+    assert now < 2000 * deep and action_text(game.layout, p.result()) == action

@@ -292,7 +292,7 @@ BAD = [
     (("solve", "R.Q.H/.x.../H.x.R/..HR. R"),
      "attila solve: position: c4: 'Q' is not one of R H x . -"),
     (("solve", MID, "--tiles", "-3"), "attila solve: --tiles must be >= 0, not -3"),
-    # Issue 33 item 12: the plugins' option errors, one line too (not argparse's usage block).
+    # The plugins' option errors, one line too (not argparse's usage block).
     (("sim", "--first", "X"), "attila sim: argument --first: invalid choice: 'X' (choose "
      "from 'R', 'H') (see attila sim --help)"),
     (("sim", "--seconds", "0"), "attila sim: --seconds 0: must be more than 0 (the window "
@@ -483,7 +483,7 @@ def test_games_leaves_the_board_playing_its_game(monkeypatch, capsys, tmp_path):
 
 
 def test_the_tools_page_lists_every_command():
-    # Issue 33 item 14: choose and card were left out of its table.
+    # Every command is in its table, choose and card too.
     with open(os.path.join(ROOT, "docs", "pages", "tools", "index.md"), encoding="utf-8") as f:
         rows = [line for line in f if line.startswith("| `attila ")]
     listed = {line.split("`")[1].split()[1] for line in rows}

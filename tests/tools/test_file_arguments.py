@@ -3,7 +3,7 @@
 A missing path, a folder, an empty file, binary garbage and a non-UTF-8 file
 (and for outputs: a missing folder, a folder, someone else's file): one
 line on stderr, nothing on stdout, exit status 2, never a traceback, and
-the file as it was (issue 11 item 15).
+the file as it was.
 """
 
 import io

@@ -30,8 +30,8 @@ SIDE_BY_SIDE = (
     # The root's order: the old root loop (every turn in square order) took
     # 12.8 s here, a seventh of the baseline.
     ("root order", "xH.H./..R.H/..RR./x.... R", False),
-    # A lost position with its longest resistance (issue 10: 102.8 s for the
-    # old resistance search, 32.9 s for the baseline's plain answer).
+    # A lost position with its longest resistance (the table says how long
+    # the old resistance search and the baseline's plain answer take).
     ("resistance", "RH..x/..H../.x..H/..R.R R", True),
 ) + tuple(("random %d" % (k + 1), text, False) for k, text in enumerate((
     # The positions on which the solver spends the most time among 70 with

@@ -21,16 +21,18 @@ from pico.board import PicoBoard
 LOOPS = 100  # loops an idle step is measured over
 CP_PROFILE = os.path.join(PROFILES, "circuitpython-pico.json")
 
-# The pieces of an idle Board.step() (firmware/attila/board.py), each in a
-# function of its own, and the names they use; the chip's breakdowns
+# The pieces of an idle Board.step() (firmware/attila/board.py and its
+# inputs, firmware/attila/sensing/inputs.py), each in a function of its own,
+# and the names they use; the chip's breakdowns
 # (pico_board, pico_circuitpython) define board and now before them, raw and
 # held before timing them.
 STEP_PIECES = """
 c = board.controller
-deb = board.debouncer
-bkeys = board._keys
-scan = board._scan
-read = board._read
+inputs = board.inputs
+deb = inputs.debouncer
+bkeys = inputs._keys
+scan = inputs._scan
+read = inputs._read
 sounds = board.sounds
 frame = c.frame
 leds = board.leds
@@ -40,10 +42,10 @@ def step():
     now[0] += 10
 
 def skip_scan():
-    raw != board._raw or not deb.quiet
+    raw != inputs._raw or not deb.quiet
 
 def skip_buttons():
-    held != board._pressed or not bkeys.quiet
+    held != inputs._pressed or not bkeys.quiet
 
 def tick():
     c.tick(now[0])
@@ -53,11 +55,11 @@ def checks():
         pass
     if sounds is not None and sounds.playing:
         pass
-    if board.console is not None and c.said != board._said:
+    if board.console is not None and c.status_count != board._said:
         pass
 
 def compare():
-    frame != board._shown or leds.brightness != board._level
+    leds.brightness != board._level
 """
 
 # Games from the empty board (Romans first), from the game of

@@ -40,7 +40,9 @@ import attila.game.notation  # noqa: E402,F401
 
 gc.collect()
 _core = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-from attila.play.controller import BUTTON_MENU, CALM_MS, Controller  # noqa: E402
+from attila.play.controller import Controller
+from attila.play.presses import BUTTON_MENU
+from attila.play.settling import CALM_MS
 from attila.saves.store import MemoryStore  # noqa: E402
 from attila.game.geometry import from_rows  # noqa: E402
 

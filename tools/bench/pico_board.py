@@ -64,7 +64,7 @@ def unpack():
     squares(raw)
 
 def update():
-    deb.update(board._squares, now[0])
+    deb.update(inputs._squares, now[0])
 
 def render():
     leds.render(frame, board.strip.buf)
@@ -99,7 +99,7 @@ out = [("Board.step(), idle", step), ("  sensor scan", scan),
 if read is not None:
     out += [("  buttons read", read), ("  buttons unchanged, debouncer quiet: skipped", skip_buttons)]
 out += [("  controller.tick()", tick), ("  cue, sound and status line checks", checks),
-        ("  frame and brightness comparison", compare),
+        ("  brightness comparison (tick() says when the frame changed)", compare),
         ("  (on a new scan: wiring.squares()", unpack),
         ("  (on a new scan: debouncer.update()", update),
         ("  (on a new frame: Leds.render(), 20 LEDs", render),

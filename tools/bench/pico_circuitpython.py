@@ -37,8 +37,7 @@ real Pico, see tools/pico/README.md); the same figures on every run.
   few lookups a step from CIRCUITPY, and the search's without it;
 - the opponent: CircuitPython has no viper, so the portable kernel searches
   (attila.opponent.kernel): its speed blocking, and each level's decision as the
-  board makes it (code.portable: code.SLICE nodes a loop step, code.NODES
-  per level) in three positions of pico_opponent: its time on the loop's
+  board makes it (paced for its port: attila.opponent.levels.pace) in three positions of pico_opponent: its time on the loop's
   clock (steps x loop_ms: every slice fits a step) and its longest slice.
 """
 
@@ -70,8 +69,9 @@ FIRST_TURN = "...../.R.HH/..R.H/...R. R"
 ON_CHIP = """
 import gc, time, code
 from attila import profile
-from attila.opponent.levels import LEVEL_NAMES, reseed
-from attila.opponent.planner import Planner
+from attila.opponent.chooser import action_text
+from attila.opponent.levels import CIRCUITPYTHON_NODES, CIRCUITPYTHON_SLICE, LEVEL_NAMES, reseed
+from attila.opponent.planner import Planner, chooser
 from attila.game import layoutfile
 from attila.opponent import search
 from attila.assembly import open_book, open_opening
@@ -95,10 +95,7 @@ def us():
     return time.monotonic_ns() // 1000
 print("first turn of play, 14 free squares (%(first)s), strong, in code.py's loop:")
 for card, name in ((opening, "opening table"), (None, "search alone")):
-    p = Planner(3, prof.budget_ms, native=False, book=book, card=card)
-    p.slice_nodes = code.SLICE
-    p.root_nodes = code.ROOT_NODES
-    p.node_budget = code.NODES[3]
+    p = chooser(3, prof.budget_ms, book, card, prof.port)
     game = parse_position("%(first)s")
     now = 0
     p.start(game, now)
@@ -114,21 +111,18 @@ for card, name in ((opening, "opening table"), (None, "search alone")):
     reads = card.reads if card is not None else 0
     gc.collect()
     low = min(low, gc.mem_free())
-    print("  %%-13s %%5d ms in the loop, %%3d nodes, %%2d blocks read, longest step %%5d us  %%s" %% (name, now, p.nodes, reads, longest, p.result()))
+    print("  %%-13s %%5d ms in the loop, %%3d nodes, %%2d blocks read, longest step %%5d us  %%s" %% (name, now, p.nodes, reads, longest, action_text(game.layout, p.result())))
 p = Planner(3, 10 ** 6, native=False)
 p.node_budget = 1000
 t = us()
 p.decide(parse_position("%(rate)s"), lambda: (time.monotonic_ns() // 1000000))
 dt = us() - t
 print("strong search speed, portable kernel (1000 nodes, after setup, blocking): %%d nodes/s" %% (p.nodes * 1000000 // dt))
-print("decisions in code.py's loop: the port's Planner (code.SLICE %%d nodes a step, node budgets %%r), one slice a %%d ms step" %% (code.SLICE, code.NODES, prof.loop_ms))
+print("decisions in code.py's loop: the port's Planner (%%d nodes a step, node budgets %%r), one slice a %%d ms step" %% (CIRCUITPYTHON_SLICE, CIRCUITPYTHON_NODES, prof.loop_ms))
 for level in range(4):
     worst = 0
     for name, text in %(positions)r:
-        p = Planner(level, prof.budget_ms, native=False, book=None)
-        p.slice_nodes = code.SLICE
-        p.root_nodes = code.ROOT_NODES
-        p.node_budget = code.NODES[level]
+        p = chooser(level, prof.budget_ms, None, None, prof.port)
         reseed(1)
         game = parse_position(text)
         now = 0
@@ -148,7 +142,7 @@ for level in range(4):
         worst = max(worst, now)
         gc.collect()
         low = min(low, gc.mem_free())
-        print("%%-8s %%-12s %%5d ms in the loop %%5d nodes, first slice %%5d us, longest other %%5d us  %%s" %% (LEVEL_NAMES[level], name, now, p.nodes, first, longest, p.result()))
+        print("%%-8s %%-12s %%5d ms in the loop %%5d nodes, first slice %%5d us, longest other %%5d us  %%s" %% (LEVEL_NAMES[level], name, now, p.nodes, first, longest, action_text(game.layout, p.result())))
     print("%%-8s longest decision: %%d ms in the loop (budget_ms %%d, watchdog %%d ms)" %% (LEVEL_NAMES[level], worst, prof.budget_ms, prof.watchdog_ms))
 print("heap free, lowest after a decision: %%d bytes" %% low)
 """
@@ -218,7 +212,7 @@ for name, fn in (("Board.step(), idle", step), ("  sensor scan (keypad's queue, 
                  ("  buttons read (keypad's queue, empty)", read),
                  ("  buttons unchanged, debouncer quiet: skipped", skip_buttons),
                  ("  controller.tick()", tick), ("  cue, sound and status line checks", checks),
-                 ("  frame and brightness comparison", compare),
+                 ("  brightness comparison (tick() says when the frame changed)", compare),
                  ("the status line's drain, nothing to send", drain)):
     print("%s: %.0f us" % (name, per_call(fn) - call))
 """

@@ -42,7 +42,7 @@ def decide(text, level, budget, nodes=None):
     return action, us, stats()[0]
 _, us, n = decide("%(rate)s", 3, 10 ** 6, 3000)
 print("strong search speed, viper kernel (3000 nodes, after setup, blocking): %%d nodes/s"
-      " (issue 10: at least 5,000)" %% (n * 1000000 // us))
+      " (wanted: at least 5,000)" %% (n * 1000000 // us))
 portable = Planner(3, 10 ** 6, native=False)
 portable.node_budget = 3000
 game = parse_position("%(rate)s")

@@ -18,7 +18,10 @@ import ast
 import os
 from xml.sax.saxutils import escape
 
-import drawn
+try:
+    from . import drawn  # as tools.docs.architecture (the tests)
+except ImportError:
+    import drawn  # run as a script: its own folder is on the path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))

@@ -21,7 +21,10 @@ import argparse
 import os
 import sys
 
-import drawn
+try:
+    from . import drawn  # as tools.docs.ledpictures (the tests)
+except ImportError:
+    import drawn  # run as a script: its own folder is on the path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))

@@ -23,7 +23,10 @@ from xml.etree import ElementTree
 import schemdraw
 import schemdraw.elements as elm
 
-import drawn
+try:
+    from . import drawn  # as tools.docs.schematics (the tests)
+except ImportError:
+    import drawn  # run as a script: its own folder is on the path
 from attila_tools.hardware.cable import CABLE  # the module cable: pin -> wire
 from attila_tools.hardware.pinout import PICO_PIN  # GPIO -> the Pico's pin
 

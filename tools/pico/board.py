@@ -33,8 +33,8 @@ import os
 from attila.game import layoutfile
 from attila import profile as profiles
 
-from pico import circuitpy, flashimage
-from pico.chip import Pico, PicoError, new_flash
+from . import circuitpy, flashimage
+from .chip import Pico, PicoError, new_flash
 
 UNDO, MENU = 0, 1
 # sys.implementation._mpy of the UF2's MicroPython (v1.27.0): .mpy version
@@ -51,12 +51,12 @@ def check_emulable(prof):
     if prof.port not in ("micropython", "circuitpython"):
         raise Unsupported("%s: a %s profile; the emulated Pico runs MicroPython and "
                           "CircuitPython only" % (prof.source, prof.port))
-    board = prof.board.lower()
-    if "pico 2" in board or "rp2350" in board:
+    model = prof.model.lower()
+    if "pico 2" in model or "rp2350" in model:
         raise Unsupported("%s: %s (RP2350): rp2040js emulates the RP2040 only; "
-                          "this profile cannot be run on the emulated Pico" % (prof.source, prof.board))
-    if "pico" not in board and "rp2040" not in board:
-        raise Unsupported("%s: board %r is not a Raspberry Pi Pico (RP2040)" % (prof.source, prof.board))
+                          "this profile cannot be run on the emulated Pico" % (prof.source, prof.model))
+    if "pico" not in model and "rp2040" not in model:
+        raise Unsupported("%s: board %r is not a Raspberry Pi Pico (RP2040)" % (prof.source, prof.model))
 
 
 def gpio(pin):
@@ -119,7 +119,7 @@ def config(prof, wiring, sd_image=None, sd_card=None):
 
 def build_for(profile_path):
     """The MicroPython build (flashimage.Build) a MicroPython profile's board runs."""
-    return flashimage.build_for(profiles.load(profile_path).board)
+    return flashimage.build_for(profiles.load(profile_path).model)
 
 
 def firmware_files(layout_path, profile_path, source=False, extra=None, out_dir=None,

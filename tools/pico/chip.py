@@ -20,7 +20,7 @@ import os
 import shutil
 import subprocess
 
-from pico import flashimage
+from . import flashimage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CHIP = os.path.join(HERE, "chip.mjs")

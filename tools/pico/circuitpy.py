@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import tempfile
 
-from pico import flashimage
+from . import flashimage
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UF2 = os.path.join(HERE, "circuitpython-10.2.1-raspberry_pi_pico.uf2")

@@ -36,18 +36,20 @@ import tty
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-for p in (os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+if not __package__:  # run as a script: its package and the firmware on the path
+    for p in (os.path.join(ROOT, "tools"), os.path.join(ROOT, "firmware")):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    __package__ = "pico"
 
 from attila.errors import AttilaError  # noqa: E402
 from attila.game import layoutfile  # noqa: E402
 from attila import profile as profiles  # noqa: E402
-from pico import circuitpy  # noqa: E402
-from pico import flashimage  # noqa: E402
-from pico.board import MENU, UNDO, PicoBoard, build_for  # noqa: E402
-from pico.chip import PicoError, new_flash  # noqa: E402
-from pico.flashimage import read_files  # noqa: E402
+from . import circuitpy  # noqa: E402
+from . import flashimage  # noqa: E402
+from .board import MENU, UNDO, PicoBoard, build_for  # noqa: E402
+from .chip import PicoError, new_flash  # noqa: E402
+from .flashimage import read_files  # noqa: E402
 
 WATCH_S = 0.2  # how often the terminal is given the board's new lines
 HELP = """\

@@ -30,10 +30,12 @@ Decision = namedtuple("Decision", "level name ms nodes start median longest step
 ON_CHIP = """
 import gc, sys, time, machine, main
 from attila import profile
+from attila.opponent.chooser import action_text
 from attila.opponent.levels import LEVEL_NAMES
 from attila.opponent.planner import Planner
 from attila.game import layoutfile
-from attila.play.controller import BUTTON_MENU, Controller
+from attila.play.controller import Controller
+from attila.play.presses import BUTTON_MENU
 from attila.game.notation import replay
 from attila.game.rules import Game
 from attila.saves.savetext import dump
@@ -91,7 +93,8 @@ def think(level, name, log):
     spans.sort()
     print("decision %%s %%s %%d %%d %%d %%d %%d %%d %%s" %% (
         LEVEL_NAMES[level], name.replace(" ", "_"), diff(seen[1], seen[0]),
-        planner.nodes, first, spans[len(spans) // 2], spans[-1], len(spans), planner.result()))
+        planner.nodes, first, spans[len(spans) // 2], spans[-1], len(spans),
+        action_text(layout, planner.result())))
 
 for level, name, log in %(todo)r:
     think(level, name, log)

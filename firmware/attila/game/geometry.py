@@ -1,4 +1,4 @@
-"""Board geometry: a layout is a set of squares on a grid.
+"""Layout geometry: a layout is a set of squares on a grid.
 
 Squares are numbered 0..n-1 in reading order from a1 (rank by rank from the
 bottom, file by file from the left), so a set of squares is one integer
@@ -49,7 +49,7 @@ def lowest(mask):
 
 
 class Layout:
-    """The squares of one board, their names and their knight neighbours."""
+    """The squares of one layout, their names and their knight neighbours."""
 
     def __init__(self, width, height, places, name=""):
         # places: iterable of (file, rank), 0-based, rank 0 at the bottom.

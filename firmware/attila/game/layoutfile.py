@@ -59,27 +59,41 @@ def parse(data, source="layout"):
             )
         if "modules" in data:
             raise LayoutError("%s: give rows or modules, not both" % source)
-        rows = _field(source, "rows", data["rows"], list)
-        for k, row in enumerate(rows):
-            if not isinstance(row, str):
-                raise LayoutError("%s: rows: row %d must be a string" % (source, k + 1))
-            for c, ch in enumerate(row):
-                if ch not in ".-":
-                    # Rows are listed from the top rank down: name the square too.
-                    raise LayoutError(
-                        "%s: rows: row %d, column %d (%s): %r must be '.' (square) or '-' (none)"
-                        % (source, k + 1, c + 1, place_name(c, len(rows) - 1 - k), ch)
-                    )
-        try:
-            layout = from_rows(rows, name)
-        except LayoutError as e:
-            raise LayoutError("%s: rows: %s" % (source, e))
-        # A one-piece DIY board is a single module in square order.
-        places = [(layout.files[i], layout.ranks[i]) for i in range(layout.size)]
-        return layout, [Module(1, "custom", 0, 0, 0, places)], _tiles(source, tiles, layout)
+        layout, modules = _rows(source, _field(source, "rows", data["rows"], list), name)
+        return layout, modules, _tiles(source, tiles, layout)
     if "modules" not in data:
         raise LayoutError("%s: needs \"modules\" (or \"rows\" for a DIY board)" % source)
-    items = _field(source, "modules", data["modules"], list)
+    modules = _modules(source, _field(source, "modules", data["modules"], list))
+    try:
+        layout, modules = compose(modules, name, custom)
+    except LayoutError as e:
+        raise LayoutError("%s: %s" % (source, e))
+    return layout, modules, _tiles(source, tiles, layout)
+
+
+def _rows(source, rows, name):
+    """(Layout, [its one module]) of a DIY board's rows."""
+    for k, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise LayoutError("%s: rows: row %d must be a string" % (source, k + 1))
+        for c, ch in enumerate(row):
+            if ch not in ".-":
+                # Rows are listed from the top rank down: name the square too.
+                raise LayoutError(
+                    "%s: rows: row %d, column %d (%s): %r must be '.' (square) or '-' (none)"
+                    % (source, k + 1, c + 1, place_name(c, len(rows) - 1 - k), ch)
+                )
+    try:
+        layout = from_rows(rows, name)
+    except LayoutError as e:
+        raise LayoutError("%s: rows: %s" % (source, e))
+    # A one-piece DIY board is a single module in square order.
+    places = [(layout.files[i], layout.ranks[i]) for i in range(layout.size)]
+    return layout, [Module(1, "custom", 0, 0, 0, places)]
+
+
+def _modules(source, items):
+    """The modules a layout lists, each placed (not yet put together)."""
     modules = []
     for k, item in enumerate(items):
         where = "%s: module %d" % (source, k + 1)
@@ -101,11 +115,7 @@ def parse(data, source="layout"):
             raise LayoutError("%s: %s" % (source, e))
     if not modules:
         raise LayoutError("%s: modules is empty" % source)
-    try:
-        layout, modules = compose(modules, name, custom)
-    except LayoutError as e:
-        raise LayoutError("%s: %s" % (source, e))
-    return layout, modules, _tiles(source, tiles, layout)
+    return modules
 
 
 def _tiles(source, tiles, layout):

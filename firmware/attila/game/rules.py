@@ -27,10 +27,10 @@ SCORCH = const(2)
 OVER = const(3)
 PHASE_NAMES = ("setup", "move", "scorch", "over")
 
-# History entries: kind << 16 | a << 8 | b (a, b square indices).
-_PLACE = const(0)
-_STEP = const(1)
-_BURN = const(2)
+# History entries: kind << 16 | a << 8 | b (a, b square indices), the kinds:
+PLACED = const(0)  # a knight placed on a
+MOVED = const(1)  # a knight moved from a to b
+SCORCHED = const(2)  # a tile put on a
 
 
 def scorched_words(name):
@@ -201,7 +201,7 @@ class Game:
         if not self.placements() & b:
             raise IllegalAction(self._why_not_placed(square))
         self.knights[self.side] |= b
-        self.history.append(_PLACE << 16 | square << 8)
+        self.history.append(PLACED << 16 | square << 8)
         self.side ^= 1
         self.settle(SETUP)
 
@@ -223,7 +223,7 @@ class Game:
             raise IllegalAction("%s-%s: %s" % (names[start], names[end], self._taken(end)))
         self.knights[self.side] ^= 1 << start | 1 << end
         self.lifted = end
-        self.history.append(_STEP << 16 | start << 8 | end)
+        self.history.append(MOVED << 16 | start << 8 | end)
         self.phase = SCORCH  # type: int
 
     def scorch(self, square):
@@ -236,7 +236,7 @@ class Game:
             raise IllegalAction(self._taken(square, "%s is scorched already"))
         self.scorched |= 1 << square
         self.lifted = -1
-        self.history.append(_BURN << 16 | square << 8)
+        self.history.append(SCORCHED << 16 | square << 8)
         self.side ^= 1
         self.settle(MOVE)
 
@@ -246,7 +246,7 @@ class Game:
             return -1
         entry = self.history.pop()
         kind, a, b = entry >> 16, entry >> 8 & 0xFF, entry & 0xFF
-        if kind == _STEP:
+        if kind == MOVED:
             side = self.side
             self.knights[side] ^= 1 << a | 1 << b
             self.lifted = -1
@@ -254,14 +254,14 @@ class Game:
             self.winner = -1
             return entry
         self.side ^= 1
-        if kind == _PLACE:
+        if kind == PLACED:
             self.knights[self.side] &= ~(1 << a)
             self.settle(SETUP)
         else:
             self.scorched &= ~(1 << a)
             # Back to the scorch step of the turn that placed this tile.
             last = self.history[-1] if self.history else -1
-            self.lifted = last & 0xFF if last >> 16 == _STEP else -1
+            self.lifted = last & 0xFF if last >> 16 == MOVED else -1
             self.phase = SCORCH
             self.winner = -1
         return entry
@@ -270,9 +270,9 @@ class Game:
         """Notation of one history entry: '@b1', 'b1-c3' or ',d4'."""
         names = self.layout.names
         kind, a, b = entry >> 16, entry >> 8 & 0xFF, entry & 0xFF
-        if kind == _PLACE:
+        if kind == PLACED:
             return "@" + names[a]
-        if kind == _STEP:
+        if kind == MOVED:
             return names[a] + "-" + names[b]
         return "," + names[a]
 

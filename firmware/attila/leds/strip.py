@@ -1,19 +1,6 @@
 """Render the controller's frame into the LED strip's bytes.
 
-The controller's frame is RGB per square at full scale (0..255). The strip
-wants the bytes in LED chain order and in the LEDs' colour order (GRB for
-WS2812B), dimmed by the brightness setting and held under a power budget.
-
-Power: a WS2812B draws about 20 mA per colour channel at full scale (so a
-20-LED board at full white would draw 20 * 3 * 20 mA = 1.2 A) plus about
-1 mA each when dark. The estimate is
-
-    current_ma = sum(channel bytes) * ma_per_channel / 255 + idle_ma * LEDs
-
-and the renderer lowers the brightness of a frame until the estimate stays
-within `budget_ma` (400 mA by default: a USB 2.0 port gives 500 mA, the
-microcontroller keeps the rest). The arithmetic is integer and rounds down,
-so the estimate never exceeds the budget.
+Why it is built this way: docs/pages/inside/design.md (attila/leds/strip.py).
 """
 
 from attila.compat import const

@@ -1,14 +1,9 @@
 """The numbered log of a game as online play counts it.
 
-Actions are numbered from 1: each placement is one, each whole turn (move
-and scorch) is one; the sides alternate, the first player's actions are the
-odd ones. A half turn (moved, not yet scorched) is not an action yet.
+Actions are numbered from 1: a placement or a whole turn each; a half turn
+is not an action yet. The position key's hash is what a message carries.
 
-The position key is the position's text (docs' notation, the side to move
-included) and the tiles left: 'R.x.H/.x.../H.x.R/..HR. R 11'. Its hash
-(attila.online.message.digest) is what a message carries, so two boards
-that disagree on the position, the layout, who placed first or the tile
-supply never play on.
+Why it is built this way: docs/pages/inside/design.md (attila/online/log.py).
 """
 
 from attila.game.notation import format_position, log, play

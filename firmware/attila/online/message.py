@@ -1,30 +1,9 @@
 """What one online message says, signed, and how a received one is read.
 
-A message is one line of plain ASCII, fields separated by single spaces:
+One line of plain ASCII, signed with the room's secret (HMAC-SHA256);
+read() checks the signature before it believes any field.
 
-    A1 act castle R 1 7 3f2a9c0d11e4b7a2 b1-c3,d4 <signature>
-    A1 at castle H 1 6 0c9d1e2f3a4b5c6d 5e0b77a1 <signature>
-
-    A1          the protocol's version
-    act|at|off  an action; where the sender is (online); where it was (its
-                last will, sent by the broker when the sender drops)
-    castle      the room (the first part of the room code ROOM-SECRET)
-    R|H         the sender's side
-    1           the room's game number (grows with each new game)
-    7           act: the action's number in the game (1 = the first
-                placement); at/off: the actions the sender's game holds
-    3f2a...     the first 16 hex digits of SHA-256 of the position key
-                (attila.online.log) the action applies to, or the sender is at
-    b1-c3,d4    act: the action in notation (@b1, b1-c3,d4); at/off: the
-                sender's board, 8 hex digits it made once and keeps (two
-                boards on one side of a room are told apart by it), or '-'
-    signature   64 hex digits: HMAC-SHA256 of everything before it (the
-                line up to the space before the signature), keyed with the
-                room's SECRET as UTF-8 bytes
-
-The secret never travels: whoever knows the room but not the secret can
-send nothing that verifies. read() checks the signature before it believes
-any field.
+Why it is built this way: docs/pages/inside/design.md (attila/online/message.py).
 """
 
 import hashlib
@@ -37,7 +16,7 @@ ACT = "act"
 AT = "at"
 OFF = "off"
 KINDS = (ACT, AT, OFF)
-MAX_BYTES = const(200)  # the longest message ours can be is about 130 bytes
+MAX_BYTES = const(200)  # the longest message ours can be, with room to spare
 SIG_HEX = const(64)
 DIGEST_HEX = const(16)
 MAX_NUMBER = const(99999)

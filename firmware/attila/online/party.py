@@ -1,35 +1,10 @@
 """One side of an online game: what this board sends, what it takes, what it says.
 
 A Party follows the controller's game (watch()), sends each whole action
-of its own side once it is made (retained, so a board that comes back finds
-it), and takes the other side's action for the position it stands at. It
-never writes to the game: the action it takes is handed to the controller
-as its opponent's (attila.online.remote), and the local player carries it
-out with the pieces, as for the computer's.
+of its own side once, and hands the other side's action to the controller
+as its opponent's (attila.online.remote); it never writes to the game.
 
-The transport (a port's: umqtt on a board, paho on a computer, mqtt.js in
-a browser) hands it what arrives (receive()), says when the broker is
-reached or lost (connected(), lost()), and sends what `outbox` holds:
-(topic, payload bytes, retain), all at QoS 1. Topics, for room castle:
-
-    attila/castle/R/act    the Romans' last action (retained)
-    attila/castle/R/at     where the Romans' board is: `at`, or its will
-                           `off` when it drops (retained)
-
-It hears the other side's topics and its own side's `at` (another board
-on its side: attila.online.seats).
-
-A message that is not signed with the room's secret, not for this room
-and game, an action already taken (replayed), one past the next
-(out of order) or malformed changes nothing: it is counted in `counts`
-(by COUNT_NAMES). A message signed by the other board that says its
-position differs from ours is a disagreement: said, and never played on.
-
-The room's game number grows with each new game (a new game after one
-with actions, on either board: the higher number wins) and is kept in
-`store` (load() -> text or None, save(text); attila.saves.store's Store on
-a board), so a message from an earlier game is never taken for this one;
-so is the board's id, made at its first start.
+Why it is built this way: docs/pages/inside/design.md (attila/online/party.py).
 """
 
 from attila.compat import const
@@ -50,6 +25,7 @@ ONLINE = const(1)
 OFFLINE = const(2)
 
 MINUTE_MS = const(60000)
+KEEPALIVE_S = const(20)  # MQTT keep-alive: silent half again as long, the broker sends our `off`
 REFUSED_MS = const(8000)  # an UNDO refused is said this long, or until the game changes
 CONNECTING = "connecting to the broker"
 STORE_HEAD = "attila-online 1"

@@ -7,23 +7,24 @@ action from the other board (a slice a loop step meanwhile, in which the
 port's transport waits on the network), and the board shows it and checks
 the hands as for the computer's. Hints (the local player's MENU) are the
 local opponent's, `planner`: the other board's moves are never guessed,
-and why the planner gave up its card (`note`) is the planner's, said once.
+and why the planner gave up its card (take_note()) is the planner's, said once.
 """
 
 from attila.compat import const
+from attila.game.notation import parse_placement, parse_turn
+from attila.opponent.chooser import Chooser, turn
 
 WAIT_MS = const(8)  # a slice's wait on the network, inside the 10 ms loop
 
 
-class Remote:
-    """A Chooser (attila.opponent.chooser's interface) whose decisions come from a Party."""
+class Remote(Chooser):
+    """A Chooser whose decisions come from a Party."""
 
     who = "%s (their board)"  # how the status line names the side it plays
 
     def __init__(self, party, planner=None):
         self.party = party
         self.planner = planner
-        self.book = planner.book if planner is not None else None
         self._hint = False
         self._game = None
         self._text = ""
@@ -58,13 +59,25 @@ class Remote:
 
     def result(self):
         if self._hint:
-            return self.planner.result() if self.planner is not None else self._text
-        return self._text
+            return self.planner.result() if self.planner is not None else -1
+        text = self._text
+        game = self._game
+        if not text or game is None:
+            return -1
+        layout = game.layout
+        if text[0] == "@":
+            return parse_placement(layout, text)
+        a, b, c = parse_turn(layout, text)
+        return turn(a, b, c)
 
     def cancel(self):
         if self._hint and self.planner is not None:
             self.planner.cancel()
         self._game = None
+
+    def take_note(self):
+        """Why the planner's card was given up for a hint ('': nothing to say)."""
+        return self.planner.take_note() if self.planner is not None else ""
 
     def words(self):
         """What the status line adds ('': nothing): attila.online.words,
@@ -78,13 +91,3 @@ class Remote:
 
     def refused(self):
         self.party.refused()
-
-    @property
-    def note(self):
-        """Why the planner's card was given up for a hint ('': nothing to say)."""
-        return self.planner.note if self.planner is not None else ""
-
-    @note.setter
-    def note(self, text):
-        if self.planner is not None:
-            self.planner.note = text

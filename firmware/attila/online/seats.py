@@ -1,19 +1,10 @@
 """Which boards sit on each side of a room, from their `at` and `off` messages.
 
-Every party has a board id of its own (8 hex digits, made once and kept
-with the room's game number: attila.online.party), carried in its `at`
-and `off`. Each party hears both sides' `at` topics, its own included:
+Every party has a board id of its own, carried in its `at` and `off`: a
+second board on one side is told on both and sends nothing until the
+other has gone; two boards on the other side are not compared.
 
-- an `at` on its own side from another id: another board plays this side
-  (two boards flashed for the Huns, say). Both are told, since each hears
-  the other's `at` (retained, or sent when it joins), and neither sends
-  its actions until the other has gone (its `off`, sent by the broker
-  when it drops);
-- an `at` on the other side from a second id while the first is online:
-  two boards play the other side. Their positions are not compared then
-  (they may differ; they are not this board's disagreement).
-
-A party that gives no id (its at's last field '-') counts as one board.
+Why it is built this way: docs/pages/inside/design.md (attila/online/seats.py).
 """
 
 

@@ -1,15 +1,8 @@
 """A board's online settings: online.json, as `attila flash --online` writes it.
 
-    {"room": "castle-7fk2m9xq", "side": "H", "broker": "192.168.1.20:1883",
-     "wifi": {"ssid": "Home", "password": "..."},
-     "tls": "ca.pem", "user": "board", "password": "..."}
+The settings hold secrets: nothing here prints them.
 
-room: the room code ROOM-SECRET; side: the side played on this board (R or
-H); broker: HOST or HOST:PORT (port 1883, 8883 with tls); wifi: the network
-to join (absent on a board that is online without Wi-Fi, such as the unix
-port); tls: absent or false for plain MQTT, a CA file on the board (PEM)
-the broker's certificate must chain to; user and password: the broker's
-password file. The settings hold secrets: nothing here prints them.
+Why it is built this way: docs/pages/inside/design.md (attila/online/settings.py).
 """
 
 from attila.datafile import decode, read_text

@@ -1,26 +1,6 @@
 """The setup book: the board's placement at each setup position it can meet.
 
-Made on the host from a solved layout's certificate (attila_tools.solve.bookmaker)
-and read here a record at a time from flash, never loaded whole:
-
-    book = attila.opponent.book.open("4x5.book", layout)
-    square = book.placement(game)   # square index, or -1 when the book has none
-
-At a won position the answer keeps the win; at a lost one it leaves the
-player the fewest winning replies. Symmetric positions share one record.
-
-File: b"ATB2", n, symmetries (besides the identity), records (2 bytes,
-big-endian); the layout as n files then n ranks; each symmetry as n bytes
-(image of square i); then the records, sorted, 5 bytes each: a 3-byte key,
-the answer square and a check byte, the CRC-8 (polynomial 0x07, starting
-from 0xFF) of the other four. A record whose check fails is never played:
-a flipped bit in flash costs the board one book answer (it searches
-there), never a wrong placement. The key of a position (f, s: the squares of the
-first and of the second placer, in the orientation of its canonical image) is
-(|f| * 4 + |s|) << 20 | rank(f) * C(n - |f|, |s|) + rank(s among the
-squares not in f), rank being the colex rank of a subset. The canonical
-image is the first one, in file order, with the smallest (f, s); the
-answer is stored in its orientation.
+Why it is built this way: docs/pages/inside/design.md (attila/opponent/book.py).
 """
 
 from attila.compat import const

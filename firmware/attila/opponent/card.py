@@ -1,27 +1,6 @@
 """The solved game on a microSD card: is this position won for the side to move?
 
-    card = attila.opponent.card.Card(source, layout)  # CardError: foreign, damaged, cut short
-    card.won(mover, other, scorched)          # bitmasks -> 1/0: one block read at most
-    card.winning_turn(game)                   # a winning turn, packed as the search's; -1 none
-    card.ask(game); card.step(4, 1)           # the same, a few lookups at a time (-2: not yet)
-
-`source` reads 512-byte blocks: a block device (readblocks(n, buf), the
-sdcard driver's; `start` is the file's first block on it) or an open file
-(seek, readinto). Made on the host by `attila card` (the retrograde tables
-of attila_tools.solve.retro, default tile supply) as the file attila.tbl.
-
-Every block ends in an 8-byte trailer, checked on each read: its number
-(3 bytes, little-endian), the layout's tag (a byte), the sum of the block's
-first 508 bytes (3 bytes) and 0xA5. A block from another card, another
-place of the file (a fragmented copy) or a damaged one fails it. A sum,
-not a CRC: sum() over the block's memoryview is C speed and allocates
-nothing on MicroPython, where binascii.crc32's 32-bit result is a big int,
-allocated at every read; it still catches any one damaged byte. Block 0
-is the head: b"ATC1", the number of squares, the table's blocks (4 bytes),
-the layout's files then ranks, then its name. Blocks 1.. hold the table's
-bits, DATA bytes each: the bit of position (row, e) is number
-row * ROW + e of the table (ROW bits a row, attila_tools.solve.retro_index),
-lowest bit first in a byte. The block is worked out in small ints only.
+Why it is built this way: docs/pages/inside/design.md (attila/opponent/card.py).
 """
 
 from attila.opponent.book import choose, rank, squeeze

@@ -1,15 +1,6 @@
 """Where a file starts on a FAT card: read it a block at a time, without the file system.
 
-    start = attila.opponent.fat.first_block(dev, "attila.tbl")   # CardError if not there
-
-dev reads 512-byte blocks (readblocks(n, buf): the SD card drivers'). A
-seek in a 1.6 GB file through FatFs walks its cluster chain (hundreds of
-FAT blocks for a far one); read straight from the card, a lookup is one
-block. So the board finds the file's first block in the root folder of the
-card's FAT12/16/32 file system (first partition, or none) and reads from
-there on, trusting the file to be in one piece: as it is when copied onto a
-freshly formatted card, and checked anyway by the number each block of the
-card file carries (attila.opponent.card).
+Why it is built this way: docs/pages/inside/design.md (attila/opponent/fat.py).
 """
 
 from attila.opponent.card import CardError

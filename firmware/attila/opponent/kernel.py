@@ -12,7 +12,6 @@ from attila.compat import const
 from attila.game.geometry import popcount
 from attila.game.rules import KNIGHTS, placement_bits
 
-SLICE = 1  # nodes per loop step (the Planner's): one must fit the 10 ms loop; setup: 1 too
 _WIN = const(10000)
 _INF = const(30000)
 _BIAS = const(32768)

@@ -1,19 +1,6 @@
 """The opponent's search kernel in viper: attila.opponent.kernel in machine code.
 
-The same run() and turns(), ply records, rows, states and node order as the
-portable kernel, over array('i') rows read through raw pointers, in
-functions with no calls inside: about 40 times the portable kernel's speed
-on an RP2040. A mask must fit a machine word, so boards of more than 30
-squares (the 8x8 DIY layout) keep the portable kernel. A knight's square is
-found from its bit by a de Bruijn multiply (the index of a single bit in 32
-bits) into tables of 32 slots; popcounts clear the lowest bit in a loop
-(knight neighbourhoods have few squares).
-
-Only ports with MicroPython's native emitter load this module (unix, rp2:
-`attila flash` compiles it for the board's own arch, or copies the source
-for the board to compile where it cannot tell the arch); attila.opponent.search falls
-back on attila.opponent.kernel where the import fails (CPython has no micropython
-module; WebAssembly and CircuitPython reject the decorator).
+Why it is built this way: docs/pages/inside/design.md (attila/opponent/kernelv.py).
 """
 
 import micropython
@@ -70,7 +57,6 @@ _ROOT_WAIT = const(8)
 # The table row: knight masks by slot, then square indices by slot.
 _IX = const(32)
 MAX_SQUARES = const(30)
-SLICE = 96  # play nodes per loop step (the Planner's): must fit the 10 ms loop; setup: 5/8
 
 
 def tables(layout):

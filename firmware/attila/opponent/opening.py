@@ -1,61 +1,6 @@
 """The opening table: the solved game's first turn of play, in the board's own flash.
 
-    opening = attila.opponent.opening.Opening(open("layout.opening", "rb"), layout)
-    opening.won(mover, other, scorched)   # at most one square scorched
-    # then as an attila.opponent.card.Card: ask(game), step(), winning_turn(game);
-    # with one square scorched, ask() and step() give the reply table's turn,
-    # with two the corrections' (-1 and opening.lost False: the search's turn)
-
-The first turn of play (no square scorched yet) is where the search throws
-the most wins, whatever its budget (the strength tables of
-docs/pages/inside/opponent.md): its evaluation, not its depth, falls short there.
-Its children are the positions with one square scorched, one bit each: for
-4x5 that is 1.4 MB, too much for a Pico's flash, but the layout's
-symmetries fold it to a quarter, about 370 KB. With it the board plays a
-winning first turn whenever one exists, without an SD card; the card
-(attila.opponent.card), when there is one, covers every turn instead.
-When the board places second it moves second: its first turn of play has
-one square scorched. Where its setup book led, those positions are few
-(73,201 folded on 4x5, against 10.9 million with one square scorched),
-and the reply table holds a winning turn for each (5 bytes, 366 KB):
-some of them the search alone would throw. Its second turn of play as the
-first player (two squares scorched) is searched, and the search keeps
-most of those wins: the corrections hold a winning turn for each position
-where the book and the table lead and the search would throw the win
-(at the node budget of either port), so the search never throws one there.
-
-The file is an attila.opponent.card file in all but its table: the same 512-byte
-blocks with the same trailer (a damaged, foreign or misplaced block fails
-its check) and the same head, but b"ATO1", at byte CANON the number of
-placements kept (below), and from byte SYMS the number of symmetries
-besides the identity and each as n bytes (image of square i).
-Blocks 1.. hold the fold map: for each placement of the other side's
-knights, by its colex rank r, two bytes (big-endian) p << 13 | k, p the
-first symmetry (the identity is 0) whose image of those knights has the
-smallest rank, k the number of that image among the images so chosen, in
-rank order; MAP entries a block. Then the table: position (mover, other,
-scorched) is bit row * (m + 1) + e, m the non-knight squares, with the
-position moved by symmetry p: row = k * C(n-3, 3) + rank(mover among the
-squares not the other's), e = 0 with nothing scorched, else 1 + the
-scorched square's number among the m; DATA bytes a block, lowest bit first.
-Then, when the head's REPLIES (3 bytes, big-endian) is not 0, the reply
-table: the board's first turn of play as the second player, wherever its
-setup book led (one scorched square: after any first turn of the
-player's). Sorted records of 5 bytes, RECORDS a block: the key
-(3 bytes, big-endian) row * m + e of the position's canonical image (the
-symmetry, the identity first, whose key is smallest; row and e as above,
-e without its 1), then its winning turn in that orientation, a << 10 | b << 5
-| c (2 bytes, big-endian). A position it lacks is searched.
-Then, when the head's CORRECTIONS (3 bytes, big-endian) is not 0, the
-corrections: records of 6 bytes, FIXES a block, as the reply table's but
-for positions with k = 2 or 3 squares scorched and with a 4-byte key,
-(k - 2) << 29 | row * C(m, k) + the colex rank of the scorched squares
-among the m (the head's fields end before byte CORRECTIONS: layouts of at
-most 23 squares; the key fits 30 bits, a small int on MicroPython, up to
-20).
-Made on the host by `attila card --opening`, from the retrograde tables,
-the layout's setup book and the board's own search
-(attila_tools.solve.corrections).
+Why it is built this way: docs/pages/inside/design.md (attila/opponent/opening.py).
 """
 
 from attila.opponent.book import choose, image, rank, squeeze

@@ -1,45 +1,18 @@
 """The Planner: the opponent's decision for the side to act, a slice of nodes per loop step.
 
-    p = Planner(level=STRONG, budget_ms=2000)   # or chooser(level, budget_ms)
-    p.start(game, now_ms)                        # copies the position
-    while not p.step(now_ms): ...                # one slice of nodes per loop step
-    p.result()                                   # "@b1" or "b1-c3,d4"; "" if none
-    choose(game, level, budget_ms)               # the same search, blocking
-
-The board's loop hands the Planner a slice of nodes per step (sized for
-most of a 10 ms loop on an RP2040), so its LEDs and sensors keep going
-while it thinks; a Planner is also callable,
-p(game) -> text, blocking. Iterative deepening over the root actions with
-alpha-beta negamax below them (attila.opponent.search, with the viper kernel where
-the port has the native emitter and the board has at most 30 squares).
-Without noise (STRONG), each root action after the first is scouted with a
-null window (does it beat the best so far?) and searched again only when it
-does: the same choice at a finished depth in fewer nodes.
-Once the game's remaining turns fit under the depth every scorch is tried
-and the result is exact, so a forced win at the end is never missed.
-
-Levels below STRONG search shallower and add noise (attila.opponent.levels),
-so they are beatable and still reproducible. With a setup book
-(attila.opponent.book: `book=`), NORMAL and STRONG place from it: the decision is
-made in start(), no search (a position the book lacks is searched). With
-the solved game on a card (attila.opponent.card: `card=`) they play a winning turn
-whenever there is one, found a few lookups a loop step (CARD_READS; start()
-reads nothing); lost, they hold out with the search. A lookup that fails (a bad
-block) leaves that decision to the search, with a note (`note`); a card
-that fails CARD_FAULTS decisions in a row is dropped. A decision allocates
-only where its search is set up (start(), or the step after the card found
-the position lost): the tables, stack and rows of a layout are made on its
-first decision and kept.
+Why it is built this way: docs/pages/inside/design.md (attila/opponent/planner.py).
 """
 
 from attila.compat import const
 from attila.errors import IllegalAction
 from attila.game.geometry import lowest, popcount
 from attila.game.rules import KNIGHTS, OVER, SCORCH, SETUP
-from attila.opponent.chooser import Chooser
+from attila.opponent.chooser import Chooser, action_text
+from attila.opponent.levels import (BEGINNER, BUDGET_MS, DECIDED, DEPTH, EXACT, NODES, NOISE,
+                                    NORMAL, PORTABLE_SLICE, ROOT_NODES, SLICE, STRONG, deepening,
+                                    draw, pace, reseed, setup_share)
 from attila.opponent.search import INF, Search
-from attila.opponent.levels import (BEGINNER, DECIDED, DEEP, DEEP_FREE, DEPTH, EXACT, NODES, NOISE,
-                                    NORMAL, STRONG, deepening, draw, reseed, setup_share)
+from attila.ticks import ticks_diff
 
 try:
     from time import ticks_ms
@@ -53,11 +26,6 @@ except ImportError:  # CircuitPython: its ticks are an int, unlike time.monotoni
             return int(_time.monotonic() * 1000)  # type: ignore[attr-defined]
 
 
-_TICKS = const(0x1FFFFFFF)  # elapsed ms modulo 2**29: right on both ports' tick clocks
-# The Planner's own work for one root action (noise included) costs about as
-# much as this many nodes of the viper kernel on an RP2040: it counts in a
-# step's slice (the pace only: never in the node budget).
-_ROOT_NODES = const(8)
 # The card's search for a winning turn, per loop step: at most this many
 # lookups and block reads, so that a step with a block read (at 10 MHz, and
 # its check) stays inside the 10 ms loop. start() reads nothing: the step
@@ -87,21 +55,21 @@ class Planner(Chooser):
     too. The strong level's hard stage (DEEP_FREE) has DEEP times both,
     but for budget_ms in the blocking calls (decide(), choose()): one call
     never outlasts it, so a watchdog fed around it holds (attila.profile).
-    slice_nodes: nodes per step; None takes the kernel's SLICE, sized
-    so that a step stays well inside a 10 ms loop on an RP2040 (96 for the
-    viper kernel, 1 for the portable one; a root action counts as a few
-    nodes; 5/8 of it in setup), and 64 between clock readings in the
-    blocking calls.
+    slice_nodes: nodes per step; None takes the kernel's (SLICE with viper,
+    PORTABLE_SLICE without: attila.opponent.levels; setup_share() of it in
+    setup), and CHOOSE_SLICE between clock readings in the blocking calls.
+    root_nodes: what one root action counts in a slice; node_budget: None
+    for the level's (a port may pace the Planner: levels.pace()).
     native=False keeps to the portable kernel (tests, benches). book: an
     open attila.opponent.book.Book, played in setup at NORMAL and STRONG.
     """
 
-    def __init__(self, level=STRONG, budget_ms=2000, slice_nodes=None, native=True, book=None,
-                 card=None):
+    def __init__(self, level=STRONG, budget_ms=BUDGET_MS, slice_nodes=None, native=True,
+                 book=None, card=None):
         self.level = level
         self.budget_ms = budget_ms
         self.slice_nodes = None if slice_nodes is None else max(1, slice_nodes)
-        self.root_nodes = _ROOT_NODES  # what a root action counts in a slice (a port may size it)
+        self.root_nodes = ROOT_NODES  # what a root action counts in a slice
         self.native = native
         self.node_budget = None  # None: the level's
         self.busy = False
@@ -112,7 +80,7 @@ class Planner(Chooser):
         self._action = -1  # the decision, packed as in the search's rows; -1 none
         self.book = book
         self.card = card  # an attila.opponent.card.Card: NORMAL and STRONG play its winning turns
-        self.note = ""  # why the card failed (or was given up), for the Controller to show once
+        self._note = ""  # why the card failed (or was given up): take_note() hands it on once
         self._faults = 0  # decisions in a row the card failed
         self._failed = False  # this decision's lookup failed: the search decides, in full
         self._carding = 0  # _ASKING, _FOUND, _LOST while the card has the decision; 0 not
@@ -126,7 +94,8 @@ class Planner(Chooser):
         return self.decide(game, ticks_ms)
 
     def decide(self, game, clock):
-        """Blocking: start, step until decided with `clock()` as the time. IllegalAction if none."""
+        """Blocking: start, step until decided with `clock()` as the time; the
+        action as text ('@b1', 'b1-c3,d4'). IllegalAction if none."""
         if game.phase == OVER:
             raise IllegalAction("the game is over: nothing to choose")
         self._blocking = True
@@ -136,23 +105,24 @@ class Planner(Chooser):
                 pass
         finally:
             self._blocking = False
-        text = self.result()
-        if not text:
+        action = self.result()
+        if action < 0:
             raise IllegalAction("no legal action for %s" % "RH"[game.side])
-        return text
+        return action_text(game.layout, action)
 
     def start(self, game, now_ms, level=None):
         """Begin a decision for the side to act at `level` (None: the Planner's
         own; a hint asks at STRONG); the game may change afterwards (with a
         card, cancel() the decision first: the Controller's plan does).
-        Never decided at once: result() is read after a step()."""
+        True when decided at once (from the setup book); else result() is
+        read once a step() says so."""
         self.busy = False
         self._carding = 0
         self._card_game = None
         self._action = -1
         self.nodes = 0
         if game.phase == OVER:
-            return
+            return False
         level = self.level if level is None else level
         level = BEGINNER if level < BEGINNER else STRONG if level > STRONG else level
         self._level = level
@@ -164,7 +134,7 @@ class Planner(Chooser):
                 self._action = square  # a placement's action is its square
                 _last[0] = 0
                 _last[1] = False
-                return
+                return True
         if level >= NORMAL and self.card is not None and game.phase != SETUP \
                 and self.card.ask(game):
             # The card's winning turn, found in step() a few lookups a loop
@@ -178,8 +148,9 @@ class Planner(Chooser):
             self._t0 = now_ms
             _last[0] = 0
             _last[1] = False
-            return
+            return False
         self._begin_search(game, level, now_ms)
+        return False
 
     def _begin_search(self, game, level, now_ms, deep=True):
         """The search's tables, root and first iteration (start(), or the step
@@ -192,6 +163,33 @@ class Planner(Chooser):
             self._search = None  # the old tables go before the new ones are made
             self._asked = self.native
             srch = self._search = Search(layout, self.native)
+        count = self._root(game, srch)
+        if not count:
+            return
+        horizon = self._horizon
+        self._budget(game, level, self._nfree, deep)
+        self._noise = NOISE[level]
+        self._top = DEPTH[level]
+        self._exact_at = EXACT[level]
+        self._count = count
+        self._layout = layout
+        self._t0 = now_ms
+        self._depth = horizon if horizon <= 4 and horizon <= self._exact_at else 1
+        pace = self.slice_nodes
+        if pace is None:
+            pace = SLICE if srch.native else PORTABLE_SLICE
+        self._slice = setup_share(pace) if game.phase == SETUP else pace
+        if self._blocking and self.slice_nodes is None:
+            self._slice = CHOOSE_SLICE  # a blocking call: only the clock's readings
+        self._iteration()
+        self.busy = True
+
+    def _root(self, game, srch):
+        """The search's root for the side to act; its root actions (their
+        number), the horizon and the free squares kept (a tuple returned
+        would allocate). In the scorch step the whole turn is the answer: back
+        to before the move, that move only."""
+        layout = game.layout
         side = game.side
         me = game.knights[side]
         opp = game.knights[side ^ 1]
@@ -199,7 +197,6 @@ class Planner(Chooser):
         starts = me
         ends = -1
         if game.phase == SCORCH:
-            # The whole turn is the answer: back to before the move, that move only.
             entry = game.history[-1]
             starts = 1 << (entry >> 8 & 0xFF)
             ends = 1 << (entry & 0xFF)
@@ -214,20 +211,25 @@ class Planner(Chooser):
             horizon = left + (turns if turns < tiles else tiles)
             srch.ensure(horizon + 2, nfree)
             srch.root(me, opp, free, tiles)
-            count = _placements(game, srch.acts)
-        else:
-            horizon = nfree if nfree < tiles else tiles
-            most = 0
-            m = starts
-            while m:
-                a = m & -m
-                m ^= a
-                most += popcount(layout.knight[lowest(a)] & free & ends)
-            srch.ensure(horizon + 2, most * nfree)
-            srch.root(me, opp, free, tiles)
-            count = srch.turns(starts, ends)
-        if not count:
-            return
+            self._horizon = horizon
+            self._nfree = nfree
+            return _placements(game, srch.acts)
+        horizon = nfree if nfree < tiles else tiles
+        most = 0
+        m = starts
+        while m:
+            a = m & -m
+            m ^= a
+            most += popcount(layout.knight[lowest(a)] & free & ends)
+        srch.ensure(horizon + 2, most * nfree)
+        srch.root(me, opp, free, tiles)
+        self._horizon = horizon
+        self._nfree = nfree
+        return srch.turns(starts, ends)
+
+    def _budget(self, game, level, nfree, deep):
+        """The decision's node budget and time (the level's, its hard stage's
+        DEEP times both where `deep`, or the node_budget a port gave)."""
         cap = self.node_budget
         self._cap_ms = self.budget_ms
         if cap is None:
@@ -240,20 +242,6 @@ class Planner(Chooser):
                 if not self._blocking:  # (a blocking call keeps to budget_ms: a watchdog's)
                     self._cap_ms = self.budget_ms * deep
         self._limit = max(8, (cap + 7) & ~7)  # the node budget is read every 8 nodes
-        self._noise = NOISE[level]
-        self._top = DEPTH[level]
-        self._exact_at = EXACT[level]
-        self._horizon = horizon
-        self._count = count
-        self._layout = layout
-        self._t0 = now_ms
-        self._depth = horizon if horizon <= 4 and horizon <= self._exact_at else 1
-        pace = srch.SLICE if self.slice_nodes is None else self.slice_nodes
-        self._slice = setup_share(pace) if game.phase == SETUP else pace
-        if self._blocking and self.slice_nodes is None:
-            self._slice = CHOOSE_SLICE  # a blocking call: only the clock's readings
-        self._iteration()
-        self.busy = True
 
     def _card_failed(self, e):
         """A lookup failed: the search decides this turn; the card is dropped
@@ -261,9 +249,9 @@ class Planner(Chooser):
         self._failed = True
         self._faults += 1
         if self._faults < CARD_FAULTS:
-            self.note = "%s: %s: the board searches this turn" % (self.card.what, e)
+            self._note = "%s: %s: the board searches this turn" % (self.card.what, e)
             return
-        self.note = "%s not used (%s): the board searches" % (self.card.what, e)
+        self._note = "%s not used (%s): the board searches" % (self.card.what, e)
         self.card = None
 
     def _card_step(self, now_ms):
@@ -322,7 +310,7 @@ class Planner(Chooser):
             return True
         if self._carding:
             return self._card_step(now_ms)
-        if (now_ms - self._t0) & _TICKS >= self._cap_ms:
+        if ticks_diff(now_ms, self._t0) >= self._cap_ms:
             self._finish(True)
             return True
         srch = self._search
@@ -399,13 +387,17 @@ class Planner(Chooser):
         _last[1] = stopped
 
     def result(self):
-        """The decision: "@b1" or "b1-c3,d4"; "" when there is no legal action.
+        """The decision, an action (attila.opponent.chooser); -1 when there is
+        no legal action, while busy (not decided yet) and after cancel()."""
+        if self.busy:
+            return -1
+        return self._action
 
-        "" too while busy (the decision is not made yet) and after cancel().
-        """
-        if self.busy or self._action < 0:
-            return ""
-        return _text(self._layout, self._action)
+    def take_note(self):
+        """Why the card failed or was given up, once ("" when it did not)."""
+        note = self._note
+        self._note = ""
+        return note
 
     def cancel(self):
         """Drop the decision under way."""
@@ -429,18 +421,10 @@ def _placements(game, acts):
     return n
 
 
-def _text(layout, action):
-    names = layout.names
-    c = names[action & 63]
-    if not action >> 18:
-        return "@" + c
-    return names[action >> 12 & 63] + "-" + names[action >> 6 & 63] + "," + c
-
-
 _planner = []  # type: list  # choose()'s Planner, made on first use
 
 
-def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None, book=None,
+def choose(game, level=STRONG, budget_ms=BUDGET_MS, clock=None, seed=None, nodes=None, book=None,
            card=None):
     """The action the computer plays for the side to act, as text (blocking).
 
@@ -465,10 +449,13 @@ def choose(game, level=STRONG, budget_ms=2000, clock=None, seed=None, nodes=None
     return p.decide(game, clock if clock is not None else ticks_ms)
 
 
-def chooser(level=STRONG, budget_ms=2000, book=None, card=None):
+def chooser(level=STRONG, budget_ms=BUDGET_MS, book=None, card=None, port="micropython"):
     """The Planner a Controller asks for the board's own turns and for hints
-    (book: the layout's setup book, card: its attila.opponent.card.Card, or None)."""
-    return Planner(level, budget_ms, book=book, card=card)
+    (book: the layout's setup book, card: its attila.opponent.card.Card, or
+    None), paced for a profile's `port` (attila.opponent.levels.pace)."""
+    p = Planner(level, budget_ms, book=book, card=card)
+    p.slice_nodes, p.root_nodes, p.node_budget = pace(port, level)
+    return p
 
 
 def stats():

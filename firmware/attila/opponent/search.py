@@ -1,33 +1,6 @@
 """The opponent's search: alpha-beta negamax on bitboards that can stop after any node.
 
-Search(layout) holds what one layout needs, made once: the square tables,
-a stack of ply records (one per ply, ints in one flat row), a row of
-packed moves per ply and the root actions. The negamax is iterative: a ply
-record says what its node does next (count itself, expand, try the next
-move, the next scorch, the next placement), so run(pause) returns after any node and goes
-on at the next call, and nothing is allocated while it runs (boards of up
-to 30 squares: masks are small ints on a 32-bit board).
-
-What a node does (as in the recursive search this replaced):
-- play: a move that leaves the opponent's knights one exit wins at once (we
-  scorch it); with depth left, moves are ordered (fewest opponent exits,
-  then most own moves) and each move's scorches are tried in groups: the
-  opponent's exits, one isolated square (no knight can ever land there: all
-  alike), then, where the result is exact (the game's remaining turns fit
-  under the depth), the other quiet squares and the squares of our own
-  reach. Inexact, one quiet square stands for the rest. A scorch after which
-  the opponent traps us on the spot (the trap test) scores as lost without
-  a node.
-- setup: legal placements (the no-trap rule), most exits first.
-- at depth 0: the mobility evaluation.
-
-The root (ply 0) is the Planner's (attila.opponent.planner): it hands run() one root
-action at a time and gets its score back. The work is done by a kernel:
-attila.opponent.kernelv (viper: machine code over arrays) where the port compiles it
-and the board has at most 30 squares, else attila.opponent.kernel (portable). Both
-visit the same nodes in the same order. The layout of the stack row below
-is repeated as const() in each kernel (MicroPython folds only a module's
-own constants); tests/opponent/test_search_layout.py checks they agree.
+Why it is built this way: docs/pages/inside/design.md (attila/opponent/search.py).
 """
 
 from attila.compat import const
@@ -106,17 +79,12 @@ def kernel(layout, native=True):
 
 
 class Search:
-    """One layout's search: tables, stack and rows, made once and reused.
-
-    SLICE: the kernel's nodes per loop step, sized for a 10 ms loop on an
-    RP2040 (attila.opponent.planner).
-    """
+    """One layout's search: tables, stack and rows, made once and reused."""
 
     def __init__(self, layout, native=True):
         k = kernel(layout, native)
         self.layout = layout
         self.native = k is _viper
-        self.SLICE = k.SLICE
         self.width = max(3 * 8, layout.size)  # a row: every move, or every square
         self.plies = 0
         self.stack = self.acts = k.row(0)  # ensure() makes them

@@ -1,23 +1,10 @@
 """The coach: after each of the player's turns, was a won position kept or thrown away?
 
-    coach = Coach(card, on)                # card: attila.opponent.card.Card; on: judging or not
-    coach.switch()                         # MENU while a new game is cleared: on <-> off
-    coach.after(game, now_ms, computer)    # after every change of the game
-    coach.verdict                          # KEPT, THROWN or QUIET (nothing to say)
-    coach.paint(buf, now_ms)               # its sign on the turn's squares; True while shown
-
-Asked only with the card: two lookups a turn (the position before the turn,
-won for the player?, and after it, won for the other side?). A lost
-position has nothing to teach here, so the coach says nothing then. The
-sign: the three squares of the turn (from, to, the tile) blink green (kept)
-or red (thrown) for SIGN_MS; the verdict stays in the status line until the
-next turn it judges, an undo or a new game. A board with the card always
-has a coach, off unless the profile's game.coach (or `attila sim --coach`)
-turns it on; MENU while the board is cleared for a new game switches it
-(attila.play.controller).
+Why it is built this way: docs/pages/inside/design.md (attila/play/coach.py).
 """
 
 from attila.compat import const
+from attila.game.rules import SCORCHED
 from attila.leds.palette import ERROR, GOOD, put
 from attila.ticks import ticks_diff
 
@@ -27,7 +14,6 @@ THROWN = const(2)
 SIGN_MS = const(1500)  # the sign on the turn's squares: 3 blinks of 250 ms
 _PERIOD = const(500)
 _ON = const(250)
-_BURN = const(2)  # a scorch in the game's history (attila.game.rules)
 WORDS = ("", "coach: that turn kept the win", "coach: that turn threw the win away")
 
 
@@ -53,7 +39,7 @@ class Coach:
         grew = n - self._seen
         self._seen = n
         last = h[-1]
-        if grew != 1 or n < 2 or last >> 16 != _BURN or self.card is None or not self.on:
+        if grew != 1 or n < 2 or last >> 16 != SCORCHED or self.card is None or not self.on:
             return  # not the end of a turn just played (a resumed game is not judged)
         side = game.side ^ 1  # the side that just played (the scorch passed the turn on)
         if side == computer:

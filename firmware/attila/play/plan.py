@@ -1,123 +1,108 @@
 """The action the board shows for the side to act: its own turn, or a hint.
 
-The opponent is a Chooser (attila.opponent.chooser): a Planner, which
-searches a slice at a time so the board's loop runs on while it thinks, or a
-plain function fn(game) -> text ('@b1', 'b1-c3,d4') wrapped in an Answer,
-which answers at once. The answer is checked against the rules; when it is
-missing, broken or illegal the first legal action stands in, so the board
-always shows a legal action. In the scorch step of a turn the plan is the
-whole turn, the move already made included. A hint is the best action the
-board knows, whatever the opponent's level: in setup from the opponent's
-setup book (`opponent.book`, attila.opponent.book) when the book has the
-position, otherwise the strong level's search (start()'s level); the
-board's own actions are the opponent's to choose, at its level.
+The opponent (an attila.opponent.chooser.Chooser: the Planner, a slice of
+its search a loop step) answers with an action as squares; the plan keeps
+it only when the rules allow it, else the first legal action, so the board
+always shows a legal action. A plain function fn(game) -> text is wrapped
+in an attila.opponent.answer.Answer: text only at the edges.
 """
 
-from attila.errors import AttilaError
 from attila.game.geometry import lowest
-from attila.game.notation import format_turn, parse_placement, parse_turn
-from attila.game.rules import MOVE, SCORCH, SETUP
-from attila.opponent.chooser import Chooser
+from attila.game.rules import MOVE, OVER, SCORCH, SETUP
+from attila.opponent.chooser import TURN, Chooser, squares, turn
 from attila.opponent.levels import STRONG
 
 
-class Answer(Chooser):
-    """A plain function fn(game) -> text as a Chooser that answers at once."""
-
-    def __init__(self, fn):
-        self.fn = fn
-        self.text = ""
-
-    def start(self, game, now_ms, level=None):
-        self.text = self.fn(game)
-        return True
-
-    def result(self):
-        return self.text
-
-
 def first_action(game):
-    """The trivial chooser: the first legal action as text ('@b1', 'b1-c3,d4')."""
-    names = game.layout.names
+    """The trivial chooser: the first legal action (-1: none)."""
     if game.phase == SETUP:
         legal = game.placements()
-        return "@" + names[lowest(legal)] if legal else ""
+        return lowest(legal) if legal else -1
     if game.phase == SCORCH:
-        return game.describe(game.history[-1]) + "," + names[lowest(game.scorchable())]
+        last = game.history[-1]
+        return turn(last >> 8 & 0xFF, last & 0xFF, lowest(game.scorchable()))
     if game.phase != MOVE or not game.movable():
-        return ""
+        return -1
     a = lowest(game.movable())
     b = lowest(game.destinations(a))
-    free = game.free() & ~(1 << b) | 1 << a
-    return format_turn(game.layout, a, b, lowest(free))
+    return turn(a, b, lowest(game.free() & ~(1 << b) | 1 << a))
 
 
-def check(game, text):
-    """(a, b, c) of a legal action text for the game, (-1, -1, -1) if not."""
-    layout = game.layout
-    if not text:
-        return -1, -1, -1
-    try:
-        if game.phase == SETUP:
-            a = parse_placement(layout, text)
-            if game.placements() >> a & 1:
-                return a, -1, -1
-            return -1, -1, -1
-        a, b, c = parse_turn(layout, text)
-    except AttilaError:
-        return -1, -1, -1
-    if c < 0:
-        return -1, -1, -1
+def legal(game, action):
+    """True when `action` is legal for the side to act in `game` (in its
+    scorch step: the whole turn, the move already made)."""
+    if action < 0 or (action < TURN) != (game.phase == SETUP):
+        return False
+    a, b, c = squares(action)
+    if game.phase == SETUP:
+        return bool(game.placements() >> a & 1)
     if game.phase == SCORCH:
-        # The move is made: the answer must be that move and a free square.
-        made = game.describe(game.history[-1])
-        ok = made == layout.names[a] + "-" + layout.names[b] and game.free() >> c & 1
-        return (a, b, c) if ok else (-1, -1, -1)
+        last = game.history[-1]
+        return a == last >> 8 & 0xFF and b == last & 0xFF and bool(game.free() >> c & 1)
     if game.phase != MOVE or not game.destinations(a) >> b & 1:
-        return -1, -1, -1
-    game.move(a, b)
-    ok = game.free() >> c & 1
-    game.undo()
-    return (a, b, c) if ok else (-1, -1, -1)
+        return False
+    return bool((game.free() & ~(1 << b) | 1 << a) >> c & 1)
 
 
 class Plan:
     """One planned action: the knight on `src` (in setup: the placement on
     `src`) to `dst`, then a tile on `tile` (-1 where a field has no square).
 
-    start() asks for the side to act; a Planner then needs step() once per
-    loop tick until it answers (busy meanwhile); an Answer answers at once.
-    opponent: a Chooser (or an object with its methods: attila.online's
-    remote player), a function fn(game) -> text, or None (the first legal
-    action).
+    start() asks for the side to act; a search under way then needs step()
+    once a loop step (`searching`); the decision is shown from the step
+    after its last slice (`found` meanwhile). opponent: a Chooser (the
+    Planner, or attila.online.remote.Remote: the other board's player), a
+    function fn(game) -> text, or None (the first legal action).
     """
 
     def __init__(self, opponent=None):
-        if opponent is not None and not hasattr(opponent, "result"):
-            opponent = Answer(opponent)  # a function (a Chooser, or one like it, has result())
+        if opponent is not None and not isinstance(opponent, Chooser):
+            from attila.opponent.answer import Answer  # a test's or a tool's: loaded only then
+
+            opponent = Answer(opponent)
         self.opponent = opponent
-        self._game = None  # the game under search
-        self.busy = False  # a Planner is searching
+        self.hinting = False  # a hint is asked for: the action is the player's
+        self.searching = False  # the opponent is deciding, a slice a loop step
+        self.found = False  # decided in the last step: to be shown in the next
         self.src = self.dst = self.tile = -1
-        self.at = -1  # history length at the start of the planned turn; -1: none
+        self.turn_start = -1  # the game's history length where the planned turn starts; -1: none
+        self.note = ""  # why the opponent's card was given up, for the decision just made
+        self._game = None  # the game under search
+        self._rested = False  # the last step painted instead of searching
 
     def ready(self):
         """True while there is an action to show (check fits() after a change)."""
-        return self.at >= 0 and self.src >= 0
+        return self.turn_start >= 0 and self.src >= 0
+
+    def hint(self):
+        """A hint is asked for: the next action planned is the player's."""
+        self.hinting = True
+
+    def forget(self):
+        """Forget the plan and the hint asked for."""
+        self.drop()
+        self.hinting = False
+
+    def wanted(self, game, computer):
+        """True while an action to show is wanted for `game` (the board plays
+        the side `computer`, -1: none) and not yet there."""
+        if (not self.hinting and computer < 0) or game.phase == OVER or self.turn_start >= 0:
+            return False
+        return self.hinting or game.side == computer
 
     def drop(self):
         """Forget the plan, and stop a search under way. Its squares go too:
         the last turn's knight square (scorched since, perhaps) must not read
         as the board's knight lifted while it thinks again."""
         self.cancel()
-        self.at = -1
+        self.turn_start = -1
         self.src = self.dst = self.tile = -1
 
     def fits(self, game):
         """True while the plan still is for the game: its position, or its own
         move made and the scorch to come."""
         n = len(game.history)
-        at = self.at
+        at = self.turn_start
         if at < 0:
             return False
         if n == at:
@@ -126,61 +111,70 @@ class Plan:
                 and not game.occupied() >> self.src & 1)
 
     def start(self, game, now_ms, hint=False):
-        """Ask for the side to act in `game` (for the player when `hint`); True
-        when the plan is ready already."""
+        """Ask for the side to act in `game` (for the player when `hint`: the
+        best the opponent knows, at STRONG); True when the plan is ready already."""
         self.drop()
         p = self.opponent
-        text = ""
+        action = -1
         if p is not None:
-            book = p.book if hint and game.phase == SETUP else None
-            if book is not None:
-                square = book.placement(game)  # -1: not in it, or unreadable
-                if square >= 0:
-                    self._finish(game, "@" + game.layout.names[square])
-                    return True
             try:
                 if not p.start(game, now_ms, STRONG if hint else None):
                     self._game = game
-                    self.busy = True
+                    self.searching = True
                     return False
-                text = p.result()
+                action = p.result()
             except Exception:  # a broken opponent must not stop the game
-                text = ""
-        self._finish(game, text)
+                action = -1
+        self._finish(game, action)
         return True
 
-    def step(self, now_ms):
-        """One slice of the search; True when the plan became ready."""
-        p = self.opponent
-        if not self.busy or p is None:
+    def step(self, now_ms, paint=False):
+        """The plan's part of one loop step: a slice of the search under way,
+        except in a step that paints the frame (`paint`; never two steps
+        running, so a slow loop searches too); True in the step after its
+        last slice: the decision is shown now. Searching, painting and the
+        status line each fit a loop step, not all three."""
+        if self.found:
+            self.found = False
+            return True
+        if not self.searching:
             return False
+        if paint and not self._rested:
+            self._rested = True
+            return False
+        self._rested = False
+        p = self.opponent
         try:
             if not p.step(now_ms):
                 return False
-            text = p.result()
+            action = p.result()
         except Exception:
-            text = ""
+            action = -1
         game = self._game
-        self.busy = False
+        self.searching = False
         self._game = None
-        self._finish(game, text)
-        return True
+        self._finish(game, action)
+        self.found = True
+        return False
 
     def cancel(self):
         """Stop a search under way."""
         p = self.opponent
-        if self.busy and p is not None:
-            self.busy = False
+        if self.searching and p is not None:
+            self.searching = False
             self._game = None
             try:
                 p.cancel()
             except Exception:
                 pass
 
-    def _finish(self, game, text):
-        a, b, c = check(game, text)
-        if a < 0:
-            a, b, c = check(game, first_action(game))
+    def _finish(self, game, action):
+        if not legal(game, action):
+            action = first_action(game)
+        a = b = c = -1
+        if legal(game, action):
+            a, b, c = squares(action)
         self.src, self.dst, self.tile = a, b, c
         n = len(game.history)
-        self.at = n - 1 if game.phase == SCORCH else n
+        self.turn_start = n - 1 if game.phase == SCORCH else n
+        self.note = self.opponent.take_note() if self.opponent is not None else ""

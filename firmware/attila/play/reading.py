@@ -1,277 +1,164 @@
-"""What a change of occupancy means: the game followed through the pieces.
+"""What a reading of the squares means for the game: queries that change nothing.
 
-The sensors cannot tell a knight from a tile, so every reading is compared
-with the occupancy the game expects:
-
-- the same: nothing to do;
-- one knight of the side to move missing: it is lifted, its jumps light;
-- that knight down on a lit square: the move; a tile on a free square after
-  it: the scorch; a knight on a lit setup square: the placement;
-- the piece of the last action lifted again (the knight just placed or
-  moved, the tile just put down): that action is taken back, so a piece
-  slid across the squares or a change of mind ends as a legal action;
-- anything else: a correction. Out of a correction nothing is read as an
-  action: the board waits until the pieces match the game again (or one
-  knight of the side to move is in a hand), and reads on from there.
-
-Only the legal actions of attila.game.rules ever change the game. After UNDO,
-RESUME or the self-test the pieces must first match the game exactly (the
-LEDs show how, one take-back step at a time) before a new action is read.
-A piece that lay where the game wanted none is `stray`: it may be any piece,
-so its square never counts as matching until it has been emptied.
-
-A Reading is the part of an attila.play.controller.Controller that follows the
-pieces: the controller owns it and holds the state it reads and changes
-(mode, game, mask, lifted, stray, steps, again: the controller's public
-state). It tells its controller through changed() after every change of the
-game, new_game() once the board is empty in CLEAR and sound(cue) for a cue.
+The sensors cannot tell a knight from a tile, so an occupancy (a bitmask)
+only means something against the game followed. act() (from agreement)
+and agree() (out of a correction) say what it means as one int, a meaning: its kind in the low 3 bits, a square above (<< 3)
+and a second one (<< 9); the controller applies it (attila.play.controller).
+How the board reads pieces: docs/pages/play/leds.md.
 """
 
 from attila.compat import const
 from attila.game.geometry import lowest
-from attila.game.rules import MOVE, SCORCH, SETUP
-from attila.game.rules import OVER as ENDED  # the game's phase; OVER here is a mode
+from attila.game.rules import MOVE, MOVED, OVER, SCORCH, SETUP
 
-PLAY = const(0)  # following the game; the board agrees with it
-CORRECT = const(1)  # the board disagrees: the LEDs show what to fix
-OVER = const(2)  # game over: the winner's colour breathes over the board
-CLEAR = const(3)  # new game: take every piece off the board
-RESUME = const(4)  # a saved game was found at boot: MENU resume, UNDO discard
-SELFTEST = const(5)
-MODE_NAMES = ("play", "correct", "over", "clear", "resume", "selftest")
+MATCH = const(0)  # the pieces match the game
+LIFTED = const(1)  # one knight of the side to move is in a hand (its square)
+WRONG = const(2)  # the pieces differ: a correction
+PLACE = const(3)  # a knight put on a setup square it may take (its square)
+JUMP = const(4)  # a knight moved as it may (from, to)
+BURN = const(5)  # a tile put on a square it may scorch (its square)
+TAKE_BACK = const(6)  # the last action's piece lifted again: take that action back
+UNDONE = const(7)  # this many of UNDO's take-back steps are on the table now
+KIND = const(7)  # meaning & KIND: the kind
+_SQUARE = const(63)
 
-CUE_NONE = const(0)
-CUE_PLACED = const(1)  # a legal action accepted
-CUE_ILLEGAL = const(2)  # the board went from agreeing to a correction
-CUE_TURN = const(3)  # the board's own action is ready and shown
-CUE_OVER = const(4)  # game over
-CUE_ERROR = const(5)  # trouble(): a save failed, a damaged save, saving off
+
+def square(meaning):
+    """The (first) square of a meaning."""
+    return meaning >> 3 & _SQUARE
+
+
+def second(meaning):
+    """The second square of a meaning (a jump's landing)."""
+    return meaning >> 9 & _SQUARE
 
 
 def _single(mask):
     return mask and not mask & (mask - 1)
 
 
-class Reading:
-    """The pieces on the table against the controller's game.
+def want(game, lifted, steps):
+    """Occupancy of the game as the table should show it: the next take-back
+    step after UNDO (steps: oldest first), else the game without the knight
+    on `lifted` (-1: none)."""
+    if steps:
+        return steps[0][0]
+    occ = game.occupied()
+    if lifted >= 0:
+        occ &= ~(1 << lifted)
+    return occ
 
-    strict: the pieces must match the game before any action is read (after
-    UNDO, RESUME, the self-test); the controller sets it.
-    """
 
-    def __init__(self, controller):
-        self.c = controller
-        self.strict = False
-        self._agreed = False  # OVER: the pieces matched the game at the last reading
+def agree(game, mask, stray, steps, plan):
+    """Out of a correction (or in a game over): whether the pieces match the
+    game again (MATCH) or one knight of the side to move is in a hand
+    (LIFTED), else WRONG; an occupancy reached through a correction is never
+    read as an action. Stray pieces (never vouched for) are WRONG until gone.
+    steps: None, or UNDO's take-back steps when the pieces must match them
+    one by one (UNDONE) and then the game exactly (strict: after UNDO,
+    RESUME, the self-test). plan: the board's action when the side to act is
+    the board's, else None."""
+    occ = game.occupied()
+    if game.phase == OVER:
+        return MATCH if mask == occ and not stray else WRONG
+    if stray:
+        return WRONG
+    if steps is not None:
+        if steps and mask == steps[0][0]:
+            return UNDONE | _undone(steps, mask) << 3
+        if steps or mask != occ:
+            return WRONG
+    if mask == occ:
+        return MATCH
+    missing = occ & ~mask
+    if not mask & ~occ and game.phase == MOVE and _single(missing):
+        if plan is not None:
+            if plan.src >= 0 and missing == 1 << plan.src:
+                return LIFTED | plan.src << 3
+        elif game.movable() & missing:
+            return LIFTED | lowest(missing) << 3
+    return WRONG
 
-    def expected(self):
-        """Occupancy the game expects on the squares right now."""
-        c = self.c
-        if c.mode == CLEAR:
-            return 0
-        if c.mode == SELFTEST:
-            return c.mask if c.mask >= 0 else 0
-        return self.want()
 
-    def want(self):
-        """Occupancy of the game as the table should show it, whatever the mode."""
-        c = self.c
-        if c.steps:
-            return c.steps[0][0]  # the next take-back step after UNDO
-        occ = c.game.occupied()
-        if c.lifted >= 0:
-            occ &= ~(1 << c.lifted)
-        return occ
+def _undone(steps, mask):
+    """How many of the take-back steps, oldest first, the table shows done."""
+    n = 0
+    while n < len(steps) and mask == steps[n][0]:
+        n += 1
+    return n
 
-    # -- following the game -------------------------------------------------------
 
-    def follow(self):
-        """Read the occupancy against the game; carry out what it means.
+def act(game, mask, plan, unsettled):
+    """From agreement: what the reading shows, a step at a time: MATCH,
+    LIFTED, an action (PLACE, JUMP, BURN) or TAKE_BACK, else WRONG. A game
+    over takes back only the last piece put down, lifted again before the
+    squares settled (`unsettled`: a tile slid on over the board). plan: as
+    for agree(); the board's own actions are its plan's squares only."""
+    occ = game.occupied()
+    missing = occ & ~mask
+    if mask == occ:
+        return MATCH
+    if game.phase == OVER:
+        return TAKE_BACK if unsettled and _taken_back(game, missing) else WRONG
+    if _taken_back(game, missing):
+        return TAKE_BACK
+    if game.phase == SETUP:
+        return _placement(game, mask & ~occ, missing, plan)
+    if game.phase == MOVE:
+        return _jump(game, mask & ~occ, missing, plan)
+    return _scorch(game, mask & ~occ, missing, plan)
 
-        Actions are read only from agreement: in PLAY the pieces matched the
-        game before this reading. Out of a correction (and after UNDO, RESUME
-        or the self-test) the board only waits for the pieces to match the
-        game again, or for one knight of the side to move to be in a hand:
-        the sensors cannot tell a knight from a tile, so an occupancy reached
-        through a correction is never read as an action.
-        """
-        c = self.c
-        mode = c.mode
-        if mode == RESUME or mode == SELFTEST:
-            return
-        if mode == CLEAR:
-            if c.mask == 0:
-                c.new_game()
-            return
-        if c.mask < 0:
-            return
-        c.lifted = -1
-        if self.strict:
-            self._agree()
-        elif mode == PLAY or (mode == OVER and self._agreed and c.settling.unsettled):
-            self._read()  # (game over: the last piece may still be sliding)
-            if c.mode == CORRECT:
-                c.sound(CUE_ILLEGAL)
-        else:
-            self._agree()
 
-    def ended(self, agreed):
-        """Game over: OVER, whatever lies on the board."""
-        c = self.c
-        if c.mode != OVER:
-            c.sound(CUE_OVER)
-        c.mode = OVER
-        self._agreed = agreed
-        self.strict = False
-        del c.steps[:]
-        c.again = False
-
-    def _agree(self):
-        """Back to PLAY once the pieces match the game (or a knight is lifted)."""
-        c = self.c
-        game = c.game
-        m = c.mask
-        occ = game.occupied()
-        if game.phase == ENDED:
-            self.ended(m == occ and not c.stray)
-            return
-        if c.stray:
-            c.mode = CORRECT
-            return
-        if self.strict:
-            steps = c.steps
-            n = len(steps)
-            while steps and m == steps[0][0]:
-                steps.pop(0)
-                c.again = False
-            if len(steps) < n:
-                c.changed()  # those take-backs are on the table now: save
-            if steps or m != occ:
-                c.mode = CORRECT
-                return
-            self.strict = False
-        missing = occ & ~m
-        if m == occ:
-            c.mode = PLAY
-        elif not m & ~occ and self._liftable(missing):
-            c.lifted = lowest(missing)
-            c.mode = PLAY
-        else:
-            c.mode = CORRECT
-
-    def strays(self):
-        """Every piece where the game wants none is stray from now on (see stray)."""
-        c = self.c
-        mode = c.mode
-        if mode == PLAY or mode == SELFTEST or c.mask < 0:
-            return
-        # While the board is cleared, pieces of the old game may stay (UNDO
-        # brings it back); only pieces put down meanwhile are stray.
-        c.stray |= c.mask & ~self.want()
-
-    def _liftable(self, missing):
-        """True when `missing` is one knight the side to move may lift now."""
-        c = self.c
-        if c.game.phase != MOVE or not _single(missing):
-            return False
-        if c.own():
-            return c.plan.ready() and missing == 1 << c.plan.src
-        return bool(c.game.movable() & missing)
-
-    def _read(self):
-        """From agreement: the action (or take-back) the reading shows, if any.
-
-        After the game ends, only the last piece put down lifted again before
-        the squares settled (a tile slid on over the board) takes the action
-        back; after that the pieces no longer matter.
-        """
-        c = self.c
-        for _ in range(8):  # an action, a take-back and an action at most
-            game = c.game
-            occ = game.occupied()
-            m = c.mask
-            extra = m & ~occ
-            missing = occ & ~m
-            if game.phase == ENDED:
-                if not extra and not missing:
-                    self.ended(True)
-                    return
-                if not (c.settling.unsettled and self._take_back(missing)):
-                    self.ended(False)
-                    return
-                continue
-            if not extra and not missing:
-                c.mode = PLAY
-                return
-            c.mode = CORRECT
-            if not self._take_back(missing) and not self._act(extra, missing):
-                return
-
-    def _take_back(self, missing):
-        """The knight just placed or the tile just put down lifted again (a piece
-        slid on across the board, a change of mind): its action is taken back."""
-        c = self.c
-        game = c.game
-        if not _single(missing) or not game.history or game.phase == SCORCH:
-            return False
-        text = game.describe(game.history[-1])
-        if text[0] in "@," and missing == 1 << c.layout.index(text[1:]):
-            game.undo()
-            c.changed()
-            return True
+def _taken_back(game, missing):
+    """True when the knight just placed or the tile just put down is lifted
+    again (a piece slid on across the board, a change of mind)."""
+    if not _single(missing) or not game.history or game.phase == SCORCH:
         return False
+    last = game.history[-1]
+    return last >> 16 != MOVED and missing == 1 << (last >> 8 & 0xFF)
 
-    def _act(self, extra, missing):
-        """Carry out the one legal action the difference shows; True if done."""
-        c = self.c
-        game = c.game
-        own = c.own()
-        plan = c.plan
-        phase = game.phase
-        if phase == SETUP:
-            if missing or not _single(extra):
-                return False
-            legal = (1 << plan.src if plan.src >= 0 else 0) if own else game.placements()
-            if not extra & legal:
-                return False
-            game.place(lowest(extra))
-        elif phase == MOVE:
-            if not _single(missing):
-                return False
-            a = lowest(missing)
-            if own:
-                if a != plan.src:
-                    return False
-            elif not game.movable() >> a & 1:
-                return False
-            if not extra:
-                c.lifted = a
-                c.mode = PLAY
-                return False
-            if not _single(extra):
-                return False
-            b = lowest(extra)
-            if own:
-                if b != plan.dst:
-                    return False
-            elif not game.destinations(a) >> b & 1:
-                return False
-            game.move(a, b)
-        else:
-            if missing:
-                if missing == 1 << game.lifted:
-                    # The knight that just moved is in a hand again: take the
-                    # move back, so it can go elsewhere (or home).
-                    game.undo()
-                    c.changed()
-                    return True
-                return False
-            if not _single(extra):
-                return False
-            legal = (1 << plan.tile if plan.tile >= 0 else 0) if own else game.scorchable()
-            if not extra & legal:
-                return False
-            game.scorch(lowest(extra))
-        c.changed()
-        c.sound(CUE_PLACED)
-        return True
+
+def _placement(game, extra, missing, plan):
+    if missing or not _single(extra):
+        return WRONG
+    if plan is not None:
+        legal = 1 << plan.src if plan.src >= 0 else 0
+    else:
+        legal = game.placements()
+    return PLACE | lowest(extra) << 3 if extra & legal else WRONG
+
+
+def _jump(game, extra, missing, plan):
+    if not _single(missing):
+        return WRONG
+    a = lowest(missing)
+    if plan is not None:
+        if a != plan.src:
+            return WRONG
+    elif not game.movable() >> a & 1:
+        return WRONG
+    if not extra:
+        return LIFTED | a << 3
+    if not _single(extra):
+        return WRONG
+    b = lowest(extra)
+    if plan is not None:
+        if b != plan.dst:
+            return WRONG
+    elif not game.destinations(a) >> b & 1:
+        return WRONG
+    return JUMP | a << 3 | b << 9
+
+
+def _scorch(game, extra, missing, plan):
+    if missing:
+        # The knight that just moved is in a hand again: its move is taken
+        # back, so it can go elsewhere (or home).
+        return TAKE_BACK if missing == 1 << game.lifted else WRONG
+    if not _single(extra):
+        return WRONG
+    if plan is not None:
+        legal = 1 << plan.tile if plan.tile >= 0 else 0
+    else:
+        legal = game.scorchable()
+    return BURN | lowest(extra) << 3 if extra & legal else WRONG

@@ -1,16 +1,6 @@
 """Self-test: every LED in turn, then a magnet on every square, then a report.
 
-1. LEDS: each square lights red, green, then blue for STEP_MS each, one
-   square after the other (a dead LED or a swapped colour order shows at
-   once). MENU skips ahead.
-2. MAGNETS: every square still to test is lit white; while a magnet (any
-   piece) is on it, it shows green; once it has read occupied and then empty
-   again it goes dark. When every square has passed, or on MENU, the report
-   follows.
-3. REPORT: with the LEDs alone. Every square green: all sensors work.
-   Otherwise the good squares stay green and the bad ones blink red: slowly
-   for a dead sensor (never read occupied), fast for a stuck one (never read
-   empty). MENU or UNDO leaves the self-test.
+Why it is built this way: docs/pages/inside/design.md (attila/play/selftest.py).
 """
 
 from attila.compat import const
@@ -45,10 +35,12 @@ def _names(layout, mask):
 class SelfTest:
     """State of one self-test run on a layout."""
 
-    def __init__(self, layout, mask, now):
+    def __init__(self, layout, mask, now, before=0):
         self.layout = layout
         self.phase = LEDS
         self.start = now
+        self.before = before  # the controller's mode before the test: back to it after
+        self.emptied = ~mask  # squares that have read empty since the test began
         self.mask = mask if mask >= 0 else 0
         self.on = 0  # squares that have read occupied
         self.empty = 0  # squares that have read empty
@@ -56,6 +48,7 @@ class SelfTest:
 
     def sense(self, mask, now):
         self.mask = mask
+        self.emptied |= ~mask
         if self.phase == MAGNETS:
             self._note(mask)
 

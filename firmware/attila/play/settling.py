@@ -1,181 +1,126 @@
-"""What a change of the game sets off: kept at once, saved and planned once the squares settle.
+"""What waits for the squares to settle: the game kept, saved, and the board's action planned.
 
-A Settling is the part of an attila.play.controller.Controller that keeps, saves
-and plans: the controller owns it, tells it of every change of the game
-(changed()) and runs its work() in every tick; it reads the controller's
-public state (game, mode, plan, hinting) and reports through the
-controller's trouble(), touch() and sound().
-
-Every change of the game as the table shows it is kept (attila.saves.keeper: a
-journal line) before the board shows it: in the input call that made it,
-or in the tick; a power cut after that loses nothing. Once the squares have
-been still for CALM_MS after a change, the keeper settles (a whole save now
-and then, a finished game archived) and the board's action (or a hint) is
-searched (attila.play.plan), a slice per tick.
+Every change of the game as the table shows it is kept at once (a journal
+line, attila.saves.keeper) before the board shows it. Once the squares have
+been still for CALM_MS the whole save follows, then the plan's search, a
+slice a loop step (attila.play.plan). A write returns what came of it
+(FAILED, RECOVERED); the controller shows it (attila.play.controller).
 """
 
 from attila.compat import const
 from attila.saves.keeper import Keeper
-from attila.play.reading import CORRECT, CUE_TURN, PLAY
-from attila.game.rules import OVER as ENDED  # the game's phase; OVER is a mode
 from attila.ticks import ticks_diff
 
 CALM_MS = const(500)  # squares still this long after a change: save, plan
+FAILED = const(1)  # what came of a write: it failed (`error` says why) ...
+RECOVERED = const(2)  # ... or it went through after one failed
+OWN = const(0)  # what think() is asked to plan: the board's own action ...
+HINT = const(1)  # ... or a hint (-1: nothing)
 
 
 class Settling:
-    """The game of a controller kept, saved and planned."""
+    """The keeper of one board's game, its calm clock and its plan's pace."""
 
-    def __init__(self, controller, store):
-        self.c = controller
+    def __init__(self, store, plan):
         self.keeper = Keeper(store) if store is not None else None
+        self.plan = plan
         self.unsettled = False  # the game changed since the squares last settled
-        self.unkept = False  # the game changed since the keeper last kept it
-        self.took = False  # a button was taken in this loop step (no save at rest in it)
-        self.save_failed = False  # the controller's error is the last save's failure
-        self._rested = False  # the last tick painted instead of thinking
-        self._found = False  # the search ended in the last tick: show it now
+        self.keep_due = False  # the game changed since the keeper last kept it
+        self.error = ""  # why the last write failed
+        self._failing = False  # the last write failed, and no other trouble was shown since
         self._still = 0  # time of the last change of the squares or the game
 
     def restore(self, layout):
-        """The saved game (None: none); a damaged save is the controller's trouble."""
+        """(the saved game or None, what went wrong or "")."""
         if self.keeper is None:
-            return None
-        game, error = self.keeper.load(layout)
-        if error:
-            self.c.trouble(error)
-        return game
+            return None, ""
+        return self.keeper.load(layout)
 
-    def stir(self, now):
+    def squares_changed(self, now):
         """The squares changed: the calm starts again."""
         self._still = now
 
-    def busy(self):
-        """True while work waits for the squares to settle (a save, a plan), a
-        search is under way or its decision waits for the next tick to be shown."""
-        return self.unsettled or self.c.plan.busy or self._found or self.wanted()
-
-    def changed(self):
-        """After every change of the game: keep or drop the plan. The save and a
-        new plan wait until the squares settle (work)."""
-        c = self.c
-        if not c.plan.fits(c.game):
-            c.plan.drop()
-            c.hinting = False
+    def game_changed(self, now):
+        """The game changed: it is to be kept, and saved once the squares settle."""
         self.unsettled = True
-        self.unkept = self.keeper is not None
-        self._still = c.now
-        if c.coach is not None:
-            c.coach.after(c.game, c.now, c.computer)
+        self.keep_due = self.keeper is not None
+        self._still = now
 
-    # -- the plan -----------------------------------------------------------------
+    def busy(self, ask):
+        """True while a save or a plan (`ask`: OWN, HINT, -1) waits for the
+        squares, or a search is under way or to be shown."""
+        plan = self.plan
+        return self.unsettled or plan.searching or plan.found or ask >= 0
 
-    def wanted(self):
-        """True while an action to show is wanted and not yet there."""
-        c = self.c
-        if not c.hinting and c.computer < 0:
-            return False
-        mode = c.mode
-        game = c.game
-        if (mode != PLAY and mode != CORRECT) or game.phase == ENDED or c.plan.at >= 0:
-            return False
-        return c.hinting or game.side == c.computer
-
-    def work(self, now, paint=False):
-        """What waits for the squares to settle: once they have been still for
-        CALM_MS after a change, save the game, then start the plan. A search
-        under way goes on, one slice a tick, except in a tick that paints the
-        frame (`paint`; never two ticks running, so a slow loop thinks too).
-        A decision is shown from the tick after its last slice: searching,
-        painting and the status line each fit a loop step, not all three."""
-        # (self.c.plan each time, not a local: 11 slots of locals and stack at
-        # most keep this frame off MicroPython's heap, see Board.step)
-        calm = -1
-        took = self.took
-        self.took = False
-        if self.unsettled:
-            calm = ticks_diff(now, self._still) >= CALM_MS
-            if calm and not took:  # (a step that took a button shows it first)
-                self.unsettled = False
-                self._save()
-        if self.c.plan.busy:
-            if paint and not self._rested:
-                self._rested = True
-            else:
-                self._rested = False
-                self._found = self.c.plan.step(now)
-        elif self._found:
-            self._found = False
-            self._planned()
-        elif self.wanted():
-            if calm < 0:
-                calm = ticks_diff(now, self._still) >= CALM_MS
-            if calm and self._start(now):
-                self._planned()
-
-    def _start(self, now):
-        """Start the plan (a hint when the side to act is not the board's);
-        True when it is ready already."""
-        c = self.c
-        return c.plan.start(c.game, now, not c.own())
-
-    def _planned(self):
-        """The plan is ready: show it (and why the card was given up, once)."""
-        c = self.c
-        opponent = c.plan.opponent
-        note = opponent.note if opponent is not None else ""
-        if note:
-            opponent.note = ""
-            c.trouble(note)
-        c.touch()
-        if c.own() and c.plan.ready():
-            c.sound(CUE_TURN)
-            c.decided += 1  # said once as a whole (attila.play.words.decision)
-
-    # -- the save -----------------------------------------------------------------
-
-    def _later(self):
-        """The take-backs still to do by hand, as actions redone (oldest first)."""
-        later = []  # type: list  # (a comprehension's closure would allocate on every call)
-        for step in self.c.steps:
-            later.insert(0, step[3])
-        return later
-
-    def keep(self):
-        """Keep the game as the table shows it, now (before it is shown)."""
-        self.unkept = False
+    def save(self, now, game, steps):
+        """Once the squares have been still for CALM_MS: the keeper's next
+        write at rest (a whole save, the journal's folder anew, a finished
+        game archived), one a loop step, unsettled until the last; what came
+        of it. The same failure again (a whole save tried again after the
+        action's own failed) is shown already."""
         keeper = self.keeper
-        if keeper is not None:  # (always: changed() sets unkept only with a keeper)
-            self._saved(keeper.keep(self.c.game, self._later()))
+        if not self.calm(now):
+            return 0
+        self.unsettled = False
+        if keeper is None:
+            return 0
+        error = keeper.settle(game, _later(game, steps))
+        if keeper.busy:
+            self.unsettled = True
+        if error and self._failing and error == self.error:
+            return 0
+        return self._written(error)
 
-    def _save(self):
-        """The squares settled: the keeper's whole save, archive of a finished
-        game; one write a loop step (the next one, still settled, goes on)."""
-        keeper = self.keeper
-        if keeper is not None:
-            error = keeper.settle(self.c.game, self._later())
-            # The same failure again (a whole save tried again after the
-            # action's own failed): shown already, one sign for an action.
-            if not (error and self.save_failed and error == self.c.error):
-                self._saved(error)
-            if keeper.busy:
-                self.unsettled = True
+    def think(self, now, paint, game, ask):
+        """The plan's part of a loop step: a slice of the search under way,
+        or, once the squares are still, the plan asked for (`ask`: OWN or
+        HINT); True when its decision is to be shown now."""
+        plan = self.plan
+        if plan.searching or plan.found:
+            return plan.step(now, paint)
+        return ask >= 0 and self.calm(now) and plan.start(game, now, ask)
 
-    def _saved(self, error):
-        """After a write of the keeper: its trouble, or saving works again."""
-        if error:
-            self.c.trouble(error)
-            self.save_failed = True
-        elif self.save_failed:
-            self.save_failed = False
-            self.c.saving_works()
+    def calm(self, now):
+        """True once the squares have been still for CALM_MS."""
+        return ticks_diff(now, self._still) >= CALM_MS
+
+    def keep(self, game, steps):
+        """Keep the game as the table shows it (UNDO's take-back `steps` still
+        to do by hand redone), now; what came of it."""
+        self.keep_due = False
+        if self.keeper is None:  # (never: game_changed() makes it due only with a keeper)
+            return 0
+        return self._written(self.keeper.keep(game, _later(game, steps)))
 
     def archive(self, game):
-        """A finished game cleared before the squares settled: kept now."""
-        if self.keeper is not None and game.phase == ENDED:
-            self._saved(self.keeper.archive(game))
+        """A finished game cleared before the squares settled: kept now; what came of it."""
+        if self.keeper is None:
+            return 0
+        return self._written(self.keeper.archive(game))
 
     def forget(self):
         """The saved game declined: gone from the store."""
         if self.keeper is not None:
             self.keeper.clear()
+
+    def troubled(self):
+        """Another trouble is shown: writes that go through again leave it."""
+        self._failing = False
+
+    def _written(self, error):
+        if error:
+            self.error = error
+            self._failing = True
+            return FAILED
+        if self._failing:
+            self._failing = False
+            return RECOVERED
+        return 0
+
+
+def _later(game, steps):
+    """The take-back steps still to do by hand, as actions redone (text, oldest first)."""
+    later = []  # type: list  # (a comprehension's closure would allocate on every call)
+    for step in steps:
+        later.insert(0, game.describe(step[3]))
+    return later

@@ -7,9 +7,9 @@ a board; the LEDs say the same without words (see attila.play.painter).
 
 from attila.game.geometry import lowest, popcount
 from attila.game.notation import in_words
-from attila.play.reading import CLEAR, CORRECT, OVER, RESUME, SELFTEST
-from attila.game.rules import KNIGHT_NAMES, KNIGHTS, MOVE, SCORCH, SETUP, SIDE_NAMES, traps
-from attila.game.rules import OVER as ENDED
+from attila.game.rules import (KNIGHT_NAMES, KNIGHTS, MOVE, MOVED, OVER, PLACED, SCORCH, SETUP,
+                               SIDE_NAMES, traps)
+from attila.play.modes import CLEAR, CORRECT, GAME_OVER, PLAY, RESUME, SELFTEST
 
 
 def _single(mask):
@@ -37,8 +37,18 @@ def _join(words):
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def status(c):
-    """The status line of a controller (without its store error)."""
+def status(c, own):
+    """The status line of a controller (`own`: the board plays the side to act)."""
+    text = _status(c, own)
+    if c.coach is not None and c.coach.verdict and c.mode == PLAY:
+        text += " (" + c.coach.words() + ")"
+    if c.error:
+        text += " [" + c.error + "]"
+    more = c.plan.opponent.words() if c.plan.opponent is not None else ""
+    return text + " (" + more + ")" if more else text
+
+
+def _status(c, own):
     if c.missing:
         return "Module %d not answering: check its cable (the game waits)" % c.missing
     game = c.game
@@ -58,29 +68,35 @@ def status(c):
         n = len(game.history)
         differ = popcount(c.mask ^ game.occupied()) if c.mask >= 0 else -1
         if differ < 0:  # the squares not read yet: nothing to say about them
-            board = "Reading the squares"
+            table = "Reading the squares"
         elif differ > 1:
-            board = "%d squares differ from it" % differ
+            table = "%d squares differ from it" % differ
         else:
-            board = "1 square differs from it" if differ else "The board matches it"
+            table = "1 square differs from it" if differ else "The board matches it"
         return "Saved game found (%d action%s, %s). MENU: resume, UNDO: discard. %s" % (
-            n, "" if n == 1 else "s", _turn_words(c), board)
-    if mode == OVER:
+            n, "" if n == 1 else "s", _turn_words(c), table)
+    if mode == GAME_OVER:
         w = game.winner
         return "Game over: %s win, %s cannot %s. MENU: new game, UNDO: take back" % (
             SIDE_NAMES[w], SIDE_NAMES[w ^ 1],
             "place a knight" if game.placed(w ^ 1) < KNIGHTS else "move")
     if mode == CORRECT:
-        return _fix_words(c)
+        return _fix_words(c, own)
+    return _play_words(c, own)
+
+
+def _play_words(c, own):
+    """PLAY: whose turn, and what to do (the board's plan when it is its own)."""
+    game = c.game
+    names = c.layout.names
     who = SIDE_NAMES[game.side]
-    own = c.own()
-    lead = (getattr(c.plan.opponent, "who", "The board plays the %s") % who + ": ") if own \
-        else (who + ": ")
+    lead = (c.plan.opponent.who % who + ": ") if own and c.plan.opponent is not None \
+        else ("The board plays the %s: " % who) if own else (who + ": ")
     tail = ""
     ready = c.plan.ready()
     if own and not ready:
         return lead + "thinking..."
-    if c.hinting and not own:
+    if c.plan.hinting and not own:
         tail = " (hint: %s)" % (_plan_words(c) if ready else "thinking...")
     if game.phase == SETUP:
         if own:
@@ -116,7 +132,7 @@ def decision(c):
 
 def _turn_words(c):
     game = c.game
-    if game.phase == ENDED:
+    if game.phase == OVER:
         return "%s won" % SIDE_NAMES[game.winner]
     if game.phase == SETUP:
         return "%s to place" % SIDE_NAMES[game.side]
@@ -138,17 +154,18 @@ def _plan_words(c):
 
 def _undo_words(c, step):
     """(what UNDO takes back, the piece it took off the board) of a take-back step."""
-    _occ, romans, huns, text = step
-    if text[0] == "@":
+    _occ, romans, huns, entry = step
+    names = c.layout.names
+    kind, a, b = entry >> 16, names[entry >> 8 & 0xFF], names[entry & 0xFF]
+    if kind == PLACED:
         # Placements alternate from the first side: the count left says whose it was.
         side = c.game.first ^ (popcount(romans | huns) & 1)
-        return "the placement on %s" % text[1:], KNIGHT_NAMES[side] + " knight"
-    if text[0] == ",":
-        return "the scorch of %s" % text[1:], "tile"
-    start, _, end = text.partition("-")
-    return "the move from %s to %s" % (start, end), None
+        return "the placement on %s" % a, KNIGHT_NAMES[side] + " knight"
+    if kind == MOVED:
+        return "the move from %s to %s" % (a, b), None
+    return "the scorch of %s" % a, "tile"
 
-def _fix_words(c):
+def _fix_words(c, own):
     """What is wrong and how to fix it, in words."""
     game = c.game
     layout = c.layout
@@ -169,8 +186,8 @@ def _fix_words(c):
         if c.again:
             why = "One take-back at a time (UNDO again once it is done). " + why
         piece = taken or piece
-    elif not c.pieces.strict:
-        why = _why(c, extra, missing)
+    elif not c.strict:
+        why = _why(c, extra, missing, own)
     fixes = []
     if _single(extra) and _single(missing):
         b = lowest(missing)
@@ -189,11 +206,10 @@ def _fix_words(c):
                 fixes.append("put the %s back on %s" % (_piece_words(i, knights), names[i]))
     return why + "; ".join(fixes)
 
-def _why(c, extra, missing):
+def _why(c, extra, missing, own):
     """The reason a reading is not an action, where one is simple to say."""
     game = c.game
     names = c.layout.names
-    own = c.own()
     phase = game.phase
     if own:
         if not c.plan.ready():

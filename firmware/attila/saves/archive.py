@@ -1,22 +1,13 @@
 """Finished games kept on flash for `attila games`: the newest, as many as leave the saves their room.
 
-Each is its save text (attila.saves.savetext) in the games folder as
-game-NUMBER-CHECKSUM.txt, numbered in the order the games ended, written
-whole (attila.saves.files). The archive gives way to the saves: a full
-flash stops them (attila.saves.keeper says so), so before a game is kept
-the oldest go until fewer than GAMES_KEPT are left and the file system has
-ROOM_BLOCKS free (statvfs; where it cannot tell, GAMES_KEPT alone holds).
-A game that would leave less, even with none kept, is not kept (OSError
-ENOSPC: the saves keep their room). make_room() drops the oldest the same
-way at power-up (attila.saves.store), after an update put more files on
-the flash. The room is read from the file system, not counted in games: what a game takes
-depends on its length (littlefs keeps a few hundred bytes in its folder's
-metadata, a longer file takes a 4 KB block), and the room on what else the
-flash holds (the firmware, the layout's tables, a maker's files).
+The archive gives way to the saves: the oldest go first, and a game that
+would leave the saves less room is not kept (OSError ENOSPC).
+
+Why it is built this way: docs/pages/inside/design.md (attila/saves/archive.py).
 """
 
 from attila.compat import const
-from attila.saves.files import exists, free_bytes, read_text, write_whole
+from attila.saves.files import ENOSPC, exists, free_bytes, read_text, write_whole
 from attila.saves.savetext import checksum
 
 GAMES_KEPT = const(100)
@@ -33,7 +24,7 @@ ROOM_BLOCKS = const(10)
 # watchdog may be running.
 DROPS = const(32)
 BLOCK = const(4096)
-ENOSPC = const(28)  # littlefs's LFS_ERR_NOSPC as MicroPython raises it, and the hosts'
+GAMES = "games"  # the folder finished games are kept in (`attila games` fetches a board's)
 
 
 def game_number(name):

@@ -1,33 +1,6 @@
 """Whole files on flash: written so that a power cut or a full flash never leaves half of one.
 
-write_whole() writes a text and its checksum line to PATH.tmp, closes it,
-then renames it over PATH: a rename replaces the old file in one step
-(os.rename on MicroPython's FAT and littlefs, os.replace on a host). A cut
-during the write leaves the old file untouched; a cut after the rename
-leaves the new one. The checksum line makes sure that even a file system
-that renames before its data reaches the flash never hands back half a
-file. On littlefs (in_place) a file can be written over in place instead:
-littlefs keeps its old contents until close commits the new ones, whole,
-in one commit of its folder, where PATH.tmp's creation, its data and the
-rename take three (half the pages programmed).
-
-A full flash (ENOSPC) or any write error loses nothing either. A file is
-written in one write(), its text made before it is opened. littlefs's
-close commits what the writes put in, except after a write that failed
-(the file is then marked erred: close commits nothing), so a file written
-in place that does not fit leaves the old one as it was (tests/portable/
-test_store_full.py fills MicroPython's own littlefs to show it), and no
-exception can come between two writes (one there, a MemoryError making
-the checksum line, would have close commit a file cut short). A PATH.tmp a
-write error left behind is removed: it holds flash the next save needs.
-No free-space check is needed first, and none would be sure: littlefs
-cannot tell in advance how many blocks a commit takes (a few hundred bytes
-are kept inline in the folder's metadata, more take a block), and its
-statvfs on a full flash counts the free blocks below zero.
-
-Files are read as bytes, a piece at a time. The file functions are
-injectable (`fs`: open/rename/remove/...) so tests can cut the power at
-every byte; HostFs is a host's own.
+Why it is built this way: docs/pages/inside/design.md (attila/saves/files.py).
 """
 
 from attila.compat import const
@@ -35,6 +8,9 @@ from attila.errors import AttilaError
 from attila.saves.savetext import MAX_BYTES, checksum, unpack
 
 _PIECE = const(512)  # bytes read at a time
+# OSError's number for a full flash: littlefs's LFS_ERR_NOSPC as MicroPython
+# raises it, and ENOSPC on the hosts.
+ENOSPC = const(28)
 
 
 def read_bytes(fs, path):

@@ -1,46 +1,17 @@
 """The game kept across power cuts: loaded at power-up, kept as the table shows it.
 
-A thin layer over a store (an attila.saves.savetext.Storage: attila.saves.store.Store,
-MemoryStore, the CircuitPython port's NvmStore). It restores the saved game for the board's
-layout. keep() is called whenever the game as the table shows it changed,
-before the board shows the change: it appends the change to the store's
-journal (a few bytes; a new game too, as one line), or writes a whole save
-where the store has no journal (or its journal is full), or forgets the
-game when a new one starts on a store without one; so a power cut at any
-moment after the board showed an action finds it kept. settle() runs once
-the squares are still: it writes the whole save when the journal has grown
-(its lines are replayed at power-up); in the next call it has the store
-make the journal's folder anew (store.renew(): an erased block, so that no
-append of the next generation compacts it), then keeps a finished game
-apart (archive): each in a loop step of its own (`busy` until the last),
-as each may erase a sector (45 ms, up to 400 ms). Nothing is written when
-the text did not change (flash wears). A write that fails (a full flash:
-"flash full: cannot save the game"; no heap for the save's text or its
-file: "out of memory: ...", before the file is opened) leaves the game in RAM and the last
-save on file as it was: a journal line that fails becomes a whole save; a
-whole save that fails leaves the journal going while it has room (its
-short lines can fit where a save of a long game does not), and is tried
-again when the squares settle, or at the next change once the journal
-is full.
-
-A save is the game as the pieces on the table show it: after UNDO the
-actions whose pieces are not back yet are still in it, so a power cut in
-the middle of a take-back finds a save at most one action away from the
-table (otherwise a tile could pass for the knight that returns to its
-square: the sensors cannot tell them apart).
+Why it is built this way: docs/pages/inside/design.md (attila/saves/keeper.py).
 """
 
 from attila.compat import const
 from attila.errors import AttilaError
 from attila.game.rules import OVER, SIDES
+from attila.saves.files import ENOSPC
 from attila.saves.savetext import NEW, UNDONE, dump, redo, restore
 
 # Journal lines after which settle() writes a whole save (the journal holds
 # at most attila.saves.savetext.MAX_NOTES: then keep() writes one itself).
 SETTLE_NOTES = const(6)
-# OSError's number for a full flash: littlefs's LFS_ERR_NOSPC as MicroPython
-# raises it, and ENOSPC on the hosts.
-ENOSPC = const(28)
 # What a write may fail with and leave the game in RAM: the file system, or
 # a heap with no room for the save's text or the file (made before the file
 # is opened: attila.saves.files; nothing on file changed).

@@ -1,24 +1,6 @@
 """The save text: how a game and the changes since it are written down.
 
-A save is a few lines of text: a version, the layout rows, the first player,
-the tile supply and the game log (attila.game.notation.log), ended by a checksum
-line, "end <Adler-32 of the lines before it>" (attila.saves.files adds it when it
-writes the file; attila.saves.store a "gen" line before it, the number of that
-whole save). A text
-whose checksum does not match is never read as a game, so a torn or flipped
-file never hands back half a game; bytes are checked to be plain ASCII
-before they become text (MicroPython and CPython disagree on what invalid
-UTF-8 a text read lets through, and a save never holds anything else).
-
-Between two whole saves, each change of the game is one journal line,
-"GEN OP CHECK": OP an action ('@b1', 'b1-c3', ',d4'), UNDONE (the last
-action taken back) or a NEW game ('nR14'); GEN the "gen" of the whole save
-it follows; CHECK the Adler-32 of "GEN OP". journal_ops() reads the lines of
-one generation up to the first torn or foreign one, and fold() carries them
-out onto the save text.
-
-Pure functions on text and bytes: no file is opened here (attila.saves.store keeps
-the files on flash; the tools read a board's files fetched with current()).
+Why it is built this way: docs/pages/inside/design.md (attila/saves/savetext.py).
 """
 
 from attila.compat import const

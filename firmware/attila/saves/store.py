@@ -1,50 +1,6 @@
 """The save on flash, kept so that a power cut at any moment loses no accepted action.
 
-Store keeps a game's save text (attila.saves.savetext) whole on file
-(attila.saves.files: through PATH.tmp and a rename, or on littlefs, where the
-port says so with `in_place`, over the save on file in one commit; a cut
-or a full flash leaves the old save or the new one, never half of one).
-
-A damaged save (not text, torn, wrong checksum, or refused by restore()) is
-never deleted: Store moves it aside to PATH.bad (PATH.bad1, ... when that is
-taken) and says so in `store.aside`, so the board can show it and a maker
-can still look at it.
-
-Between two whole saves, each change of the game is one line appended to
-a journal, journal/now/NAME.jnl beside PATH (journal_of(); note(); the
-lines are attila.saves.savetext's journal lines; every whole save counts its
-"gen" one up). An append
-is one small write: on littlefs one commit of a file kept inline in its
-folder's metadata (no sector to erase, save when littlefs compacts that
-metadata), so a board can write it before it shows the action. The journal
-has a folder of its own: littlefs keeps a folder's metadata apart, so the
-appends never fill (and compact) the metadata of the board's root folder,
-which holds every other file. A folder's metadata block takes 16 commits
-of 256 bytes (MicroPython's rp2 littlefs: 4 KB blocks, 256-byte programs);
-the commit that does not fit compacts the folder, a sector erase (45 ms,
-up to 400 ms). So the store counts the commits it made in the journal's
-folder since it made it (room()) and, once lines were written, makes the
-folder (journal/now, in journal/) anew at rest (renew(): remove, rmdir,
-mkdir, one erase of a fresh block; commits in journal/, never in the root
-folder), so that a generation's appends always find room: an accepting
-step programs one page and erases nothing. At power-up the count is not
-known: load() writes the journal's lines into a whole save, if any, and
-makes the folder anew. load() replays the
-journal's lines of the save's generation onto it, up to the first torn or
-foreign line; a whole save empties the journal, and a line of an older
-generation (the journal was not emptied: the power went) is skipped.
-Without a whole save on file there is no journal: an action is then a
-whole save (attila.saves.keeper writes a new game's empty save at rest).
-
-After a cut between the old save's removal and the rename (FAT renames
-that way), the only whole save is PATH.tmp: load() renames it to PATH at
-once, so the next save's PATH.tmp cannot overwrite the only copy.
-
-Finished games are kept apart by attila.saves.archive (Store.archive), which
-gives way to the saves: load() drops the oldest archived games first when
-the flash has less room than the saves may need. The file
-functions are injectable (`fs`: open/rename/remove) so tests can cut the
-power at every byte.
+Why it is built this way: docs/pages/inside/design.md (attila/saves/store.py).
 """
 
 from attila.saves import archive as _archive

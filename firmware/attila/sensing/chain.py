@@ -1,24 +1,6 @@
 """A 74HC165 chain checked on every scan: which module does not answer.
 
-Every module's register has inputs its squares leave unused (G and H on a
-2x3 module, E to H on a 2x2) tied to 3.3 V: they read 1 whatever the
-switches. Each register's SER has a 10 kOhm pull-down, so with the cable
-into module N out, module N-1 shifts in zeros: from module N on every input
-reads 0, and on an active-low chain every square past the break would read
-"occupied". Its tied inputs reading 0 name module N.
-
-One byte more than the chain is read (one bit where Python clocks the
-chain itself, standing for the byte): past the last register its SER's
-pull-down gives 0. With the cable into module 1 out, QH follows the pin's
-pull (up on an active-low chain) and every byte reads 0xFF, the tied inputs
-included: that extra byte, 0xFF too, names module 1.
-
-A scan with a module missing keeps the last good reading of the squares
-from that module on (nothing past the break is read as a piece), and
-carries the module's number above the chain bits, where
-attila.sensing.wiring.Wiring.squares() does not look: the Board tells the controller.
-Used by the MicroPython ShiftScanner (attila.sensing.scanners) and CircuitPython's
-keypad reader (ports/circuitpython/hardware.py) alike.
+Why it is built this way: docs/pages/inside/design.md (attila/sensing/chain.py).
 """
 
 

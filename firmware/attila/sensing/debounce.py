@@ -1,20 +1,6 @@
 """Per-square debounce of raw sensor scans.
 
-A reed switch chatters for a few milliseconds when a magnet comes or goes,
-and a piece slid over the board brushes the squares it crosses. Each square
-keeps the time its reading last flipped; a new reading becomes the square's
-stable state only once it has held for `hold_ms` (30 ms by default). A
-square that flickers, or a piece that passes over a square faster than
-that, never reaches the stable mask, so the controller sees no phantom lift
-or placement.
-
-State lives in integer bitmaps plus one preallocated list of times, so
-`update()` allocates nothing while the masks fit a small int (up to 30
-squares on a 32-bit board) and the clock stays below 2**30.
-
-Times are milliseconds from a clock that may wrap (MicroPython's
-time.ticks_ms() wraps every 2**30 ms, CircuitPython's supervisor.ticks_ms()
-every 2**29): elapsed times go through attila.ticks.ticks_diff.
+Why it is built this way: docs/pages/inside/design.md (attila/sensing/debounce.py).
 """
 
 from attila.compat import const

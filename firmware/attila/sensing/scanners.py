@@ -1,18 +1,6 @@
 """Sensor back-ends: read every reed switch into one raw bitmask (chain order).
 
-The three wirings of the build guide (docs/pages/build/wiring.md), written once for every port. A pin is any
-object with MicroPython's `value()` (read) and `value(v)` (drive); the
-CircuitPython binding wraps digitalio in that shape. Nothing here names a
-pin number or imports hardware: the port builds the pins and hands them in.
-
-Bit k of a scan is the k-th sensor of the chain (module 1's squares first,
-see attila.sensing.wiring); a set bit means "a magnet is there". scan() allocates
-nothing while the mask fits a small int (30 sensors on a 32-bit board).
-
-Reading pins one by one costs a call each. A port that can read several
-inputs at once (the RP2040 has every GPIO's level in one register) hands
-the pin readers a `levels` function: levels() -> bit k set while pins[k]
-(cols[k] for the matrix) reads high.
+Why it is built this way: docs/pages/inside/design.md (attila/sensing/scanners.py).
 """
 
 from attila.sensing.chain import Chain

@@ -1,19 +1,6 @@
 """Which LED and which sensor belong to which square.
 
-The layout says where each module lies and its place in the cable chain
-(attila.game.modules.Module: .number, .places[local index] -> (file, rank)). Each
-module carries its squares' LEDs and sensors in the chain one module after
-the other, module 1 first. Inside a module the chain visits the squares in
-the module's own local order (row by row from its bottom-left corner) unless
-the hardware profile gives a permutation for that kind of module, e.g. a
-serpentine PCB: ``{"2x3": [0, 1, 3, 2, 4, 5]}`` (chain position -> local
-index). LEDs may also start after ``led_offset`` extra LEDs (a sacrificial
-level-shifter pixel, a status LED) that belong to no square.
-
-Sensor chain bits are packed: module 1's squares take bits 0..n1-1, module
-2's the next n2 bits, and so on. Every scanner back-end hands over a raw
-bitmask in that order; ``squares(raw)`` turns it into a square bitmask with
-one table look-up per four bits.
+Why it is built this way: docs/pages/inside/design.md (attila/sensing/wiring.py).
 """
 
 from attila.compat import const

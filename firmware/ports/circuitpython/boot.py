@@ -1,22 +1,6 @@
 """Attila board, CircuitPython boot.py: who may write CIRCUITPY, from the buttons held at power-up.
 
-CIRCUITPY is writable by the computer (as a USB drive) or by the board,
-never both; CircuitPython gives it to the computer unless boot.py remounts
-it. The board saves its game in microcontroller.nvm, never on CIRCUITPY
-(code.py), so it has nothing to write there: boot.py takes the drive from
-the computer only so that nothing changes the board's files while it
-plays. UNDO and MENU held while the board powers up, or a file named
-`maintenance` on the drive, leave the drive to the computer (to edit the
-files, `attila flash --drive`) and code.py stops before its loop: the
-maintenance gesture of every port (attila.board.power_up). Any error here
-(a bad profile.json) also leaves the drive to the computer, so it can be
-fixed (code.py says why on the console). code.py plays only on a drive
-boot.py gave the board: maintenance lasts as long as the computer holds
-the drive, across the reloads its writes cause.
-
-It reads the two buttons with digitalio and profile.json with json only:
-importing the game here would compile or load it twice at every power-up.
-boot.py runs at power-up and hard reset only.
+Why it is built this way: docs/pages/inside/design.md (ports/circuitpython/boot.py).
 """
 
 import time

@@ -1,29 +1,11 @@
 """Attila board, CircuitPython entry point (copied to CIRCUITPY/code.py).
 
-Reads profile.json and layout.json from CIRCUITPY, builds the same core as
-the MicroPython port (attila.*) over CircuitPython's keypad scanners,
-neopixel_write and pwmio (hardware.py), and runs the loop every loop_ms,
-feeding microcontroller.watchdog if the profile asks.
-
-Buttons held at power-up (attila.board.power_up, the same on every port):
-MENU starts the self-test; UNDO and MENU, or a file named `maintenance`,
-stop code.py before the loop and the watchdog start (boot.py then leaves
-the drive to the computer), and so does a drive the computer holds
-(computer_holds_drive: code.py runs again at each reload). The game is saved in microcontroller.nvm
-(nvmsave.py), never on CIRCUITPY: a power cut while a FAT sector is
-rewritten could take every file of the drive with it. The status line is
-written whenever it changes, without ever waiting for the computer (see
-status_console()).
-
-CircuitPython older than 9.2.1 is refused, on the console and with every
-LED red: there keypad's reset() does not report the keys held at that
-moment, so the board would see no piece where one stands at power-up. The layout's setup book (layout.book)
-is opened if it is there; without it (or damaged) the board searches its
-placements and says so once. Its opening table (layout.opening,
-attila.opponent.opening) makes the first turn of play exact the same way, when no
-SD card covers the game: attila.opponent.opening and attila.opponent.card are imported only
-when the file is there (its fold map stays in the heap while the board
-runs: the reason they are not imported when there is no table).
+Reads profile.json and layout.json from CIRCUITPY and builds the same core
+as the MicroPython port (attila.assembly) over CircuitPython's keypad,
+neopixel_write and pwmio (hardware.py); the game is saved in
+microcontroller.nvm (nvmsave.py), never on the drive. The same power-up
+gestures as every port (attila.board.power_up); a drive the computer holds
+stops it too. Why it works the way it does: docs/pages/flash/circuitpython.md.
 """
 
 import gc
@@ -33,32 +15,18 @@ import time
 import hardware
 from attila import profile as profiles
 from attila.game import layoutfile
-from attila.assembly import BOOK, OPENING, assemble, controller_for, exists, open_tables
+from attila.assembly import (BOOK, LAYOUT, OPENING, PROFILE, assemble, controller_for, exists,
+                             open_tables)
 from attila.board import MAINTENANCE, MAINTENANCE_FILE, SELF_TEST, power_up
 from attila.console import Console
+from attila.ticks import TICKS_MASK
 
-PROFILE = "profile.json"
-LAYOUT = "layout.json"
 OLDEST = (9, 2, 1)  # keypad reset() reports the keys held from here on (CircuitPython PR #9819)
 NO_NVM = "saving is off: this board has no microcontroller.nvm"
-# CircuitPython has no viper, so the opponent searches with the portable
-# kernel, about twenty times slower a node than MicroPython's viper kernel
-# (the speeds: docs/pages/flash/circuitpython.md). In the loop it takes
-# SLICE nodes a step (a root action counts as ROOT_NODES: the Planner's own
-# Python work for it costs about as much as 4 nodes of the portable kernel,
-# where the MicroPython port counts 8 of the far cheaper viper nodes), so a
-# step stays inside the 10 ms loop, and each level stops at NODES, so a
-# decision stays well inside budget_ms:
-# normal and strong search far less than with viper (6,000 and 22,000
-# nodes), so they play weaker than on MicroPython.
-SLICE = 8
-ROOT_NODES = 4
-NODES = (400, 500, 500, 500)  # beginner, easy, normal, strong
 # TinyUSB's CDC transmit FIFO on a full-speed device (CFG_TUD_CDC_TX_BUFSIZE,
 # which CircuitPython leaves at its default): usb_cdc.console.out_waiting
 # below it means a byte goes out without waiting.
 TX_FIFO = 64
-CLOCK_MASK = 0x1FFFFFFF  # supervisor.ticks_ms() counts modulo 2**29
 SAY_S = 0.1  # a line of code.py's own (before the loop) waits this long at most for the host
 
 
@@ -193,24 +161,10 @@ def refuse(prof, layout, modules, text):
     strip.write()
 
 
-def trouble(controller, text):
-    """A problem the player must see: the status line and LEDs (the controller's trouble()), and serial."""
+def trouble(board, text):
+    """A problem the player must see: on serial, the status line and the LEDs."""
     say(text)
-    report = getattr(controller, "trouble", None)
-    if report is not None:
-        report(text)
-
-
-def portable(controller):
-    """Size the opponent's search for the portable kernel (no viper here)."""
-    from attila.opponent import search
-
-    planner = getattr(getattr(controller, "plan", None), "opponent", None)
-    if search.NATIVE or not hasattr(planner, "node_budget"):
-        return
-    planner.slice_nodes = SLICE
-    planner.root_nodes = ROOT_NODES
-    planner.node_budget = NODES[planner.level]
+    board.trouble(text)
 
 
 def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=None, book=None,
@@ -221,7 +175,6 @@ def build(prof, layout, modules, tiles=None, store=None, controller=None, keys=N
     if controller is None:
         controller = (_controller(prof, layout, tiles, store, book) if card is None
                       else _controller(prof, layout, tiles, store, book, card))
-        portable(controller)
     return assemble(prof, layout, modules, hardware, controller, keys,
                     console=console if console is not None else status_console())
 
@@ -250,7 +203,7 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=None, sleep=None):
             drain()  # the status line, as far as the USB serial takes it now
         if feed is not None:
             feed()
-        spent = (clock() - start) & CLOCK_MASK  # supervisor.ticks_ms() wraps at 2**29
+        spent = (clock() - start) & TICKS_MASK  # (the clock wraps: attila.ticks)
         if spent < loop_ms:
             sleep(lengths[loop_ms - spent])
         if ticks > 0:
@@ -282,17 +235,17 @@ def main(ticks=-1, clock=None, sleep=None):
     if store is not None and store.found:
         say(store.found)  # a power cut in an erase of the save sector
     if lost:
-        trouble(board.controller, noted)
+        trouble(board, noted)
     elif noted:
         say(noted)
     if opened:
         say(opened)
     now = (clock or hardware.ticks_ms)()
     if why:
-        trouble(board.controller, why)
+        trouble(board, why)
     if gesture == SELF_TEST:
         say("MENU held at power-up: self-test")
-        board.controller.self_test(now)
+        board.self_test(now)
     # Boot's garbage (the files read, the save restored) collected now, not
     # by the first allocation of the loop that finds no room: a collection
     # marks the whole heap, more than one 10 ms loop step can hold.

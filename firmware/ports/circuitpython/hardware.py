@@ -1,14 +1,6 @@
 """CircuitPython bindings: CircuitPython's own scanning, LED write and PWM.
 
-Every pin of a build is made here from its profile (pin names like "GP22"
-are looked up on `board`). The sensors and the buttons are read by the
-`keypad` module, which scans in C in the background (ShiftRegisterKeys for
-the 74HC165 chain, KeyMatrix for the diode matrix, Keys for one pin per
-switch) and queues the changes; KeyEvents turns the queue back into the
-raw bits the Board expects. The square debounce stays attila.sensing.debounce's, the
-same as on MicroPython. The LEDs are written by neopixel_write from a
-buffer the renderer fills in the LEDs' own colour order (Strip); the buzzer
-is a pwmio.PWMOut.
+Why it is built this way: docs/pages/inside/design.md (ports/circuitpython/hardware.py).
 """
 
 import time
@@ -88,9 +80,9 @@ class Strip:
     """The LED chain through neopixel_write: `buf` is in the LEDs' own order.
 
     Not through Adafruit's NeoPixel library: its show() ends in the same
-    neopixel_write, but the library takes about 2 KB of a heap the board
-    already fills, and CircuitPython's garbage collector then runs in many
-    more loop steps (docs/pages/flash/circuitpython.md).
+    neopixel_write, but the library takes room in a heap the board already
+    fills, and CircuitPython's garbage collector then runs in many more loop
+    steps (its cost: docs/pages/flash/circuitpython.md).
     """
 
     def __init__(self, pin, count, bpp=3):

@@ -1,51 +1,6 @@
 """The saved game in microcontroller.nvm, never on CIRCUITPY: a journal of records.
 
-On the RP2040 every FAT update is a read-erase-program of a 4 KB flash
-sector and FatFs keeps no journal: a power cut while a save is written
-there can take the FAT or the root folder, and with them code.py and every
-other file. So the game goes to `microcontroller.nvm`, CircuitPython's own
-4 KB sector, and CIRCUITPY is never written by the board.
-
-That sector is a journal. CircuitPython programs bytes into an nvm range
-that is all 0xFF without erasing (a page program: a cut leaves the old
-bytes as they were and the new ones part written); any other write erases
-the whole sector first. So each save appends one record where the sector
-is still blank: the text is the last one with some bytes dropped from its
-end and a `tail` added (an action adds a few characters to the log, an
-UNDO takes some away), and the record carries a checksum of its own bytes
-chained to the one before it (Adler-32 seeded with the previous record's),
-so a save costs a few bytes of work, not the whole text's (a loop over
-the whole text in Python would not fit in the 10 ms loop). At power-up the
-records are replayed in order; the first that does not check (a cut while
-it was written) ends the replay, and the text before it, the last
-completed action, is the game. The next save then goes past the torn bytes
-as a whole text (a `base` record), which the replay finds by its alignment.
-
-The sector is erased only when a new game starts (clear(): after a game,
-a declined saved game, every action taken back; or at power-up with no
-game), and only if the blank room left could not hold a whole game
-(`game`, game_bytes(): every placement, move and scorch of the layout's
-longest game and TAKEBACKS take-backs). A cut in that erase costs nothing
-the player would miss: the board comes back in the new game it had just
-begun, and `found` says what happened. A game that still fills the sector
-(more take-backs than that, a power cut in every other action, or a layout
-whose longest game does not fit at all) erases it mid-game and begins again
-with one base record, as a last resort: a cut in that erase (45 ms) loses
-the game. Before any erase a seal is programmed into the sector's last 16
-bytes (kept blank for it): a sector found sealed holds no game, so a cut
-erase can never hand back an older game from what it left.
-
-Record, 16-byte aligned: 0xA7, kind, then
-- S (an action or a take-back): length of the data (1 byte), the chained
-  checksum (4 bytes: of the kind and the data, seeded with the previous
-  record's), the data: how many bytes of the text's end to drop (1 byte)
-  and the tail. A placement, move or scorch on a board up to 9 ranks high
-  is one 16-byte slot.
-- B base, C cleared, X seal (N: for a new game, G: mid-game): length of
-  the data (2 bytes, little endian), the checksum (4 bytes; a base and the
-  seal start a chain), the data: B the text (also where an S record could
-  not say the change: 256 bytes dropped or a tail of 255), C nothing, X
-  one byte.
+Why it is built this way: docs/pages/inside/design.md (ports/circuitpython/nvmsave.py).
 """
 
 from attila.compat import const

@@ -1,42 +1,32 @@
 """Attila board, MicroPython entry point (copied to the board as /main.py).
 
-Reads /profile.json (the hardware: pins, sensors, LEDs) and /layout.json (the
-modules: where each lies and its place in the chain), builds the board and
-runs its loop every `loop_ms`, feeding the watchdog where the port has one.
-
-Buttons held at power-up (attila.board.power_up, the same on every port):
-MENU starts the self-test; UNDO and MENU, or a file named `maintenance` on
-the board, stop main.py before the watchdog starts, leaving the REPL free
-for mpremote. The status line is printed whenever it changes, through
-attila.console: a byte at a time while the USB serial takes it, so a host that
-holds the port open without reading never stalls the loop. The game is kept
-in game.txt and journal/now/game.txt.jnl (attila.saves.store: every accepted action
-is on the flash before the board shows it), finished games in games/
-(`attila games` fetches them). The layout's setup
-book (/layout.book, copied by `attila flash`) is opened if it is there; without
-it (or damaged) the board searches its placements and says so once; its
-opening table (/layout.opening, attila.opponent.opening) makes the first turn of play
-exact, the same way. A profile
-with an "sdcard" reads the layout's solved game from it (attila.opponent.card); a
-missing, damaged or foreign card is said once, with the trouble sign. A
-board with Wi-Fi (a Pico W) says why it is not online.
+Reads /profile.json and /layout.json, builds the board (attila.assembly)
+and runs its loop every `loop_ms`, feeding the watchdog. Buttons held at
+power-up (attila.board.power_up): MENU, the self-test; UNDO and MENU, or a
+file named `maintenance`, stop before the watchdog starts (the REPL stays
+free for mpremote). With /online.json (a Pico W) it plays one game with
+another board (online.py); a board with Wi-Fi and none says why not. What a
+maker sees of it: docs/pages/flash/index.md.
 """
 
 import gc
 import time
 
+# First, while the heap is still whole: the viper kernel's machine code needs
+# one free block of its own size, which the heap may no longer have once the
+# files and tables are read (a MemoryError: the board would then search with
+# the portable kernel at its pace, levels.PORTABLE_SLICE, not the chip's).
+from attila.opponent import search  # noqa: F401
 import hardware
 from attila import profile as profiles
 from attila.game import layoutfile
-from attila.assembly import BOOK, OPENING, assemble, controller_for, exists, open_tables
+from attila.assembly import (BOOK, LAYOUT, OPENING, PROFILE, assemble, controller_for, exists,
+                             open_tables)
 from attila.board import MAINTENANCE, MAINTENANCE_FILE, PULLS_MS, RESUME_FILE, SELF_TEST, power_up
 from attila.console import Console
 from attila.ticks import ticks_diff
 
-PROFILE = "profile.json"
-LAYOUT = "layout.json"
 SAVE = "game.txt"
-GAMES = "games"  # finished games are kept there (attila games fetches them)
 ONLINE = "online.json"  # online play's settings (attila flash --online writes them)
 
 
@@ -46,6 +36,7 @@ _controller = controller_for
 
 def _store(path):
     try:
+        from attila.saves.archive import GAMES
         from attila.saves.store import Store
     except ImportError:
         return None
@@ -115,7 +106,6 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.s
     """
     console = board.console
     drains = isinstance(console, Console)  # (a bound method would allocate)
-    plan = getattr(board.controller, "plan", None)  # .busy: a search under way
     while ticks:
         start = clock()
         wrote = board.step(start)
@@ -124,7 +114,7 @@ def run(board, loop_ms=10, wdt=None, ticks=-1, clock=time.ticks_ms, sleep=time.s
         if wdt is not None:
             wdt.feed()
         left = loop_ms - ticks_diff(clock(), start)
-        if left > 0 and (wrote or plan is None or not plan.busy):
+        if left > 0 and (wrote or not board.searching):
             sleep(left)
         if ticks > 0:
             ticks -= 1
@@ -144,7 +134,7 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
         return None
     # A card may take seconds to start: the watchdog (one a soft reset left
     # running too) is fed meanwhile, so with a card it starts here.
-    wdt = hardware.watchdog(prof.watchdog_ms) if getattr(prof, "sdcard", False) else None
+    wdt = hardware.watchdog(prof.watchdog_ms) if prof.sdcard else None
     book, card, lines = open_tables(hardware, prof, layout, book_path, opening_path,
                                     None if wdt is None else wdt.feed)
     link, said = _online(clock)
@@ -160,12 +150,12 @@ def main(ticks=-1, profile_path=PROFILE, layout_path=LAYOUT, save_path=SAVE,
         print("attila: playing on this board, not online: no online.json with Wi-Fi "
               "settings (attila flash --wifi SSID --online ROOM-SECRET)")
     if lines[3]:
-        board.controller.trouble(lines[1])  # the profile names a card: the player must know
+        board.trouble(lines[1])  # the profile names a card: the player must know
     if gesture == SELF_TEST:
         print("attila: MENU held at power-up: self-test")
-        board.controller.self_test(clock())
-    elif _taken(RESUME_FILE) and hasattr(board.controller, "resume"):
-        board.controller.resume()  # a tool restarted the board mid-game: play on
+        board.self_test(clock())
+    elif _taken(RESUME_FILE):
+        board.resume()  # a tool restarted the board mid-game: play on
     # Boot leaves most of the heap garbage (the files read, the save
     # restored); collected here, not by the loop's first allocation that
     # finds no room, which would stretch a step as the board decides. A

@@ -1,26 +1,11 @@
 """umqtt.simple's client with no call that waits on the network.
 
-The board's loop must go on (the LEDs, the sensors, the watchdog) whatever
-the broker does. umqtt.simple waits: its connect on the TCP connect and the
-CONNACK, its publish and subscribe on their acknowledgements, and once a
-packet's first byte is in, it reads the rest with the socket blocking for
-good (a broker that stops mid-packet holds the board until its watchdog
-resets it). Client keeps umqtt's constructor, will and callback, and moves
-the bytes itself, a little each loop step:
+Client keeps umqtt's constructor, will and callback, and moves the bytes
+itself, a little each loop step, so the board's loop goes on whatever the
+broker does. Errors are OSError (the connection is lost) or umqtt's
+MQTTException (the broker refused us).
 
-- open(addr) starts the TCP connect; step() carries it on: connected
-  (poll), TLS's handshake (on the non-blocking socket, as bytes come),
-  CONNECT written, CONNACK read; `ready` once the broker took us;
-- what arrives is gathered into one buffer as it comes, and a packet is
-  handled once it is whole: a broker that stops mid-packet leaves it there
-  (`partial` says since when: the Link gives up on it);
-- publish, subscribe and ping write their packet and return; the PUBACK
-  and SUBACK are read with the rest (`unacked` counts what the broker has
-  not taken yet). A write waits WRITE_MS at most (the socket's buffer full:
-  a broker that reads nothing) and then fails.
-
-Errors are OSError (the connection is lost: drop it, open another) or
-umqtt's MQTTException (the broker refused us: the CONNACK's code).
+Why it is built this way: docs/pages/inside/design.md (ports/micropython/mqtt.py).
 """
 
 import errno

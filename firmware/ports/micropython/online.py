@@ -1,23 +1,11 @@
 """Online play on a MicroPython board: Wi-Fi (network.WLAN) and MQTT (umqtt.simple).
 
-main.py calls start() at boot: with /online.json (attila flash --online
-writes it) it returns a Link whose party (attila.online.party) becomes the
-controller's remote opponent; without the file, or on a board that cannot
-go online (no Wi-Fi, no umqtt, bad settings), None and the line that says
-why, and the board plays locally.
+main.py calls start() at boot: with /online.json a Link whose party
+becomes the controller's remote opponent; without it, or where the board
+cannot go online, None and the line that says why. The loop never waits
+for the network longer than a step could.
 
-The loop never waits for the network longer than a step could: the Link's
-sleep() replaces the loop's sleep (poll on the broker's socket for the
-time the loop would sleep, so a message wakes it at once), and while the
-board waits for the other side's action the Remote pumps it for a few ms
-a step. The MQTT client (mqtt.py, umqtt.simple's with no call that waits)
-connects, reads and writes a little each step. The broker's name is looked
-up once and kept (the lookup is the one call that may take seconds: the
-watchdog is fed first), and again only after RELOOK failed connects. A
-broker that does not answer, stops mid-message or takes nothing is left,
-and tried again later, each wait twice the last, up to RETRY_MAX_MS. On
-the unix port (no network module) the host's own network is used: the
-tests run the board there (tests/online).
+Why it is built this way: docs/pages/inside/design.md (ports/micropython/online.py).
 """
 
 import sys
@@ -25,13 +13,12 @@ import time
 
 from micropython import const
 
-from attila.online.party import CONNECTING, Party
+from attila.online.party import CONNECTING, KEEPALIVE_S, Party
 from attila.online.settings import load
 from attila.ticks import ticks_diff
 
 SETTINGS = "online.json"
 GAME_NUMBER = "online.txt"  # the room's game number and this board's id (attila.online.party)
-KEEPALIVE_S = const(20)  # the broker sends our `off` 30 s after we go silent
 CONNECT_MS = const(10000)  # a connect (TLS and the broker's CONNACK included) waited for
 PARTIAL_MS = const(5000)  # a message begun and not finished this long: the broker is gone
 ACK_MS = const(10000)  # a message of ours not acknowledged this long: the broker is gone

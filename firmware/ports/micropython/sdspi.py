@@ -1,24 +1,6 @@
 """A microSD card on an SPI bus, read a block at a time (SD Physical Layer spec, SPI mode).
 
-    card = SDSpi(machine.SPI(0, sck=..., mosi=..., miso=...), machine.Pin(5), 10_000_000)
-    card.readblocks(n, buf)     # buf: 512 bytes or a multiple; OSError when it fails
-
-The board only reads, so this is the read half of an SD driver, with the
-commands every card answers: CMD0 (to SPI mode), CMD8 (v2 card?), CMD55 +
-ACMD41 (start up, high capacity asked), CMD58 (byte or block addresses),
-CMD16 (512-byte blocks), CMD17 (read a block). It is ours rather than
-micropython-lib's `sdcard` so that `attila flash` needs nothing from the
-internet; it speaks the same protocol (tools/pico/sdcard.mjs serves both).
-A read allocates nothing.
-
-What real cards need: a card still sending a block when the board was
-reset (a watchdog, mpremote's Ctrl-C) ignores CMD0 until the block is out,
-so each CMD0 that fails is followed by 255 bytes clocked out; a card may
-answer ACMD41 "busy" for a second or more at power-up (5 s allowed, the
-watchdog fed meanwhile); a block's data token may come 100 ms after CMD17;
-a read that fails is tried again before the block is given up. MISO wants
-a pull-up (the port's hardware.sdcard sets it): a card's DO floats until
-it drives it.
+Why it is built this way: docs/pages/inside/design.md (ports/micropython/sdspi.py).
 """
 
 import time

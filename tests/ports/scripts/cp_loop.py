@@ -46,8 +46,8 @@ def scenario_status():
     board, _chain = reference(3)
     c = board.controller
     c.words = "Huns: place a knight"
-    run(board, 3)  # said unchanged: not printed
-    c.said += 1
+    run(board, 3)  # status_count unchanged: not printed
+    c.status_count += 1
     run(board, 3)
     print("OK status")
 
@@ -108,7 +108,7 @@ def scenario_console():
     serial.host_reads()
     for k in range(40):
         c.words = "Huns: place a knight (%d)" % k
-        c.said += 1
+        c.status_count += 1
         run(board, 1)
     assert len(serial.fifo) == HostSerial.FIFO  # full, and the loop went on
     run(board, 20)

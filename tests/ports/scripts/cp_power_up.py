@@ -191,15 +191,23 @@ def scenario_card():
 
 
 def scenario_opponent():
-    # No viper on CircuitPython: the opponent's slice and node budgets are the port's.
-    from attila.opponent.levels import STRONG
+    # No viper on CircuitPython: the opponent searches at its port's pace
+    # (attila.opponent.levels.pace), a small slice a loop step, and stops at
+    # the port's node budget.
+    from attila.opponent.levels import CIRCUITPYTHON_NODES, CIRCUITPYTHON_SLICE
     from attila.assembly import controller_for
+    from attila.game.notation import parse_position
     from attila import profile
 
     prof = profile.load("profile.json")
-    c = controller_for(prof, LAYOUT, None)
-    port.portable(c)
-    planner = c.plan.opponent
-    assert planner.slice_nodes == port.SLICE == 8, planner.slice_nodes
-    assert planner.node_budget == port.NODES[STRONG] == 500, planner.node_budget
+    planner = controller_for(prof, LAYOUT, None).plan.opponent
+    planner.start(parse_position("x..../RH.../..R.x/.H.RH R"), 0)
+    per_step = []
+    while planner.busy:
+        before = planner.nodes
+        planner.step(0)
+        per_step.append(planner.nodes - before)
+    assert max(per_step) <= CIRCUITPYTHON_SLICE, per_step
+    budget = CIRCUITPYTHON_NODES[prof.level]  # (read every 8 nodes: the search stops past it)
+    assert budget <= planner.nodes == sum(per_step) < budget + CIRCUITPYTHON_SLICE, per_step
     print("OK opponent")

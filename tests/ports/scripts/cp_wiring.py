@@ -27,7 +27,7 @@ def scenario_hc165():
     assert boot() is True and storage.root.readonly is False
     board = start()
     c = board.controller
-    assert type(board.scanner.keys) is keypad.ShiftRegisterKeys  # scanned in C, not bit-banged
+    assert type(board.inputs.scanner.keys) is keypad.ShiftRegisterKeys  # scanned in C, not bit-banged
     assert c.store is not None and c.troubles == []  # saves go to microcontroller.nvm
     writes = neopixel_write.writes
     assert writes[0] == ("GP22", bytes(60)), writes[0]  # dark at boot
@@ -74,7 +74,7 @@ def scenario_gpio():
     sw.set("GP26", True)  # chain sensor 19: e1
     boot()
     board = start()
-    assert type(board.scanner.keys) is keypad.Keys
+    assert type(board.inputs.scanner.keys) is keypad.Keys
     assert neopixel_write.writes[-1] == ("GP22", expect(("a1", "e1"), (200, 100, 50)))
     sw.set("GP0", False)
     sw.set("GP5", True)  # chain sensor 5: b3
@@ -92,7 +92,7 @@ def scenario_matrix():
     m.close(3, 4)  # sensor 19: e1
     boot()
     board = start()
-    assert type(board.scanner.keys) is keypad.KeyMatrix
+    assert type(board.inputs.scanner.keys) is keypad.KeyMatrix
     assert neopixel_write.writes[-1] == ("GP22", expect(("a2", "b3", "e1"), (200, 100, 50)))
     assert list(m.row_level) == [1, 1, 1, 1]  # no row left low between scans
     print("OK matrix")
@@ -102,7 +102,7 @@ def scenario_overflow():
     # The loop stalls while a switch chatters: the event queue overflows, and
     # the scanner starts afresh from what is pressed now.
     board, chain = reference(1)
-    events = board.scanner.keys.events
+    events = board.inputs.scanner.keys.events
     for k in range(80):
         chain.close(0, 0, k % 2 == 0)
         clock.sleep(5)

@@ -48,12 +48,12 @@ def scenario_sound():
 
 
 def scenario_status():
-    # The status line goes to the serial console when `said` changes.
+    # The status line goes to the serial console when `status_count` changes.
     board, clock = reference(3)
     c = board.controller
     c.words = "Huns: place a knight"
-    main.run(board, 10, None, 3, clock.now, clock.sleep)  # said unchanged: not printed
-    c.said += 1
+    main.run(board, 10, None, 3, clock.now, clock.sleep)  # status_count unchanged: not printed
+    c.status_count += 1
     main.run(board, 10, None, 3, clock.now, clock.sleep)
     print("OK status")
 
@@ -66,7 +66,7 @@ def scenario_console():
     c = board.controller
     for k in range(5000):
         c.words = "Huns: place a knight on a lit square (knight 1 of 3), change %d" % k
-        c.said += 1
+        c.status_count += 1
         main.run(board, 10, None, 1, clock.now, clock.sleep)
     sys.stderr.write("OK console, %d lines dropped\n" % board.console.dropped)
 
@@ -79,21 +79,15 @@ def scenario_thinking():
     wrote = (False, False, True, False, False)
     slept = []
 
-    class Plan:
-        busy = False
-
-    class Controller:
-        plan = Plan()
-
     class Board:
         console = None
-        controller = Controller()
         k = 0
+        searching = False
 
         def step(self, now_ms):
             k = self.k
             clock.t += 3  # the step's own time
-            self.controller.plan.busy = busy[k]
+            self.searching = busy[k]
             self.k = k + 1
             return wrote[k]
 

@@ -17,12 +17,13 @@ class Stub(Controls):
         self.frame = bytearray(3 * layout.size)
         self.colour = (200, 100, 50)
         self.sensed = []
+        self.lit = 0  # the squares it lights: the last reading
         self.chained = []  # chain(): the modules named as not answering
         self.presses = []
         self.tests = []  # self_test(): when it was started
         self.troubles = []
         self.cue = 0
-        self.said = 0
+        self.status_count = 0
         self.words = "Romans: place a knight"
         self.book = None  # what the port opened for the controller
         self.card = None
@@ -35,8 +36,14 @@ class Stub(Controls):
 
     def sense(self, mask, now_ms):
         self.sensed.append(mask)
+        self.lit = mask
+
+    def tick(self, now_ms):
+        """The frame painted for the last reading: True when it changed."""
+        before = bytes(self.frame)
         for i in range(self.layout.size):
-            self.frame[3 * i: 3 * i + 3] = bytes(self.colour if mask >> i & 1 else (0, 0, 0))
+            self.frame[3 * i: 3 * i + 3] = bytes(self.colour if self.lit >> i & 1 else (0, 0, 0))
+        return self.frame != before
 
     def chain(self, module, now_ms):
         self.chained.append(module)
@@ -44,12 +51,9 @@ class Stub(Controls):
     def press(self, button, now_ms):
         self.presses.append(button)
 
-    def tick(self, now_ms):
-        return False
-
     def trouble(self, text):
         self.troubles.append(text)
-        self.said += 1
+        self.status_count += 1
 
 
 def stub_factory(prof, layout, tiles, store, book=None, card=None):

@@ -235,7 +235,7 @@ def test_bad_games_and_options_are_one_line(tmp_path, capsys, cache):
 
 
 def test_a_missing_kernel_is_one_line_before_the_wait(tmp_path, cache, capsys, monkeypatch):
-    # Issue 33 item 7: said before the tables' solve is announced, not after it.
+    # Said before the tables' solve is announced, not after it.
     monkeypatch.setattr(retro, "LIBRARY", str(tmp_path / "_retro.so"))
     monkeypatch.setattr(retro, "_lib", None)
     game = tmp_path / "g.log"

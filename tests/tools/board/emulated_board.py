@@ -11,21 +11,20 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from attila_tools.board import build  # noqa: E402
-from emulator.bridge import EmulatedDevice, available  # noqa: E402
-from emulator.hardware import Hardware  # noqa: E402
+from tests.helpers import wait_for  # noqa: E402
+from tools.emulator.bridge import EmulatedDevice, available  # noqa: E402
+from tools.emulator.hardware import Hardware  # noqa: E402
 
 LAYOUT = os.path.join(ROOT, "boards", "4x5.json")
 OTHER_LAYOUT = os.path.join(ROOT, "boards", "l-shape.json")
 PROFILE = os.path.join(ROOT, "boards", "profiles", "pico.json")
 HANG_GUARD_S = 300  # against a hung board only; nothing here is timed
-WAIT_S = 120  # what the board must come to: long enough for an emulator on a loaded machine
 
 needs_emulator = pytest.mark.skipif(bool(available()), reason="emulator: %s" % available())
 
@@ -51,18 +50,6 @@ def make_flash(port, layout, profile):
         cmd = [make, "-s", "flash", "PORT=" + port, "LAYOUT=" + layout, "PROFILE=" + profile]
         return subprocess.run(cmd, capture_output=True, text=True, timeout=HANG_GUARD_S, cwd=ROOT)
     return run_flash(port, layout=layout, profile=profile)
-
-
-def wait_for(predicate, what, seconds=WAIT_S):
-    """The predicate's first true value; it fails only when the board never gets there
-    (`what` says what it waited for: a string, or a function called then)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting for %s" % (what() if callable(what) else what))
 
 
 def boot_line(dev, since=0):
@@ -155,14 +142,15 @@ def save_text(layout_path=LAYOUT, actions="@a1 @e4"):
 def scripted_game(layout):
     """A whole game as (action, occupancy after each physical step)."""
     from attila.game import notation
-    from attila.play.controller import first_action
+    from attila.opponent.chooser import action_text
+    from attila.play.plan import first_action
     from attila.game.rules import Game
 
     game = Game(layout)
     occ = 0
     steps = []
     while True:
-        action = first_action(game)
+        action = action_text(game.layout, first_action(game))
         if not action:
             break
         if action.startswith("@"):

@@ -115,7 +115,7 @@ def test_profile_the_chip_refuses_is_refused_before_any_board_is_touched(tmp_pat
 
 
 def test_a_circuitpython_profile_on_port_points_to_drive():
-    # Issue 33 item 10: --port with a CircuitPython profile says what to run instead.
+    # --port with a CircuitPython profile says what to run instead.
     cp = os.path.join(ROOT, "boards", "profiles", "circuitpython-pico.json")
     proc = run_flash("/dev/does-not-exist", profile=cp)
     assert proc.returncode == 2

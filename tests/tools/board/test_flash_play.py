@@ -10,7 +10,9 @@ import os
 
 import pytest
 from emulated_board import (LAYOUT, ROOT, board_from, boot_line, needs_emulator, play_steps,
-                            saved_game, scripted_game, wait_for)
+                            saved_game, scripted_game)
+
+from tests.helpers import wait_for
 
 from attila_tools.board import settings
 

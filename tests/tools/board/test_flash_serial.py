@@ -11,9 +11,10 @@ import subprocess
 import sys
 
 from emulated_board import (HANG_GUARD_S, OTHER_LAYOUT, PROFILE, ROOT, board_from, boot_line,
-                            needs_emulator, plan, run_flash, save_text, saved_game, wait_for)
+                            needs_emulator, plan, run_flash, save_text, saved_game)
 
 from attila.saves.savetext import current
+from tests.helpers import wait_for
 
 from attila_tools import cli
 from attila_tools.board import build

@@ -10,9 +10,10 @@ import shutil
 import subprocess
 
 from emulated_board import (HANG_GUARD_S, LAYOUT, OTHER_LAYOUT, ROOT, attila_cmd, board_from,
-                            boot_line, needs_emulator, save_text, saved_game, wait_for)
+                            boot_line, needs_emulator, save_text, saved_game)
 
 from attila.saves.store import journal_of
+from tests.helpers import wait_for
 
 from attila_tools.board import build
 

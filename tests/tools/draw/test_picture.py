@@ -147,8 +147,8 @@ def _near(seg, centre, r):
 
 @pytest.mark.parametrize("path", BOARDS + ["serpentine"], ids=os.path.basename)
 def test_no_arrow_runs_through_a_number_or_a_name(tmp_path, path):
-    # issue 11 item 19: arrows ran through chain numbers and square names,
-    # and "M1 custom" overlapped the first number on the 8x8 DIY picture.
+    # No arrow runs through a chain number or a square name, and "M1 custom"
+    # keeps clear of the first number on the 8x8 DIY picture.
     wiring = None
     if path == "serpentine":
         layout, modules, _ = layoutfile.load(os.path.join(ROOT, "boards", "4x5.json"))

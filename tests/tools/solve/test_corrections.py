@@ -124,10 +124,11 @@ def test_the_searchers_answers_are_kept_and_a_cut_line_searched_again(tmp_path):
 
 def test_the_budgets_are_the_ports():
     """A Pico's (the strong level's own, its hard stage included) and
-    CircuitPython's, read from its code.py."""
-    with open(os.path.join(ROOT, "firmware", "ports", "circuitpython", "code.py")) as f:
-        line = [x for x in f if x.startswith("NODES = (")][0]
-    assert line.startswith("NODES = (400, 500, 500, 500)")
+    CircuitPython's, its port's pace (attila.opponent.levels)."""
+    from attila.opponent.levels import CIRCUITPYTHON_NODES, STRONG, pace
+
+    assert CIRCUITPYTHON_NODES == (400, 500, 500, 500)
+    assert pace("circuitpython", STRONG) == (8, 4, 500)
     assert corrections.budgets() == (None, 500)
     assert FIXES == 84
 

@@ -116,9 +116,11 @@ class Chooser:
 
     def choose(self, text):
         """The board's action in the position `text`; AttilaError says why there is none."""
+        from attila.opponent.answer import parse_action
+        from attila.opponent.chooser import action_text
         from attila.opponent.planner import choose
         from attila.game.notation import parse_position
-        from attila.play.plan import check, first_action
+        from attila.play.plan import first_action, legal
 
         game = parse_position(text)
         _layout, tiles, book, _name, opening = self._setting(game.layout)
@@ -131,8 +133,8 @@ class Chooser:
                                  card=card)
         if card is not None and card.fault:
             raise AttilaError("the %s failed: %s" % (card.what, card.fault))
-        if check(game, action)[0] < 0:  # as the board's plan: never an illegal action
-            action = first_action(game)
+        if not legal(game, parse_action(game.layout, action)):  # as the board's plan: never
+            action = action_text(game.layout, first_action(game))  # an illegal action
         return action
 
 

@@ -96,8 +96,8 @@ def apply(data, computer=None, level=None, with_card=None, where="profile"):
             data["game"] = dict(data["game"], coach=False)  # the coach reads the card
     elif with_card and "sdcard" not in data:
         prof = profiles.parse(dict(data, game={}), where)
-        board = prof.board.lower()
-        if prof.chip not in ("rp2040", "rp2350") or "pico" not in board:
+        model = prof.model.lower()
+        if prof.chip not in ("rp2040", "rp2350") or "pico" not in model:
             raise UsageError("%s has no \"sdcard\" section and is not for a Raspberry Pi Pico: "
                              "add one with your card's pins (docs/pages/build/card.md)" % where)
         data["sdcard"] = card_pins(data)

@@ -38,7 +38,6 @@ from attila_tools.solve.symmetry import automorphisms
 
 FIRMWARE = os.path.join(ROOT, "firmware")
 CACHE = os.path.join(ROOT, "build", "corrections")
-CIRCUITPYTHON = os.path.join(FIRMWARE, "ports", "circuitpython", "code.py")
 BATCH = 256  # positions a MicroPython process searches (its answers are kept after each)
 # The board's own budget (the strong level's, its hard stage included): a
 # node budget of None, as attila.opponent.planner.choose takes it.
@@ -46,13 +45,11 @@ BOARD = None
 
 
 def circuitpython_nodes():
-    """The strong level's node budget on CircuitPython: the NODES line of its code.py
-    (a port that sets one budget in every stage, for the portable kernel)."""
-    with open(CIRCUITPYTHON) as f:
-        for line in f:
-            if line.startswith("NODES = ("):
-                return int(line.split("(", 1)[1].split(")")[0].split(",")[3])
-    raise ValueError("%s: no NODES = (...) line" % CIRCUITPYTHON)
+    """The strong level's node budget on CircuitPython (attila.opponent.levels'
+    pace of that port: one budget in every stage, for the portable kernel)."""
+    from attila.opponent.levels import STRONG, pace
+
+    return pace("circuitpython", STRONG)[2]
 
 
 def budgets():

@@ -28,6 +28,9 @@ const $ = (id) => document.getElementById(id);
 // thought (its search runs in slices of the frames).
 const times = (window.attilaTimes = {
   firstFrame: null, clicks: [], decisions: [], longestThinkingFrame: 0 });
+// The board's own clock (ms), which may lag behind real time while it thinks:
+// the tests pace a player's presses by it.
+window.attilaClock = () => (page === null ? 0 : python(() => page.now()));
 
 let page = null; // attila_sim.web.page (a proxy of the Python object)
 let FS = null;
