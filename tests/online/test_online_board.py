@@ -44,6 +44,9 @@ def sim_turn(sim, board):
     status = board.wait_status(THEIRS, "the board showing %s" % text)
     said = board.wait(lambda l: l.startswith("Romans: "), "the action said", since=since)
     assert said.startswith("Romans: %s (" % text), said
+    lines = board.lines[since:]
+    shown = [k for k, line in enumerate(lines) if re.search(THEIRS, line)]
+    assert shown and lines.index(said) < shown[0], lines  # said whole before the steps
     first = text[1:] if text[0] == "@" else text.split("-")[0]
     assert status.endswith(first), (status, text)
     assert board.lit(first)  # lit, as the computer's action is

@@ -74,6 +74,12 @@ class Plan:
         """True while there is an action to show (check fits() after a change)."""
         return self.turn_start >= 0 and self.src >= 0
 
+    def told(self):
+        """True while the action can be put in words: ready, and no longer
+        `found` (the board says it whole in the next step, before the status
+        line's steps: attila.play.words.decision)."""
+        return not self.found and self.turn_start >= 0 and self.src >= 0
+
     def hint(self):
         """A hint is asked for: the next action planned is the player's."""
         self.hinting = True

@@ -93,7 +93,7 @@ def _play_words(c, own):
     lead = (c.plan.opponent.who % who + ": ") if own and c.plan.opponent is not None \
         else ("The board plays the %s: " % who) if own else (who + ": ")
     tail = ""
-    ready = c.plan.ready()
+    ready = c.plan.told()
     if own and not ready:
         return lead + "thinking..."
     if c.plan.hinting and not own:
@@ -212,7 +212,7 @@ def _why(c, extra, missing, own):
     names = c.layout.names
     phase = game.phase
     if own:
-        if not c.plan.ready():
+        if not c.plan.told():
             return "The board is thinking: "
         return "The board plays: %s. First: " % _plan_words(c)
     if phase == SETUP and not missing and _single(extra):
