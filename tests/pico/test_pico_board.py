@@ -47,6 +47,18 @@ def test_every_pico_profile_boots_and_reads_its_switches(flashed, tmp_path, name
         assert board.pico.events == []
 
 
+def test_the_booted_board_searches_with_the_viper_kernel(flashed):
+    """With every table read, the viper kernel is the one loaded: short of a
+    free block for its machine code, search.py falls back to the portable
+    kernel without a word, and the board plays a node a loop step."""
+    board = flashed("pico.json")
+    with board:
+        assert board.boot() == "attila: 4x5 on pico, 20 squares"
+        out = board.pico.exec("import sys\n"
+                              "print(sys.modules['attila.opponent.search'].NATIVE)\n")
+    assert out.strip() == "True"
+
+
 def test_the_pico_2_cannot_be_emulated_and_says_so(tmp_path):
     with pytest.raises(Unsupported) as e:
         PicoBoard(str(tmp_path / "flash.bin"), LAYOUT, profile("pico2.json"))
