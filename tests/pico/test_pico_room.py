@@ -18,10 +18,11 @@ import os
 from littlefs import LittleFSError
 
 from attila.game import layoutfile
-from attila.game.rules import MOVE, OVER, SETUP, Game
+from attila.game.rules import Game
 from attila.saves.archive import GAMES_KEPT, SAVE_BLOCKS, game_number
 from attila.saves.savetext import checksum, current, dump, unpack
 from conftest import PROFILES, ROOT
+from playout import play_lowest
 
 from tools.pico import flashimage
 from tools.pico.board import MENU, PicoBoard, firmware_files
@@ -30,26 +31,9 @@ from tools.pico.chip import new_flash
 LAYOUT = os.path.join(ROOT, "boards", "diy-8x8.json")
 
 
-def _low(mask):
-    """The lowest square of a bitmask."""
-    k = 0
-    while not mask >> k & 1:
-        k += 1
-    return k
-
-
 def _whole_game(layout):
     """A whole game of the layout, the lowest choice every time."""
-    g = Game(layout)
-    while g.phase != OVER:
-        if g.phase == SETUP:
-            g.place(_low(g.placements()))
-        elif g.phase == MOVE:
-            start = _low(g.movable())
-            g.move(start, _low(g.destinations(start)))
-        else:
-            g.scorch(_low(g.scorchable()))
-    return g
+    return play_lowest(Game(layout))
 
 
 def _profile(folder):

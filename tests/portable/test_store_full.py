@@ -7,10 +7,11 @@ FAT (every interpreter)."""
 
 import check
 from attila.game.geometry import from_rows
-from attila.game.rules import MOVE, OVER, ROMANS, SETUP, Game
+from attila.game.rules import ROMANS, Game
 from attila.saves.savetext import checksum, dump
 from attila.saves.store import Store
 from fakefs import ENOSPC, FakeFs
+from playout import play_lowest
 from test_savetext import GAME, game
 
 _BLOCK = 4096  # rp2's flash sector: littlefs's block
@@ -19,27 +20,10 @@ _ROOT = "/attila-flash"
 _KEPT = []  # the RAM flash and a block of filling, made once (the unix port's heap: 512 KB)
 
 
-def _low(mask):
-    """The lowest square of a bitmask."""
-    k = 0
-    while not mask >> k & 1:
-        k += 1
-    return k
-
-
 def _long_game(n):
     """A whole game on an n x n board, the lowest choice every time (8 x 8:
     a 640-byte save, more than littlefs keeps inline: it takes a block)."""
-    g = Game(from_rows(["." * n] * n), ROMANS, n * n)
-    while g.phase != OVER:
-        if g.phase == SETUP:
-            g.place(_low(g.placements()))
-        elif g.phase == MOVE:
-            start = _low(g.movable())
-            g.move(start, _low(g.destinations(start)))
-        else:
-            g.scorch(_low(g.scorchable()))
-    return g
+    return play_lowest(Game(from_rows(["." * n] * n), ROMANS, n * n))
 
 
 class _RamFlash:

@@ -20,14 +20,17 @@ free than it says).
 import os
 import tempfile
 
-from benchkit import LAYOUT, PROFILES
+from benchkit import LAYOUT, PROFILES, reach
 
 from attila.game import layoutfile
-from attila.game.rules import MOVE, OVER, SETUP, Game
+from attila.game.rules import Game
 from attila.saves.savetext import dump
 
 from pico.board import PicoBoard, build_for, firmware_files
 from pico.chip import new_flash
+
+reach("tests", "portable")  # playout: the whole game the tests' saves play too
+from playout import play_lowest  # noqa: E402
 
 GAMES = 120
 DIY = os.path.join(os.path.dirname(LAYOUT), "diy-8x8.json")
@@ -44,26 +47,10 @@ print(len(os.listdir('games')), os.statvfs('/')[3])
 """
 
 
-def _low(mask):
-    k = 0
-    while not mask >> k & 1:
-        k += 1
-    return k
-
-
 def finished(layout_path):
     """The save text of a whole game of the layout, the lowest choice every time."""
     layout, _modules, tiles = layoutfile.load(layout_path)
-    g = Game(layout, tiles=tiles) if tiles else Game(layout)
-    while g.phase != OVER:
-        if g.phase == SETUP:
-            g.place(_low(g.placements()))
-        elif g.phase == MOVE:
-            start = _low(g.movable())
-            g.move(start, _low(g.destinations(start)))
-        else:
-            g.scorch(_low(g.scorchable()))
-    return dump(g)
+    return dump(play_lowest(Game(layout, tiles=tiles) if tiles else Game(layout)))
 
 
 def board(profile, folder):
